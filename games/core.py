@@ -1,0 +1,280 @@
+"""The engine contract every game implements, and the small tools they share.
+
+An engine is a set of pure functions over an immutable state. Chance comes
+only from the state's own RNG (`Rng` below), so a game replays exactly from
+its seed and its actions. Player-facing words leave an engine only as a
+`Message` (a catalogue key with parameters, plus the English default), so a
+translation never touches rules code.
+"""
+
+from __future__ import annotations
+
+import string
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+__all__ = [
+    "Action",
+    "Engine",
+    "IllegalAction",
+    "Message",
+    "Outcome",
+    "Param",
+    "Player",
+    "Rng",
+    "State",
+    "english",
+    "rank_by_scores",
+]
+
+#: Engines choose their own immutable, hashable action values.
+Action = Hashable
+#: Engines choose their own immutable state values.
+State = Any
+
+
+@dataclass(frozen=True)
+class Player:
+    """A reference to a seat inside a message; the catalogue puts a name there."""
+
+    seat: int
+
+
+Param = Union[str, int, Player, "Message"]
+
+
+@dataclass(frozen=True)
+class Message:
+    """Player-facing words as a catalogue key with parameters.
+
+    `default` is the English sentence, used where no catalogue is at hand
+    (logs, exceptions). Parameters may be plain values, a `Player`, or a
+    nested `Message` (a game term such as a card name, translated too).
+    """
+
+    key: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+    default: str = ""
+
+    def __str__(self) -> str:
+        return self.default or self.key
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": {k: _param_to_json(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Message:
+        return cls(str(data["key"]), {k: _param_from_json(v) for k, v in data.get("params", {}).items()})
+
+
+def _param_to_json(value: Param) -> Any:
+    if isinstance(value, Player):
+        return {"seat": value.seat}
+    if isinstance(value, Message):
+        return value.to_json()
+    return value
+
+
+def _param_from_json(value: Any) -> Param:
+    if isinstance(value, dict):
+        if "seat" in value:
+            return Player(int(value["seat"]))
+        return Message.from_json(value)
+    if isinstance(value, (str, int)):
+        return value
+    raise ValueError(f"not a message parameter: {value!r}")
+
+
+def english(templates: Mapping[str, str], key: str, **params: Param) -> Message:
+    """Build a `Message` whose English default comes from `templates`.
+
+    Each engine keeps its English templates as data; the text catalogue
+    uses the same templates as its English entries for the engine's keys.
+    """
+    return Message(key, params, _format(templates, key, params))
+
+
+def _format(templates: Mapping[str, str], key: str, params: Mapping[str, Param]) -> str:
+    def show(value: Param) -> str:
+        if isinstance(value, Player):
+            return f"Player {value.seat + 1}"
+        if isinstance(value, Message):
+            return value.default or _format(templates, value.key, value.params)
+        return str(value)
+
+    template = templates.get(key, key)
+    return string.Formatter().vformat(template, (), {k: show(v) for k, v in params.items()})
+
+
+class IllegalAction(Exception):
+    """A move the rules do not allow, or notation that cannot be read.
+
+    Carries the reason as a `Message`; `str()` gives the English sentence.
+    """
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.default or message.key)
+        self.message = message
+
+    @property
+    def key(self) -> str:
+        return self.message.key
+
+    @property
+    def params(self) -> Mapping[str, Param]:
+        return self.message.params
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    `scores[seat]` is what the game scores; `ranks[seat]` is 1 for the
+    winner(s), tied seats share a rank; `ranking` lists seats best first;
+    `tiebreak[seat]` is the secondary value the game compares on ties.
+    `details[seat]` breaks a score down as the game scores it.
+    """
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    ranking: tuple[int, ...]
+    winners: frozenset[int]
+    tiebreak: tuple[int, ...] = ()
+    details: tuple[Mapping[str, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "ranking": list(self.ranking),
+            "winners": sorted(self.winners),
+            "tiebreak": list(self.tiebreak),
+            "details": [dict(d) for d in self.details],
+        }
+
+
+def rank_by_scores(
+    scores: Sequence[int],
+    tiebreak: Sequence[int] | None = None,
+    details: Sequence[Mapping[str, int]] = (),
+) -> Outcome:
+    """Rank seats by score, then tiebreak (higher is better); full ties share."""
+    tb = list(tiebreak) if tiebreak is not None else [0] * len(scores)
+    keyed = [(scores[s], tb[s]) for s in range(len(scores))]
+    ranking = tuple(sorted(range(len(scores)), key=lambda s: (-keyed[s][0], -keyed[s][1], s)))
+    ranks = [0] * len(scores)
+    for position, seat in enumerate(ranking):
+        better = sum(1 for other in ranking[:position] if keyed[other] > keyed[seat])
+        ranks[seat] = better + 1
+    winners = frozenset(s for s in range(len(scores)) if ranks[s] == 1)
+    return Outcome(tuple(scores), tuple(ranks), ranking, winners, tuple(tb), tuple(details))
+
+
+class Rng:
+    """A small seeded generator (SplitMix64) whose whole state is one int.
+
+    Kept in the game state so a game replays from seed and actions, and cheap
+    to copy and serialise, unlike `random.Random`. Methods return new values
+    and never touch global randomness.
+    """
+
+    _MASK = (1 << 64) - 1
+
+    @staticmethod
+    def next(state: int) -> tuple[int, int]:
+        """Return (a 64-bit value, the next state)."""
+        state = (state + 0x9E3779B97F4A7C15) & Rng._MASK
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & Rng._MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & Rng._MASK
+        return z ^ (z >> 31), state
+
+    @staticmethod
+    def below(state: int, n: int) -> tuple[int, int]:
+        """Return (a value in range(n), the next state)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        value, state = Rng.next(state)
+        return value % n, state
+
+    @staticmethod
+    def shuffle(state: int, items: Sequence[Any]) -> tuple[list[Any], int]:
+        """Return (a shuffled copy of items, the next state) — Fisher–Yates."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j, state = Rng.below(state, i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out, state
+
+    @staticmethod
+    def seed(seed: int) -> int:
+        """Turn any integer seed into a generator state."""
+        return seed & Rng._MASK
+
+
+class Engine(ABC):
+    """One game's rules. Every method is pure; states are never mutated."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    #: Option name -> documentation; `setup` validates what it is given.
+    options: Mapping[str, str] = {}
+    #: English templates of every message key the engine uses (key -> text
+    #: with {param} fields); the text catalogue takes them as its English.
+    texts: Mapping[str, str] = {}
+
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        """A new game; raises ValueError for a bad player count or option."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> frozenset[int]:
+        """Seats that must decide now; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of that seat now, without duplicates."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        """The state after the action; raises IllegalAction and changes nothing."""
+
+    @abstractmethod
+    def format_action(self, state: State, action: Action) -> str:
+        """The action in the game's move notation."""
+
+    @abstractmethod
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        """Read the move notation; raises IllegalAction when it cannot."""
+
+    @abstractmethod
+    def describe(self, state: State, seat: int, action: Action) -> Message:
+        """The action in words, as made by `seat` in `state` (before it)."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON-ready: what that seat (None: a spectator) may see, nothing more."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result, or None while the game runs."""
+
+    @abstractmethod
+    def dumps(self, state: State) -> str:
+        """Versioned, lossless JSON."""
+
+    @abstractmethod
+    def loads(self, text: str) -> State:
+        """The state from `dumps`; raises ValueError when the text is not valid."""
+
+    def current_turn(self, state: State) -> int | None:
+        """The seat whose turn it is, for display; None when over.
+
+        Differs from `to_act` in games where others answer during a turn.
+        """
+        acting = self.to_act(state)
+        return min(acting) if acting else None

@@ -1,0 +1,108 @@
+"""The one catalogue of player-facing text.
+
+Every sentence a player reads — replies, thread posts, refusals, move
+descriptions, rules, labels drawn on images — is a key here with named
+parameters. English entries come from `texts/locales/en/*.json` and from each
+engine's own `texts` (so an engine's English default and the catalogue never
+disagree). Other languages are folders beside `en` with the same keys; a
+missing key falls back to English.
+
+Templates use `{name}` fields. A parameter may be a `games.core.Player`
+(rendered as that seat's display name), a nested `games.core.Message`
+(rendered in the same language), or a plain value.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+
+import games
+from games.core import Message, Param, Player
+
+__all__ = ["DEFAULT_LOCALE", "catalogue", "keys", "locales", "render", "t"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LOCALE = "en"
+_LOCALES = Path(__file__).resolve().parent / "locales"
+
+
+def locales() -> tuple[str, ...]:
+    """Languages the catalogue has (folder names), English first."""
+    found = sorted(p.name for p in _LOCALES.iterdir() if p.is_dir())
+    return (DEFAULT_LOCALE, *(name for name in found if name != DEFAULT_LOCALE))
+
+
+@cache
+def catalogue(locale: str) -> Mapping[str, str]:
+    """All templates of one language; KeyError for duplicate keys across files."""
+    entries: dict[str, str] = {}
+    if locale == DEFAULT_LOCALE:
+        for engine in games.all():
+            _merge(entries, engine.texts, f"engine {engine.id}")
+    folder = _LOCALES / locale
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.json")):
+            _merge(entries, json.loads(path.read_text(encoding="utf-8")), str(path))
+    return entries
+
+
+def _merge(into: dict[str, str], new: Mapping[str, str], source: str) -> None:
+    for key, value in new.items():
+        if key in into and into[key] != value:
+            raise KeyError(f"text key {key!r} defined twice (again in {source})")
+        into[key] = value
+
+
+def keys() -> frozenset[str]:
+    """Every key the English catalogue defines."""
+    return frozenset(catalogue(DEFAULT_LOCALE))
+
+
+def _language(locale: str | None) -> str:
+    """Discord locales look like 'en-US', 'de', 'nl': keep the language."""
+    if not locale:
+        return DEFAULT_LOCALE
+    return str(locale).split("-")[0].split("_")[0].lower()
+
+
+def _template(key: str, locale: str | None) -> str:
+    language = _language(locale)
+    if language != DEFAULT_LOCALE and (found := catalogue(language).get(key)) is not None:
+        return found
+    found = catalogue(DEFAULT_LOCALE).get(key)
+    if found is None:
+        log.error("missing text key %s", key)
+        return key
+    return found
+
+
+def t(key: str, locale: str | None = None, names: Sequence[str] = (), **params: Param) -> str:
+    """The text of `key` in that locale with its parameters filled in."""
+    return render(Message(key, params), locale, names)
+
+
+def render(message: Message, locale: str | None = None, names: Sequence[str] = ()) -> str:
+    """A `Message` as text; `names[seat]` names the players it refers to."""
+
+    def show(value: Param) -> str:
+        if isinstance(value, Player):
+            if 0 <= value.seat < len(names):
+                return names[value.seat]
+            return t("common.seat", locale, number=value.seat + 1)
+        if isinstance(value, Message):
+            return render(value, locale, names)
+        return str(value)
+
+    template = _template(message.key, locale)
+    values = {name: show(value) for name, value in message.params.items()}
+    try:
+        return string.Formatter().vformat(template, (), values)
+    except (KeyError, IndexError, ValueError):
+        log.error("text %s does not fit its parameters %s", message.key, sorted(values))
+        return template
