@@ -25,7 +25,7 @@ STAMP = VENV / ".installed"
 
 
 def ensure_venv() -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by an older python3
         sys.exit("Baumeister needs Python 3.11 or newer.")
     if not PYTHON.exists():
         print("Creating .venv …", flush=True)

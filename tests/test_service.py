@@ -1,0 +1,373 @@
+"""The game service end to end over a real SQLite store (no Discord)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import games
+from bot.errors import PlayerError
+from bot.results import Caller, Reply
+from bot.service import GameService
+from bot.store import Store
+
+GAME = "chinesische-mauer"
+GUILD = 77
+CHANNEL = 500
+
+
+def fake_render(game_id: str, view: dict[str, Any], locale: str | None = None) -> bytes:
+    """Stands in for the renderer so tests can read what an image would show."""
+    return json.dumps(view, sort_keys=True).encode()
+
+
+def caller(user_id: int, name: str | None = None, **extra: Any) -> Caller:
+    return Caller(user_id, name or f"user{user_id}", guild_id=GUILD, channel_id=CHANNEL, **extra)
+
+
+ANNA, BOB, CARL, STRANGER = caller(1, "Anna"), caller(2, "Bob"), caller(3, "Carl"), caller(9, "Zed")
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> Any:
+    opened = await Store.open(tmp_path / "games.sqlite3")
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def service(store: Store) -> GameService:
+    return GameService(store, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC), render=fake_render)
+
+
+async def open_game(service: GameService, *players: Caller, bots: int = 0) -> int:
+    reply = await service.new_game(players[0], GAME)
+    assert reply.game_id is not None
+    for player in players[1:]:
+        await service.join(player, reply.game_id)
+    for _ in range(bots):
+        await service.add_bot(players[0], reply.game_id)
+    return reply.game_id
+
+
+def refusal(error: pytest.ExceptionInfo[PlayerError]) -> str:
+    return error.value.message.key
+
+
+async def whose_turn(service: GameService, game_id: int) -> int | None:
+    row = await service.store.get_game(game_id)
+    if row.status != "running" or row.state is None:
+        return None
+    engine = games.get(row.engine)
+    acting = engine.to_act(engine.loads(row.state))
+    return min(acting) if acting else None
+
+
+async def play_out(service: GameService, game_id: int, people: dict[int, Caller]) -> list[Reply]:
+    """Everyone seated plays the first suggested move until the game ends."""
+    replies = []
+    for _ in range(2_000):
+        seat = await whose_turn(service, game_id)
+        if seat is None:
+            return replies
+        row = await service.store.get_game(game_id)
+        player = people[row.seats[seat].user_id or 0]
+        options = await service.suggestions(player, game_id, "")
+        assert options, "a player to act always has a move"
+        # A varied but reproducible choice, so games end in a reasonable time.
+        replies.append(await service.move(player, game_id, options[(len(replies) * 7) % len(options)]))
+    raise AssertionError("the game did not end")
+
+
+# ------------------------------------------------------------------ lobby
+
+
+async def test_lobby_seats_host_rules_and_limits(service: GameService) -> None:
+    game_id = await open_game(service, ANNA)
+    reply = await service.join(BOB, game_id)
+    assert reply.lobby is not None and "Bob" in reply.lobby.text and reply.lobby.open
+    with pytest.raises(PlayerError) as error:
+        await service.join(BOB, game_id)
+    assert refusal(error) == "error.already_seated"
+    with pytest.raises(PlayerError) as error:
+        await service.add_bot(BOB, game_id)
+    assert refusal(error) == "error.host_only"
+    with pytest.raises(PlayerError) as error:
+        await service.start(BOB, game_id)
+    assert refusal(error) == "error.host_only"
+    for _ in range(3):
+        await service.add_bot(ANNA, game_id)
+    with pytest.raises(PlayerError) as error:
+        await service.add_bot(ANNA, game_id)
+    assert refusal(error) == "error.lobby_full"
+    with pytest.raises(PlayerError) as error:
+        await service.join(CARL, game_id)
+    assert refusal(error) == "error.lobby_full"
+    row = await service.store.get_game(game_id)
+    assert [s.name for s in row.seats][:2] == ["Anna", "Bob"]
+    assert len({s.name for s in row.seats}) == 5
+
+
+async def test_start_needs_enough_players(service: GameService) -> None:
+    game_id = await open_game(service, ANNA)
+    with pytest.raises(PlayerError) as error:
+        await service.start(ANNA, game_id)
+    assert refusal(error) == "error.too_few"
+    assert (await service.store.get_game(game_id)).status == "lobby"
+
+
+async def test_host_leaving_passes_the_lobby_on(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB)
+    await service.leave(ANNA, game_id)
+    row = await service.store.get_game(game_id)
+    assert row.host_id == BOB.user_id and [s.name for s in row.seats] == ["Bob"]
+    await service.leave(BOB, game_id)
+    assert (await service.store.get_game(game_id)).status == "abandoned"
+
+
+async def test_start_posts_the_board_and_pings_the_first_player(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB)
+    reply = await service.start(ANNA, game_id)
+    assert reply.lobby is not None and not reply.lobby.open
+    assert reply.posts, "the start is announced in the thread"
+    board = reply.posts[-1]
+    assert board.image is not None and "hand" not in json.loads(board.image)
+    seat = await whose_turn(service, game_id)
+    assert seat is not None
+    assert board.mentions == ((ANNA, BOB)[seat].user_id,)
+    with pytest.raises(PlayerError) as error:
+        await service.join(CARL, game_id)
+    assert refusal(error) == "error.not_in_lobby"
+
+
+# ------------------------------------------------------------------- moves
+
+
+async def test_refusals_change_nothing(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB)
+    await service.start(ANNA, game_id)
+    seat = await whose_turn(service, game_id)
+    assert seat is not None
+    mover, other = (ANNA, BOB) if seat == 0 else (BOB, ANNA)
+    before = await service.store.get_game(game_id)
+    cases = [
+        (other, "draw", "error.not_your_turn"),
+        (STRANGER, "draw", "error.not_player"),
+        (mover, "fly to the moon", None),
+        (mover, "play 9 wall 1", None),
+    ]
+    for who, text, key in cases:
+        with pytest.raises(PlayerError) as error:
+            await service.move(who, game_id, text)
+        if key:
+            assert refusal(error) == key
+        assert error.value.message.key
+    with pytest.raises(PlayerError) as error:
+        await service.move(mover, game_id, "draw", expected_version=before.version - 1)
+    assert refusal(error) == "error.stale"
+    after = await service.store.get_game(game_id)
+    assert (after.version, after.state) == (before.version, before.state)
+    assert await service.store.moves(game_id) == []
+
+
+async def test_a_whole_game_between_people(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB, CARL)
+    await service.start(ANNA, game_id)
+    replies = await play_out(service, game_id, {1: ANNA, 2: BOB, 3: CARL})
+    row = await service.store.get_game(game_id)
+    assert row.status == "finished" and row.outcome is not None
+    posts = [post for reply in replies for post in reply.posts]
+    assert "over" in posts[-1].text
+    for post in posts:
+        assert post.image is not None
+        assert "hand" not in json.loads(post.image), "a public image never shows a hand"
+        assert "Your hand" not in post.text
+    # One post per turn: every post names exactly one player's turn.
+    moves = await service.store.moves(game_id)
+    assert len(posts) < len(moves)
+    # The move log replays to the stored state.
+    engine = games.get(GAME)
+    assert row.seed is not None and row.state is not None
+    state = engine.setup(3, row.seed)
+    for move in moves:
+        state = engine.apply(state, move.seat, engine.parse_action(state, move.seat, move.action))
+    assert engine.dumps(state) == row.state
+
+
+async def test_ai_seats_play_until_a_person_must_act(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, bots=2)
+    await service.start(ANNA, game_id)
+    assert await whose_turn(service, game_id) == 0
+    reply = (await play_out(service, game_id, {1: ANNA}))[0]
+    assert reply.text.startswith("✅")
+    assert (await service.store.get_game(game_id)).status == "finished"
+
+
+async def test_hand_is_private_and_offers_buttons(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB)
+    await service.start(ANNA, game_id)
+    seat = await whose_turn(service, game_id)
+    mover = (ANNA, BOB)[seat or 0]
+    reply = await service.hand(mover, game_id)
+    assert reply.image is not None
+    view = json.loads(reply.image)
+    assert view["viewer"] == seat and "hand" in view
+    assert reply.buttons and all(b.notation for b in reply.buttons)
+    assert not reply.public
+    with pytest.raises(PlayerError) as error:
+        await service.hand(STRANGER, game_id)
+    assert refusal(error) == "error.not_player"
+    # A button pressed after the game moved on is refused.
+    await service.move(mover, game_id, reply.buttons[0].notation, expected_version=reply.version)
+    with pytest.raises(PlayerError) as error:
+        await service.move(mover, game_id, reply.buttons[0].notation, expected_version=reply.version)
+    assert refusal(error) in {"error.stale", "error.not_your_turn"}
+
+
+async def test_two_clicks_at_once_apply_once(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB)
+    await service.start(ANNA, game_id)
+    seat = await whose_turn(service, game_id)
+    mover = (ANNA, BOB)[seat or 0]
+    version = (await service.store.get_game(game_id)).version
+    results = await asyncio.gather(
+        service.move(mover, game_id, "draw", expected_version=version),
+        service.move(mover, game_id, "draw", expected_version=version),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, Reply) for r in results) == 1
+    assert sum(isinstance(r, PlayerError) for r in results) == 1
+    assert len(await service.store.moves(game_id)) == 1
+
+
+async def test_resign_hands_the_seat_to_an_ai(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB)
+    await service.start(ANNA, game_id)
+    reply = await service.resign(BOB, game_id)
+    assert any("resigned" in post.text for post in reply.posts)
+    row = await service.store.get_game(game_id)
+    assert row.seats[1].is_ai and row.seats[1].user_id is None
+    await play_out(service, game_id, {1: ANNA})
+    assert (await service.store.get_game(game_id)).status == "finished"
+
+
+async def test_abandon_rights(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB)
+    await service.start(ANNA, game_id)
+    with pytest.raises(PlayerError) as error:
+        await service.abandon(BOB, game_id)
+    assert refusal(error) == "error.abandon_rights"
+    moderator = caller(8, "Mod", is_manager=True)
+    await service.abandon(moderator, game_id)
+    assert (await service.store.get_game(game_id)).status == "abandoned"
+    with pytest.raises(PlayerError) as error:
+        await service.move(ANNA, game_id, "draw")
+    assert refusal(error) == "error.game_over"
+
+
+async def test_restart_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    first = await Store.open(path)
+    service = GameService(first, render=fake_render)
+    game_id = await open_game(service, ANNA, BOB)
+    await service.start(ANNA, game_id)
+    seat = await whose_turn(service, game_id)
+    mover = (ANNA, BOB)[seat or 0]
+    await service.move(mover, game_id, "draw")
+    await first.close()
+
+    second = await Store.open(path)
+    try:
+        again = GameService(second, render=fake_render)
+        await again.resume()
+        await play_out(again, game_id, {1: ANNA, 2: BOB})
+        assert (await second.get_game(game_id)).status == "finished"
+    finally:
+        await second.close()
+
+
+async def test_a_damaged_state_is_rebuilt_from_the_move_log(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = await Store.open(path)
+    service = GameService(store, render=fake_render)
+    game_id = await open_game(service, ANNA, BOB)
+    await service.start(ANNA, game_id)
+    mover = (ANNA, BOB)[await whose_turn(service, game_id) or 0]
+    await service.move(mover, game_id, "draw")
+    good = (await store.get_game(game_id)).state
+    await store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET state = '{not json' WHERE id = ?", (game_id,))
+    store = await Store.open(path)
+    try:
+        service = GameService(store, render=fake_render)
+        reply = await service.hand(mover, game_id)
+        assert reply.image is not None
+        assert (await store.get_game(game_id)).state == good
+    finally:
+        await store.close()
+
+
+async def test_an_unreadable_row_is_a_clear_refusal(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = await Store.open(path)
+    service = GameService(store, render=fake_render)
+    game_id = await open_game(service, ANNA, BOB)
+    await store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET options = 'broken{' WHERE id = ?", (game_id,))
+    store = await Store.open(path)
+    try:
+        service = GameService(store, render=fake_render)
+        with pytest.raises(PlayerError) as error:
+            await service.join(BOB, game_id)
+        assert refusal(error) == "error.corrupt"
+    finally:
+        await store.close()
+
+
+async def test_finding_the_game_a_command_is_about(service: GameService) -> None:
+    with pytest.raises(PlayerError) as error:
+        await service.find_game(ANNA)
+    assert refusal(error) == "error.no_game_here"
+    first = await open_game(service, ANNA, BOB)
+    assert await service.find_game(ANNA) == first
+    second = await open_game(service, ANNA, CARL)
+    with pytest.raises(PlayerError) as error:
+        await service.find_game(ANNA)
+    assert refusal(error) == "error.which_game"
+    assert await service.find_game(ANNA, f"#{second}") == second
+    await service.attach(second, thread_id=9_000)
+    in_thread = Caller(1, "Anna", guild_id=GUILD, channel_id=9_000)
+    assert await service.find_game(in_thread) == second
+    elsewhere = Caller(1, "Anna", guild_id=GUILD + 1, channel_id=1)
+    with pytest.raises(PlayerError) as error:
+        await service.find_game(elsewhere, str(first))
+    assert refusal(error) == "error.no_such_game"
+    with pytest.raises(PlayerError) as error:
+        await service.find_game(ANNA, "banana")
+    assert refusal(error) == "error.bad_game_ref"
+
+
+async def test_info_log_list_and_rules_speak_in_words(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB)
+    await service.start(ANNA, game_id)
+    mover = (ANNA, BOB)[await whose_turn(service, game_id) or 0]
+    await service.move(mover, game_id, "draw")
+    await service.move(mover, game_id, "draw")
+    log = (await service.log(ANNA, game_id)).text
+    assert mover.name in log and "draws a card" in log
+    info = (await service.info(BOB, game_id)).text
+    assert "Anna" in info and "Bob" in info
+    listing = (await service.list_games(CARL)).text
+    assert f"#{game_id}" in listing
+    assert "Warrior" in service.rules(GAME)
+    with pytest.raises(PlayerError) as error:
+        service.rules("chess")
+    assert refusal(error) == "error.unknown_game"

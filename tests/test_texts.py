@@ -1,0 +1,72 @@
+"""The text catalogue: every key the code uses exists, and templates fit their use."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import games
+import texts
+from games.core import Message, Player
+
+ROOT = Path(__file__).resolve().parent.parent
+KEY = re.compile(r"^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$")
+#: Statuses a game row can have (the `status.*` keys are built from them).
+STATUSES = ("lobby", "running", "finished", "abandoned")
+#: Literals that look like keys but are file names.
+FILE_ENDINGS = (".png", ".gif", ".json", ".sqlite3", ".py")
+
+
+def literal_keys() -> set[str]:
+    """String literals in the front-end code that look like catalogue keys."""
+    namespaces = {key.split(".")[0] for key in texts.keys()}
+    found: set[str] = set()
+    for folder in ("bot", "renderers"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    value = node.value
+                    if value.endswith(FILE_ENDINGS):
+                        continue
+                    if KEY.match(value) and value.split(".")[0] in namespaces:
+                        found.add(value)
+    return found
+
+
+def test_every_key_used_in_code_is_in_the_catalogue() -> None:
+    used = literal_keys()
+    assert used, "the scan finds the keys the code uses"
+    missing = sorted(key for key in used if key not in texts.keys() and not key.endswith("."))
+    assert missing == []
+
+
+def test_built_keys_exist() -> None:
+    for status in STATUSES:
+        assert f"status.{status}" in texts.keys()
+    for status in STATUSES[1:]:
+        assert f"lobby.closed.{status}" in texts.keys()
+    for engine in games.all():
+        assert f"rules.{engine.id}" in texts.keys()
+
+
+def test_every_template_is_well_formed() -> None:
+    for key, template in texts.catalogue(texts.DEFAULT_LOCALE).items():
+        fields = [name for _, name, _, _ in string.Formatter().parse(template) if name]
+        assert all(name.isidentifier() for name in fields), key
+
+
+def test_engine_messages_render_with_names_and_nested_terms() -> None:
+    engine = games.get("chinesische-mauer")
+    key = next(k for k in engine.texts if k.startswith("cm.card."))
+    message = Message("common.seat", {"number": 3})
+    assert texts.render(message) == "Player 3"
+    nested = Message("turn.header", {"player": Player(1)})
+    assert texts.render(nested, names=["Anna", "Bob"]) == "**Bob**:"
+    assert texts.t(key) == engine.texts[key]
+
+
+def test_unknown_locale_and_missing_key_fall_back() -> None:
+    assert texts.t("status.running", "de-DE") == texts.t("status.running")
+    assert texts.t("no.such.key") == "no.such.key"
