@@ -1,0 +1,26 @@
+"""The Baumeister bot: the game service and its front-ends.
+
+`create_bot()` builds the Discord bot. It imports discord only when called, so
+the service, the store and the console front-end work without it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from bot.settings import Settings
+
+__all__ = ["create_bot"]
+
+
+def create_bot(settings: Settings | None = None) -> commands.Bot:
+    """The fully wired Discord bot (commands, buttons, store) for these settings.
+
+    Without settings they come from the environment and `.env`.
+    """
+    from bot.discord_app import create_bot as create_discord_bot
+
+    return create_discord_bot(settings)

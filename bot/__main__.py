@@ -1,0 +1,115 @@
+"""`python -m bot [run | sync | local]`: run the bot, register its commands, or play locally.
+
+python -m bot          run against Discord (needs DISCORD_TOKEN)
+python -m bot sync     register the slash commands (DISCORD_DEV_GUILD: that server only), then exit
+python -m bot local    play in this terminal, no Discord needed
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import sys
+
+from bot.settings import Settings
+
+__all__ = ["main"]
+
+NO_TOKEN = """\
+Baumeister needs a Discord bot token to connect to Discord, and none is set.
+
+To get one:
+  1. Open https://discord.com/developers/applications and create an application.
+  2. Under "Bot", press "Reset Token" and copy the token (keep it secret).
+     No privileged gateway intent is needed: leave them all off.
+  3. Under "OAuth2" > "URL Generator", tick the scopes "bot" and
+     "applications.commands" and the permissions View Channels, Send Messages,
+     Create Public Threads, Send Messages in Threads, Attach Files and
+     Read Message History; open the generated URL to invite the bot.
+
+Then put the token into a file named .env in this folder (copy .env.example):
+
+  DISCORD_TOKEN=your-token-here
+
+and register the slash commands once with `python -m bot sync`
+(`python3 dev.py run sync`). Set DISCORD_DEV_GUILD=<server id> to have them
+in one server at once while trying things out.
+
+No token at hand? Play in this terminal instead:
+
+  python -m bot local        (or: python3 dev.py run local)
+"""
+
+TOKEN_REFUSED = """\
+Discord refused the token in DISCORD_TOKEN. Copy it again from
+https://discord.com/developers/applications (your application > Bot > Reset Token)
+into .env, without quotes or spaces.
+"""
+
+USAGE = __doc__ or ""
+
+
+def _run(settings: Settings) -> int:
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    # discord is imported only here and in `_sync`: the local mode does without it.
+    import discord
+
+    from bot.discord_app import create_bot
+
+    bot = create_bot(settings)
+    level = logging.getLevelNamesMapping().get(settings.log_level, logging.INFO)
+    try:
+        bot.run(settings.token, log_level=level, root_logger=True)
+    except discord.LoginFailure:
+        print(TOKEN_REFUSED, file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _sync(settings: Settings, token: str) -> int:
+    import discord
+
+    from bot.discord_app import BaumeisterBot, sync_commands
+
+    async with BaumeisterBot(settings, serve=False) as bot:
+        try:
+            await bot.login(token)
+        except discord.LoginFailure:
+            print(TOKEN_REFUSED, file=sys.stderr)
+            return 1
+        synced = await sync_commands(bot)
+    where = f"server {settings.dev_guild}" if settings.dev_guild is not None else "all servers (global)"
+    print(f"Registered {len(synced)} slash commands for {where}.")
+    return 0
+
+
+def _local() -> int:
+    # Imported only when asked for: the console front-end needs no discord.
+    local = importlib.import_module("bot.local")
+    local.main()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    command = args[0] if args else "run"
+    if command == "local":
+        return _local()
+    if command not in ("run", "sync"):
+        print(USAGE, file=sys.stderr)
+        return 2
+    settings = Settings.from_env()
+    if command == "run":
+        return _run(settings)
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level)
+    return asyncio.run(_sync(settings, settings.token))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""The Discord bot itself: wiring store, service, commands and buttons together."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.discord_app.components import HandButton, LobbyButton, MoveButton
+from bot.discord_app.game_cog import GameCog
+from bot.discord_app.play_cog import PlayCog
+from bot.discord_app.responder import InteractionResponder, deliver_posts
+from bot.discord_app.tree import GameTree
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
+
+__all__ = ["BaumeisterBot", "bot_intents", "create_bot", "sync_commands"]
+
+log = logging.getLogger(__name__)
+
+
+def bot_intents() -> discord.Intents:
+    """Slash commands and buttons need no privileged intent, so none is asked for."""
+    intents = discord.Intents.default()
+    intents.members = False
+    intents.presences = False
+    intents.message_content = False
+    return intents
+
+
+class BaumeisterBot(commands.Bot):
+    """The bot: opens the store on set-up, closes it on close.
+
+    With `serve=False` it only carries the command tree (for `python -m bot
+    sync`): no database is opened and no game is resumed.
+    """
+
+    def __init__(self, settings: Settings, *, serve: bool = True) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            tree_cls=GameTree,
+            help_command=None,
+            # Nobody is pinged unless a message names them explicitly.
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.responder = InteractionResponder(self)
+        self._serve = serve
+        self._store: Store | None = None
+        self._service: GameService | None = None
+        self._resuming: asyncio.Task[None] | None = None
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the game service starts in setup_hook")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(GameCog(self.responder))
+        await self.add_cog(PlayCog(self.responder))
+        self.add_dynamic_items(LobbyButton, MoveButton, HandButton)
+        if not self._serve:
+            return
+        self._store = await Store.open(self.settings.database)
+        self._service = GameService(self._store)
+        if self.settings.dev_guild is not None:
+            await sync_commands(self)
+        self._resuming = asyncio.create_task(self._resume_games(), name="baumeister-resume")
+
+    async def _resume_games(self) -> None:
+        """Finish what a stop interrupted (AI turns, unposted turns) once connected."""
+        await self.wait_until_ready()
+        try:
+            replies = await self.service.resume()
+        except Exception:
+            log.exception("resuming the running games failed")
+            return
+        for reply in replies:
+            try:
+                await deliver_posts(self, reply, None)
+            except Exception:
+                log.exception("game %s: the posts after resuming could not be delivered", reply.game_id)
+
+    async def close(self) -> None:
+        if self._resuming is not None and not self._resuming.done():
+            self._resuming.cancel()
+        try:
+            await super().close()
+        finally:
+            store, self._store, self._service = self._store, None, None
+            if store is not None:
+                await store.close()
+
+
+async def sync_commands(bot: BaumeisterBot) -> list[discord.app_commands.AppCommand]:
+    """Register the slash commands: in the development guild when set, else globally.
+
+    Guild commands appear at once (for development); global ones may take a
+    while to reach every server, so syncing globally is a release step.
+    """
+    dev_guild = bot.settings.dev_guild
+    if dev_guild is None:
+        return await bot.tree.sync()
+    guild = discord.Object(dev_guild)
+    bot.tree.copy_global_to(guild=guild)
+    return await bot.tree.sync(guild=guild)
+
+
+def create_bot(settings: Settings | None = None) -> BaumeisterBot:
+    """The fully wired bot; settings from the environment when not given."""
+    return BaumeisterBot(settings if settings is not None else Settings.from_env())

@@ -1,0 +1,205 @@
+"""Buttons that survive restarts: lobby buttons, move buttons and "show my hand".
+
+Each button is a `discord.ui.DynamicItem`: everything it needs (game, action,
+version, move) is in its custom id, and every click loads the game afresh
+from the database through the service. The bot registers these classes with
+`add_dynamic_items`, so a click on a message from before a restart still
+reaches them.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Self
+
+import discord
+
+import texts
+from bot.discord_app.context import GAME_ID, Request, Work, responder_of
+from bot.discord_app.delivery import apologise
+from bot.results import LobbyCard, Post, Reply
+
+__all__ = [
+    "LOBBY_ACTIONS",
+    "HandButton",
+    "LobbyButton",
+    "MoveButton",
+    "hand_view",
+    "lobby_view",
+    "post_view",
+]
+
+log = logging.getLogger(__name__)
+
+#: Discord's limits for a button.
+CUSTOM_ID_LIMIT = 100
+LABEL_LIMIT = 80
+#: Move buttons sit in rows 0-3, five to a row; the last row holds "Refresh".
+BUTTONS_PER_ROW = 5
+MOVE_ROWS = 4
+
+LOBBY_ACTIONS = ("join", "leave", "addbot", "start")
+_LOBBY_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "addbot": discord.ButtonStyle.primary,
+    "start": discord.ButtonStyle.success,
+}
+
+Button = discord.ui.Button[discord.ui.View]
+
+
+async def _click(interaction: discord.Interaction[Any], game_id: int, work: Work) -> None:
+    """Run a button's work; a button has no command tree to catch what goes wrong."""
+    interaction.extras[GAME_ID] = game_id
+    try:
+        await responder_of(interaction).respond(interaction, work)
+    except Exception as error:
+        await apologise(interaction, error)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[Button], template=r"bm:lobby:(?P<game>[0-9]+):(?P<action>join|leave|addbot|start)"
+):
+    """Join, Leave, Add bot or Start on a lobby message."""
+
+    def __init__(self, game_id: int, action: str, *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action,
+                style=_LOBBY_STYLES.get(action, discord.ButtonStyle.secondary),
+                custom_id=f"bm:lobby:{game_id}:{action}",
+            )
+        )
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), match["action"], label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        game_id, action = self.game_id, self.action
+
+        async def work(request: Request) -> Reply:
+            service, caller = request.service, request.caller
+            if action == "join":
+                return await service.join(caller, game_id)
+            if action == "leave":
+                return await service.leave(caller, game_id)
+            if action == "addbot":
+                return await service.add_bot(caller, game_id)
+            return await service.start(caller, game_id)
+
+        await _click(interaction, game_id, work)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[Button],
+    template=r"bm:move:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<notation>.+)",
+):
+    """One move, valid only at the game version it was offered at."""
+
+    def __init__(self, game_id: int, version: int, notation: str, *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or notation)[:LABEL_LIMIT],
+                style=discord.ButtonStyle.primary,
+                custom_id=self.custom_id_for(game_id, version, notation),
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.notation = notation
+
+    @staticmethod
+    def custom_id_for(game_id: int, version: int, notation: str) -> str:
+        return f"bm:move:{game_id}:{version}:{notation}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["version"]), match["notation"], label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        game_id, version, notation = self.game_id, self.version, self.notation
+
+        async def work(request: Request) -> Reply:
+            return await request.service.move(request.caller, game_id, notation, expected_version=version)
+
+        await _click(interaction, game_id, work)
+
+
+class HandButton(discord.ui.DynamicItem[Button], template=r"bm:hand:(?P<game>[0-9]+)"):
+    """Shows the clicking player their own hand, privately, with fresh move buttons."""
+
+    def __init__(self, game_id: int, *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "hand", style=discord.ButtonStyle.secondary, custom_id=f"bm:hand:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        game_id = self.game_id
+
+        async def work(request: Request) -> Reply:
+            return await request.service.hand(request.caller, game_id)
+
+        await _click(interaction, game_id, work)
+
+
+def lobby_view(card: LobbyCard, locale: str | None) -> discord.ui.View | None:
+    """The lobby's buttons while it is open; None once it has closed."""
+    if not card.open:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(card.game_id, action, label=texts.t(f"discord.button.{action}", locale)))
+    return view
+
+
+def hand_view(reply: Reply, locale: str | None) -> discord.ui.View | None:
+    """A private hand's move buttons (at most four rows) and a Refresh button."""
+    if reply.game_id is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    if reply.version is not None:
+        offered = 0
+        for button in reply.buttons:
+            if offered == BUTTONS_PER_ROW * MOVE_ROWS:
+                break
+            if len(MoveButton.custom_id_for(reply.game_id, reply.version, button.notation)) > CUSTOM_ID_LIMIT:
+                log.warning("game %s: move %r is too long for a button", reply.game_id, button.notation)
+                continue
+            item = MoveButton(reply.game_id, reply.version, button.notation, label=button.label)
+            item.row = offered // BUTTONS_PER_ROW
+            view.add_item(item)
+            offered += 1
+    refresh = HandButton(reply.game_id, label=texts.t("discord.button.refresh", locale))
+    refresh.row = MOVE_ROWS
+    view.add_item(refresh)
+    return view
+
+
+def post_view(game_id: int | None, post: Post) -> discord.ui.View | None:
+    """A "Show my hand" button under posts that ask players to act."""
+    if game_id is None or not post.mentions:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(game_id, label=texts.t("discord.button.show_hand")))
+    return view

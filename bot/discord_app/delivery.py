@@ -1,0 +1,237 @@
+"""Putting words and boards into Discord: private answers, thread posts, lobby edits.
+
+Nothing here decides what to say; the service did. These helpers only know
+Discord's limits (2,000 characters, files, pings, permissions) and never let
+a failed delivery hide the answer the player is waiting for.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import discord
+
+import texts
+from bot.discord_app.context import GAME_ID, locale_of
+from bot.errors import PlayerError
+from bot.results import LobbyCard, Post
+
+__all__ = [
+    "CONTENT_LIMIT",
+    "MISSING",
+    "NO_PINGS",
+    "apologise",
+    "board_file",
+    "chunks",
+    "edit_lobby",
+    "post_to_channel",
+    "refuse",
+    "send_private",
+    "send_public",
+]
+
+log = logging.getLogger(__name__)
+
+#: Discord's limit for a message's text.
+CONTENT_LIMIT = 2_000
+#: The file name board images are uploaded under.
+BOARD_FILENAME = "board.png"
+
+PostView = Callable[[Post], discord.ui.View | None]
+MISSING: Any = discord.utils.MISSING
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def board_file(png: bytes) -> discord.File:
+    """A board image as an upload."""
+    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
+
+
+def chunks(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
+    """The text in pieces Discord accepts, cut at line ends where possible."""
+    pieces: list[str] = []
+    rest = text.strip()
+    while len(rest) > limit:
+        cut = rest.rfind("\n", 0, limit)
+        if cut <= 0:
+            cut = limit
+        pieces.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip("\n")
+    if rest or not pieces:
+        pieces.append(rest)
+    return pieces
+
+
+def _ping_line(user_ids: Iterable[int]) -> str:
+    return " ".join(f"<@{user_id}>" for user_id in user_ids)
+
+
+def _pings(user_ids: Sequence[int]) -> discord.AllowedMentions:
+    """Only the named users may be pinged: never roles, @everyone or anyone quoted."""
+    if not user_ids:
+        return NO_PINGS
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in user_ids]
+    )
+
+
+async def send_private(
+    interaction: discord.Interaction[Any],
+    text: str,
+    *,
+    image: bytes | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer the caller alone (the interaction was deferred ephemerally)."""
+    pieces = chunks(text)
+    for piece in pieces[:-1]:
+        await interaction.followup.send(piece, ephemeral=True, allowed_mentions=NO_PINGS)
+    await interaction.followup.send(
+        pieces[-1],
+        ephemeral=True,
+        file=board_file(image) if image is not None else MISSING,
+        view=view if view is not None else MISSING,
+        allowed_mentions=NO_PINGS,
+    )
+
+
+def _may_post(channel: object, *, files: bool) -> bool:
+    """Whether the bot may post (and upload) there; checked first, as refusals cost."""
+    if not isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
+        return True  # A partial channel: nothing known to check, Discord decides.
+    me = channel.guild.me
+    permissions = channel.permissions_for(me)
+    needed = (
+        permissions.send_messages_in_threads
+        if isinstance(channel, discord.Thread)
+        else (permissions.send_messages)
+    )
+    return needed and permissions.view_channel and (permissions.attach_files or not files)
+
+
+async def _channel(client: discord.Client, channel_id: int) -> discord.abc.Messageable | None:
+    """A channel to post in: cached, else fetched (an archived thread is not cached)."""
+    channel = client.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await client.fetch_channel(channel_id)
+        except discord.HTTPException:
+            log.warning("channel %s cannot be fetched", channel_id)
+            return None
+    if not isinstance(channel, discord.abc.Messageable):
+        log.warning("channel %s cannot take messages", channel_id)
+        return None
+    return channel
+
+
+async def post_to_channel(
+    client: discord.Client,
+    channel_id: int,
+    posts: Sequence[Post],
+    *,
+    game_id: int | None,
+    view_for: PostView,
+) -> None:
+    """One message per post: its text, its board, a ping for who must act now."""
+    channel = await _channel(client, channel_id)
+    if channel is None:
+        log.warning("game %s: %d post(s) not delivered, channel %s is gone", game_id, len(posts), channel_id)
+        return
+    for post in posts:
+        with_file = post.image is not None and _may_post(channel, files=True)
+        if not with_file and not _may_post(channel, files=False):
+            log.warning("game %s: may not post in channel %s", game_id, channel_id)
+            return
+        text = post.text
+        if post.mentions:
+            text = f"{text}\n{_ping_line(post.mentions)}"
+        pieces = chunks(text)
+        view = view_for(post)
+        try:
+            for piece in pieces[:-1]:
+                await channel.send(piece, allowed_mentions=NO_PINGS)
+            await channel.send(
+                pieces[-1],
+                file=board_file(post.image) if with_file and post.image is not None else MISSING,
+                view=view if view is not None else MISSING,
+                allowed_mentions=_pings(post.mentions),
+            )
+        except discord.HTTPException:
+            log.exception("game %s: a post to channel %s failed", game_id, channel_id)
+            return
+
+
+async def send_public(
+    interaction: discord.Interaction[Any],
+    text: str,
+    *,
+    image: bytes | None = None,
+    view: discord.ui.View | None = None,
+) -> discord.Message | None:
+    """Post in the interaction's channel with the bot's own token (editable for ever).
+
+    Returns None, having posted nothing, when the bot may not post there.
+    """
+    channel = interaction.channel
+    if not isinstance(channel, discord.abc.Messageable):
+        return None
+    if not _may_post(channel, files=image is not None):
+        return None
+    return await channel.send(
+        chunks(text)[0],
+        file=board_file(image) if image is not None else MISSING,
+        view=view if view is not None else MISSING,
+        allowed_mentions=NO_PINGS,
+    )
+
+
+async def edit_lobby(client: discord.Client, card: LobbyCard, view: discord.ui.View | None) -> None:
+    """Show the lobby's new state in its message; no view removes the buttons.
+
+    The edit goes through the channel with the bot token: interaction tokens
+    expire after 15 minutes and lobbies last longer.
+    """
+    if card.channel_id is None or card.message_id is None:
+        return
+    message = client.get_partial_messageable(card.channel_id).get_partial_message(card.message_id)
+    try:
+        await message.edit(content=chunks(card.text)[0], view=view, allowed_mentions=NO_PINGS)
+    except discord.HTTPException:
+        log.warning("game %s: the lobby message %s cannot be edited", card.game_id, card.message_id)
+
+
+async def _say_privately(interaction: discord.Interaction[Any], text: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+async def refuse(interaction: discord.Interaction[Any], error: PlayerError) -> None:
+    """A player's mistake: its sentence, to them alone; nothing changed."""
+    await _say_privately(interaction, chunks(texts.render(error.message, locale_of(interaction), error.names))[0])
+
+
+async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Our mistake: logged with the game it concerns, a short apology to the player."""
+    log.error(
+        "game %s: unexpected error answering %s from user %s",
+        interaction.extras.get(GAME_ID),
+        _what(interaction),
+        interaction.user.id,
+        exc_info=error,
+    )
+    try:
+        await _say_privately(interaction, texts.t("discord.error.apology", locale_of(interaction)))
+    except discord.HTTPException:
+        log.warning("the apology for interaction %s could not be sent", interaction.id)
+
+
+def _what(interaction: discord.Interaction[Any]) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: dict[str, Any] = dict(interaction.data or {})
+    return f"component {data.get('custom_id', '?')}"

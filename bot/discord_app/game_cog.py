@@ -1,0 +1,118 @@
+"""`/game ...`: opening, joining, starting, listing and ending games.
+
+Thin commands: each names the service call it stands for; deferring,
+refusals and delivery are the responder's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import texts
+from bot.discord_app.choices import engine_choices, game_autocomplete, parse_options
+from bot.discord_app.context import Request
+from bot.discord_app.delivery import refuse
+from bot.discord_app.responder import InteractionResponder
+from bot.errors import PlayerError
+from bot.results import Caller, Reply
+from bot.service import GameService
+
+__all__ = ["GameAction", "GameCog", "run_in_game"]
+
+#: A service call about one game, such as `GameService.join`.
+GameAction = Callable[[GameService, Caller, int], Awaitable[Reply]]
+
+_GAME = texts.t("discord.option.game")
+
+
+async def run_in_game(
+    responder: InteractionResponder,
+    interaction: discord.Interaction[Any],
+    ref: str | None,
+    action: GameAction,
+) -> None:
+    """Resolve the game (named, this thread's, the caller's only one), then act on it."""
+
+    async def work(request: Request) -> Reply:
+        return await action(request.service, request.caller, await request.game(ref))
+
+    await responder.respond(interaction, work)
+
+
+class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("discord.command.game")):
+    """The `/game` command group."""
+
+    def __init__(self, responder: InteractionResponder) -> None:
+        self.responder = responder
+        super().__init__()
+
+    @app_commands.command(name="new", description=texts.t("discord.command.game.new"))
+    @app_commands.describe(game=texts.t("discord.option.new_game"), options=texts.t("discord.option.options"))
+    @app_commands.choices(game=engine_choices())
+    async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None) -> None:
+        try:
+            parsed = parse_options(options)
+        except PlayerError as error:
+            await refuse(interaction, error)
+            return
+        await self.responder.open_lobby(interaction, game, parsed)
+
+    @app_commands.command(name="join", description=texts.t("discord.command.game.join"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def join(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.join)
+
+    @app_commands.command(name="leave", description=texts.t("discord.command.game.leave"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def leave(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.leave)
+
+    @app_commands.command(name="addbot", description=texts.t("discord.command.game.addbot"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def addbot(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.add_bot)
+
+    @app_commands.command(name="start", description=texts.t("discord.command.game.start"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def start(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.start)
+
+    @app_commands.command(name="list", description=texts.t("discord.command.game.list"))
+    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+        async def work(request: Request) -> Reply:
+            return await request.service.list_games(request.caller)
+
+        await self.responder.respond(interaction, work)
+
+    @app_commands.command(name="info", description=texts.t("discord.command.game.info"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def info(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.info)
+
+    @app_commands.command(name="log", description=texts.t("discord.command.game.log"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def move_log(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.log)
+
+    @app_commands.command(name="resign", description=texts.t("discord.command.game.resign"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resign(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.resign)
+
+    @app_commands.command(name="abandon", description=texts.t("discord.command.game.abandon"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def abandon(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.abandon)

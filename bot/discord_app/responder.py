@@ -1,0 +1,177 @@
+"""Answering an interaction: defer at once, then ask the service, then deliver.
+
+Discord wants an answer within three seconds, so every request is deferred
+(privately) before the database or the renderer is touched. The service's
+`Reply` then goes out in pieces: the caller's own answer (private), public
+messages with the bot's token, the thread posts, and the refreshed lobby.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+import discord
+
+import games
+import texts
+from bot.discord_app.components import hand_view, lobby_view, post_view
+from bot.discord_app.context import GAME_ID, Request, Work, caller_of, locale_of, service_of
+from bot.discord_app.delivery import (
+    MISSING,
+    NO_PINGS,
+    chunks,
+    edit_lobby,
+    post_to_channel,
+    refuse,
+    send_private,
+    send_public,
+)
+from bot.errors import PlayerError
+from bot.results import Caller, Reply
+from bot.service import GameService
+
+__all__ = ["InteractionResponder", "deliver_posts"]
+
+log = logging.getLogger(__name__)
+
+#: Threads of games that last days: archived only after a week without messages.
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10_080
+
+
+async def deliver_posts(client: discord.Client, reply: Reply, fallback_channel_id: int | None) -> None:
+    """The reply's public posts, in order, to the game's thread (or channel)."""
+    channel_id = reply.post_channel_id or fallback_channel_id
+    if not reply.posts or channel_id is None:
+        return
+    game_id = reply.game_id
+    await post_to_channel(
+        client, channel_id, reply.posts, game_id=game_id, view_for=lambda post: post_view(game_id, post)
+    )
+
+
+class InteractionResponder:
+    """The one way commands and buttons answer (see `context.Responder`)."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self._client = client
+
+    @property
+    def service(self) -> GameService:
+        return service_of(self._client)
+
+    async def respond(
+        self, interaction: discord.Interaction[Any], work: Work, *, anywhere: bool = False
+    ) -> None:
+        """Defer privately, run the work, deliver its reply; refusals stay private.
+
+        `anywhere` lets the work run outside servers too (see `caller_of`).
+        """
+        try:
+            caller = caller_of(interaction, anywhere=anywhere)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            reply = await work(Request(self.service, caller, interaction.extras))
+        except PlayerError as error:
+            await refuse(interaction, error)
+            return
+        await self.deliver(interaction, reply)
+
+    async def deliver(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
+        """The caller's answer first (they are waiting), then thread posts and the lobby."""
+        locale = locale_of(interaction)
+        if reply.game_id is not None:
+            interaction.extras[GAME_ID] = reply.game_id
+        if reply.public:
+            await self._publish(interaction, reply)
+        else:
+            view = hand_view(reply, locale) if reply.image is not None else None
+            await send_private(interaction, reply.text, image=reply.image, view=view)
+        await deliver_posts(self._client, reply, interaction.channel_id)
+        if reply.lobby is not None:
+            await edit_lobby(self._client, reply.lobby, lobby_view(reply.lobby, locale))
+
+    async def _publish(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
+        """A public answer is a message of the bot's own; the private "thinking" goes away."""
+        message = await send_public(interaction, reply.text, image=reply.image)
+        if message is None:
+            note = texts.t("discord.public.fallback", locale_of(interaction))
+            await send_private(interaction, f"{reply.text}\n{note}", image=reply.image)
+            return
+        await interaction.delete_original_response()
+
+    # ------------------------------------------------------------------ lobby
+
+    async def open_lobby(
+        self, interaction: discord.Interaction[Any], engine_id: str, options: dict[str, Any]
+    ) -> None:
+        """`/game new`: the lobby message with its buttons, and the game's own thread."""
+        try:
+            caller = caller_of(interaction)
+            channel = interaction.channel
+            if isinstance(channel, discord.Thread):
+                raise PlayerError("discord.error.new_in_thread")
+            permissions = interaction.app_permissions
+            if not isinstance(channel, discord.abc.Messageable) or not permissions.send_messages:
+                raise PlayerError("discord.error.cannot_post")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            reply = await self.service.new_game(caller, engine_id, options)
+        except PlayerError as error:
+            await refuse(interaction, error)
+            return
+        await self._announce_lobby(interaction, caller, reply, channel, engine_id)
+
+    async def _announce_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        caller: Caller,
+        reply: Reply,
+        channel: discord.abc.Messageable,
+        engine_id: str,
+    ) -> None:
+        card, game_id = reply.lobby, reply.game_id
+        if card is None or game_id is None:
+            raise RuntimeError("the service opened a game without a lobby")
+        interaction.extras[GAME_ID] = game_id
+        locale = caller.locale
+        view = lobby_view(card, locale)
+        message = await channel.send(
+            chunks(reply.text)[0], view=view if view is not None else MISSING, allowed_mentions=NO_PINGS
+        )
+        thread = await self._thread_for(interaction, message, engine_id, game_id)
+        await self.service.attach(
+            game_id,
+            thread_id=thread.id if thread is not None else None,
+            lobby_message_id=message.id,
+            channel_id=message.channel.id,
+        )
+        if thread is not None:
+            said = texts.t("discord.lobby.opened_thread", locale, id=game_id, thread=thread.mention)
+        else:
+            said = texts.t("discord.lobby.opened_here", locale, id=game_id)
+        await send_private(interaction, said)
+
+    async def _thread_for(
+        self, interaction: discord.Interaction[Any], message: discord.Message, engine_id: str, game_id: int
+    ) -> discord.Thread | None:
+        """The game's own thread, when the bot may create one and post in it."""
+        channel = interaction.channel
+        permissions = interaction.app_permissions
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        if not (permissions.create_public_threads and permissions.send_messages_in_threads):
+            return None
+        name = texts.t("discord.thread.name", None, game=_title(engine_id), id=game_id)
+        try:
+            return await channel.create_thread(
+                name=name[:100], message=message, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except discord.HTTPException:
+            log.warning("game %s: the thread could not be created; playing in the channel", game_id)
+            return None
+
+
+def _title(engine_id: str) -> str:
+    try:
+        return games.get(engine_id).title
+    except KeyError:
+        return engine_id

@@ -1,0 +1,208 @@
+"""Shared fixtures: the real bot (`bot.create_bot`) against SimCord's simulated Discord.
+
+`simcord_bot` builds the bot on a fresh SQLite file; SimCord's plugin turns it
+into the running `simcord_env`. `world` adds a server with a channel and a
+few members, and `Restarter` swaps in a new bot on the same database file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import simcord
+from discord.ext import commands
+from simcord import ChannelHandle, GuildHandle, MemberActor
+
+import games
+import renderers
+from bot import create_bot
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import GameRow
+from games.core import Engine
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return str(tmp_path / "bot.sqlite3")
+
+
+@dataclass
+class Bots:
+    """Every bot a test built; each is closed (and its store with it) at the end."""
+
+    database: str
+    built: list[discord.Client]
+
+    def new(self) -> discord.Client:
+        bot = create_bot(Settings(database=self.database))
+        self.built.append(bot)
+        return bot
+
+
+@pytest.fixture
+async def bots(database: str) -> AsyncIterator[Bots]:
+    made = Bots(database, [])
+    yield made
+    for bot in made.built:
+        await bot.close()
+
+
+@pytest.fixture
+def simcord_bot(bots: Bots) -> discord.Client:
+    return bots.new()
+
+
+@dataclass
+class World:
+    """A server with a #games channel, three players, a stranger and a moderator."""
+
+    env: simcord.Env
+    guild: GuildHandle
+    channel: ChannelHandle
+    anna: MemberActor
+    bob: MemberActor
+    carl: MemberActor
+    stranger: MemberActor
+    moderator: MemberActor
+
+    @property
+    def members(self) -> list[MemberActor]:
+        return [self.anna, self.bob, self.carl, self.stranger, self.moderator]
+
+
+@pytest.fixture
+async def world(simcord_env: simcord.Env) -> World:
+    env = simcord_env
+    guild = env.create_guild("Brettspiele")
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in ("anna", "bob", "carl", "zed")]
+    managers = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    moderator = guild.add_member(env.create_user("mo"), roles=[managers])
+    bot = env.bot
+    assert isinstance(bot, commands.Bot)
+    await bot.tree.sync()
+    anna, bob, carl, stranger = members
+    return World(env, guild, channel, anna, bob, carl, stranger, moderator)
+
+
+@dataclass
+class Restarter:
+    """Stops the running bot and starts a new one on the same database."""
+
+    env: simcord.Env
+    bots: Bots
+
+    async def __call__(self) -> None:
+        old = self.env.bot
+        await self.env.restart_bot(self.bots.new())
+        await old.close()
+
+
+@pytest.fixture
+def restart(simcord_env: simcord.Env, bots: Bots) -> Restarter:
+    return Restarter(simcord_env, bots)
+
+
+GAME = "chinesische-mauer"
+
+
+@dataclass
+class OpenGame:
+    """A game opened with `/game new`: its number, lobby message and thread."""
+
+    id: int
+    lobby: discord.Message
+    thread: ChannelHandle | None
+    answer: simcord.InteractionResult
+
+    @property
+    def home(self) -> ChannelHandle:
+        """Where the game is played: its thread."""
+        assert self.thread is not None, "this game has no thread"
+        return self.thread
+
+
+@dataclass
+class Table:
+    """Test helpers that look at a game the way the bot stored it."""
+
+    world: World
+
+    @property
+    def service(self) -> GameService:
+        service = getattr(self.world.env.bot, "service", None)
+        assert isinstance(service, GameService)
+        return service
+
+    async def open(self, host: MemberActor, channel: ChannelHandle | None = None) -> OpenGame:
+        channel = channel or self.world.channel
+        threads_before = {thread.id for thread in channel.threads}
+        answer = await host.slash(channel, "game new", game=GAME)
+        lobby = [message for message in channel.history() if message.components][-1]
+        found = re.search(r"game #(\d+)", lobby.content)
+        assert found is not None, lobby.content
+        threads = [thread for thread in channel.threads if thread.id not in threads_before]
+        return OpenGame(int(found[1]), lobby, threads[0] if threads else None, answer)
+
+    def message(self, channel: ChannelHandle, message_id: int) -> discord.Message:
+        """A message as it is now (edits included)."""
+        return next(m for m in channel.history() if m.id == message_id)
+
+    async def row(self, game_id: int) -> GameRow:
+        return await self.service.store.get_game(game_id)
+
+    async def state(self, game_id: int) -> tuple[GameRow, Engine, Any]:
+        row = await self.row(game_id)
+        engine = games.get(row.engine)
+        assert row.state is not None
+        return row, engine, engine.loads(row.state)
+
+    async def on_turn(self, game_id: int) -> MemberActor | None:
+        """The human who must act now; None when the game is over or an AI acts."""
+        row, engine, state = await self.state(game_id)
+        acting = sorted(engine.to_act(state))
+        if not acting or row.seats[acting[0]].is_ai:
+            return None
+        user_id = row.seats[acting[0]].user_id
+        return next(m for m in self.world.members if m.id == user_id)
+
+    async def waiting(self, game_id: int) -> MemberActor:
+        """A seated human who must not act now."""
+        row = await self.row(game_id)
+        now = await self.on_turn(game_id)
+        ids = {seat.user_id for seat in row.seats if not seat.is_ai}
+        return next(m for m in self.world.members if m.id in ids and m is not now)
+
+    async def spectator_image(self, game_id: int) -> bytes:
+        """The public board of the current position, as the renderer draws it."""
+        row, engine, state = await self.state(game_id)
+        view = engine.view(state, None)
+        view["names"] = [seat.name for seat in row.seats]
+        return renderers.render(engine.id, view, None)
+
+
+@pytest.fixture
+def table(world: World) -> Table:
+    return Table(world)
+
+
+def button_ids(message: simcord.ResponseMessage) -> list[str]:
+    """The custom ids of a bot answer's buttons, in order."""
+    return [
+        child["custom_id"]
+        for row in message.components
+        for child in row.get("components", [])
+        if child.get("custom_id")
+    ]
+
+
+def move_buttons(message: simcord.ResponseMessage) -> list[str]:
+    """The custom ids of the move buttons among them."""
+    return [custom_id for custom_id in button_ids(message) if custom_id.startswith("bm:move:")]

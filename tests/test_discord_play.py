@@ -1,0 +1,187 @@
+"""Playing in Discord: /move with suggestions, /hand and its buttons, refusals, privacy."""
+
+from __future__ import annotations
+
+from conftest import OpenGame, Table, World, button_ids, move_buttons
+
+#: A game of Chinesische Mauer takes far fewer moves; this only stops a runaway loop.
+MOVE_LIMIT = 1_000
+
+
+async def started_against_ai(world: World, table: Table) -> OpenGame:
+    game = await table.open(world.anna)
+    await world.anna.click(game.lobby, label="Add bot")
+    await world.anna.click(game.lobby, label="Start")
+    return game
+
+
+async def started_between(world: World, table: Table) -> OpenGame:
+    game = await table.open(world.anna)
+    await world.bob.click(game.lobby, label="Join")
+    await world.anna.click(game.lobby, label="Start")
+    return game
+
+
+def assert_nothing_private_in_public(world: World, game: OpenGame) -> None:
+    for channel in (world.channel, game.home):
+        for message in channel.history():
+            assert "Your hand" not in message.content
+            assert not message.flags.ephemeral
+
+
+async def test_a_whole_game_against_the_ai_with_suggested_moves(world: World, table: Table) -> None:
+    game = await started_against_ai(world, table)
+
+    moves = turns = 0
+    while (await table.row(game.id)).status == "running":
+        assert await table.on_turn(game.id) is world.anna
+        choices = await world.anna.autocomplete(game.home, "move", "action", "")
+        assert 0 < len(choices) <= 25
+        assert all(choice["name"] == choice["value"] for choice in choices)
+        posted = len(game.home.history())
+        answer = await world.anna.slash(game.home, "move", action=choices[0]["value"])
+        assert answer.ephemeral and answer.response is not None
+        assert answer.response.content.startswith("✅")
+        moves += 1
+        assert moves < MOVE_LIMIT
+        if len(game.home.history()) > posted:
+            # Her turn ended and the AI answered: the newest post shows the position now.
+            turns += 1
+            if turns % 5 == 1:
+                board = game.home.history()[-1]
+                assert await board.attachments[0].read() == await table.spectator_image(game.id)
+
+    final = game.home.history()[-1]
+    assert "The game is over" in final.content and "🏆" in final.content
+    assert final.attachments and await final.attachments[0].read() == await table.spectator_image(game.id)
+    assert await world.anna.autocomplete(game.home, "move", "action", "") == []
+    over = await world.anna.slash(game.home, "move", action="draw")
+    assert over.response is not None and "is over" in over.response.content
+    assert_nothing_private_in_public(world, game)
+
+
+async def test_move_suggestions_follow_what_is_typed(world: World, table: Table) -> None:
+    game = await started_against_ai(world, table)
+
+    everything = [c["value"] for c in await world.anna.autocomplete(game.home, "move", "action", "")]
+    drawing = [c["value"] for c in await world.anna.autocomplete(game.home, "move", "action", "draw")]
+
+    assert drawing == ["draw"]
+    assert "draw" in everything
+    # Outside the thread the game is named with the game option.
+    named = await world.anna.autocomplete(world.channel, "move", "action", "dr", game=str(game.id))
+    assert "draw" in [c["value"] for c in named]
+    assert all("dr" in c["value"] for c in named)
+    games_offered = await world.anna.autocomplete(world.channel, "move", "game", "")
+    assert [c["value"] for c in games_offered] == [str(game.id)]
+
+
+async def test_hand_is_private_with_image_and_move_buttons(world: World, table: Table) -> None:
+    game = await started_against_ai(world, table)
+
+    hand = await world.anna.slash(game.home, "hand")
+
+    assert hand.ephemeral and hand.response is not None
+    assert "Your hand" in hand.response.content
+    assert hand.response.attachments[0].filename == "board.png"
+    image = await hand.response.attachments[0].read()
+    assert image != await table.spectator_image(game.id)
+    buttons = move_buttons(hand.response)
+    assert 0 < len(buttons) <= 20
+    assert all(len(custom_id) <= 100 for custom_id in button_ids(hand.response))
+    assert f"bm:hand:{game.id}" in button_ids(hand.response)
+    assert_nothing_private_in_public(world, game)
+
+
+async def test_a_hand_button_makes_the_move_and_a_stale_one_is_refused(world: World, table: Table) -> None:
+    game = await started_against_ai(world, table)
+    hand = await world.anna.slash(game.home, "hand")
+    assert hand.response is not None
+    first, second = move_buttons(hand.response)[:2]
+    version = (await table.row(game.id)).version
+
+    moved = await world.anna.click(hand.response, custom_id=first)
+
+    assert moved.ephemeral and moved.response is not None
+    assert moved.response.content.startswith("✅")
+    assert (await table.row(game.id)).version > version
+    after = (await table.row(game.id)).version
+
+    stale = await world.anna.click(hand.response, custom_id=second)
+
+    assert stale.ephemeral and stale.response is not None
+    assert "The game has moved on" in stale.response.content
+    assert (await table.row(game.id)).version == after
+    assert_nothing_private_in_public(world, game)
+
+
+async def test_refresh_and_show_my_hand_buttons(world: World, table: Table) -> None:
+    game = await started_against_ai(world, table)
+    board = game.home.history()[-1]
+
+    shown = await world.anna.click(board, label="Show my hand")
+    assert shown.ephemeral and shown.response is not None
+    assert "Your hand" in shown.response.content and move_buttons(shown.response)
+
+    refreshed = await world.anna.click(shown.response, label="Refresh")
+    assert refreshed.response is not None and "Your hand" in refreshed.response.content
+
+    stranger = await world.stranger.click(board, label="Show my hand")
+    assert stranger.ephemeral and stranger.response is not None
+    assert f"You are not playing in game #{game.id}" in stranger.response.content
+
+
+async def test_out_of_turn_and_stranger_moves_are_refused(world: World, table: Table) -> None:
+    game = await started_between(world, table)
+    mover = await table.on_turn(game.id)
+    waiting = await table.waiting(game.id)
+    assert mover is not None
+    version = (await table.row(game.id)).version
+
+    early = await waiting.slash(game.home, "move", action="draw")
+    assert early.ephemeral and early.response is not None
+    assert f"It is {mover.name}'s turn, not yours." in early.response.content
+    assert await waiting.autocomplete(game.home, "move", "action", "") == []
+
+    stranger = await world.stranger.slash(game.home, "move", action="draw")
+    assert stranger.ephemeral and stranger.response is not None
+    assert f"You are not playing in game #{game.id}" in stranger.response.content
+
+    nonsense = await mover.slash(game.home, "move", action="fly to the moon")
+    assert nonsense.ephemeral and nonsense.response is not None
+    assert not nonsense.response.content.startswith("✅")
+    assert (await table.row(game.id)).version == version
+
+    waiting_hand = await waiting.slash(game.home, "hand")
+    assert waiting_hand.response is not None
+    assert "Waiting for" in waiting_hand.response.content and move_buttons(waiting_hand.response) == []
+
+
+async def test_each_turn_is_posted_in_the_thread_with_one_ping(world: World, table: Table) -> None:
+    game = await started_between(world, table)
+    posts_before = len(game.home.history())
+
+    for _ in range(3):
+        mover = await table.on_turn(game.id)
+        assert mover is not None
+        while await table.on_turn(game.id) is mover:
+            choice = (await mover.autocomplete(game.home, "move", "action", ""))[0]["value"]
+            await mover.slash(game.home, "move", action=choice)
+
+    turn_posts = game.home.history()[posts_before:]
+    assert len(turn_posts) == 3
+    for post in turn_posts:
+        assert len(post.mentions) == 1
+        assert post.attachments and post.attachments[0].filename == "board.png"
+    assert turn_posts[-1].mentions[0].id == (await table.on_turn(game.id) or world.anna).id
+    # Pings are explicit: only the player named in the post may be notified.
+    sent = [
+        entry.json
+        for entry in world.env.http_requests
+        if entry.method == "POST" and entry.path == f"/channels/{game.home.id}/messages"
+    ][-3:]
+    for post, request in zip(turn_posts, sent, strict=True):
+        assert request is not None
+        assert request["content"] == post.content
+        assert request["allowed_mentions"] == {"users": [post.mentions[0].id], "parse": []}
+    assert_nothing_private_in_public(world, game)

@@ -1,0 +1,42 @@
+"""Slash commands are registered on request, never on every start (except a dev guild)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import simcord
+
+from bot import create_bot
+from bot.settings import Settings
+
+DEV_GUILD = 1_100_000_000_000_000_000
+
+
+def command_syncs(env: simcord.Env) -> list[str]:
+    return [
+        entry.path
+        for entry in env.http_requests
+        if entry.method == "PUT" and entry.path.endswith("/commands")
+    ]
+
+
+async def test_the_bot_does_not_sync_on_start(simcord_env: simcord.Env) -> None:
+    assert command_syncs(simcord_env) == []
+
+
+async def test_a_development_guild_gets_the_commands_on_start(tmp_path: Path) -> None:
+    bot = create_bot(Settings(database=str(tmp_path / "dev.sqlite3"), dev_guild=DEV_GUILD))
+    env = simcord.Env(bot)
+    guild = env.create_guild("Workshop", id=DEV_GUILD)
+    await env.start()
+    try:
+        with env.time_context():
+            assert command_syncs(env) == [f"/applications/{bot.application_id}/guilds/{DEV_GUILD}/commands"]
+            channel = guild.create_text_channel("dev")
+            anna = guild.add_member(env.create_user("anna"))
+            shown = await anna.slash(channel, "rules", game="chinesische-mauer")
+            assert shown.response is not None and "Chinesische Mauer" in shown.response.content
+            assert "game new" in anna.available_commands(channel)
+    finally:
+        await env.shutdown()
+        await bot.close()
