@@ -7,6 +7,8 @@ reaches a player.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.core import Message, Param
 
 __all__ = ["PlayerError"]
@@ -18,9 +20,13 @@ class PlayerError(Exception):
     def __init__(self, key: str, **params: Param) -> None:
         super().__init__(key)
         self.message = Message(key, params)
+        #: Seat names, for messages that refer to players by seat.
+        self.names: tuple[str, ...] = ()
 
     @classmethod
-    def from_message(cls, message: Message) -> PlayerError:
+    def from_message(cls, message: Message, names: Sequence[str] = ()) -> PlayerError:
+        """A refusal worded by an engine; `names` name the seats it mentions."""
         error = cls(message.key)
         error.message = message
+        error.names = tuple(names)
         return error

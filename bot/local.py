@@ -54,12 +54,12 @@ class LocalSession:
 
     def show(self, reply: Reply, what: str = "hand") -> None:
         """Print a reply, its posts, and where its images went."""
-        for post in reply.posts:
-            self.show_post(reply.game_id or 0, post)
         if reply.text:
             self.say(self._names(reply.text))
         if reply.image is not None:
             self.say(f"  🖼  {self._write_image(reply.game_id or 0, reply.image, what)}")
+        for post in reply.posts:
+            self.show_post(reply.game_id or 0, post)
 
     def show_post(self, game_id: int, post: Post) -> None:
         self.say("─" * 60)
@@ -186,7 +186,7 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
                 listed = []
                 session.show(reply, "hand")
         except PlayerError as error:
-            say("✋ " + texts.render(error.message, caller.locale, [s.name for s in row.seats]))
+            say("✋ " + texts.render(error.message, caller.locale, error.names or [s.name for s in row.seats]))
 
 
 async def run(settings: Settings, ask: Ask = _ask_terminal, say: Say = print) -> None:

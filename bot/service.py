@@ -185,8 +185,12 @@ class GameService:
         raise PlayerError("error.which_game", games=", ".join(f"#{row.id}" for row in mine))
 
     async def game_choices(self, caller: Caller, typed: str) -> list[tuple[str, str]]:
-        """Autocomplete for a `game:` option: the caller's games in this server."""
+        """Autocomplete for a `game:` option: the caller's games in this server,
+        then the server's open lobbies (so /game join can find them)."""
         rows = await self.store.list_games(guild_id=caller.guild_id, user_id=caller.user_id)
+        seen = {row.id for row in rows}
+        lobbies = await self.store.list_games(guild_id=caller.guild_id, statuses=("lobby",))
+        rows += [row for row in lobbies if row.id not in seen]
         choices = []
         for row in rows:
             engine = self._engine(row.engine)
@@ -388,7 +392,7 @@ class GameService:
                 action = engine.parse_action(state, seat, notation)
                 new_state = engine.apply(state, seat, action)
             except IllegalAction as error:
-                raise PlayerError.from_message(error.message) from None
+                raise PlayerError.from_message(error.message, game.names) from None
             description = engine.describe(state, seat, action)
             game = await self._commit(game, seat, engine.format_action(state, action), new_state)
             game = await self._run_ai(game)
@@ -543,8 +547,7 @@ class GameService:
                     "outcome.line",
                     rank=outcome.ranks[seat],
                     player=game.names[seat],
-                    score=outcome.scores[seat],
-                    details=parts,
+                    details=parts or self._text(caller, "outcome.score", score=outcome.scores[seat]),
                 )
             )
         winners = ", ".join(game.names[s] for s in sorted(outcome.winners))

@@ -371,3 +371,20 @@ async def test_info_log_list_and_rules_speak_in_words(service: GameService) -> N
     with pytest.raises(PlayerError) as error:
         service.rules("chess")
     assert refusal(error) == "error.unknown_game"
+
+
+async def test_game_choices_offer_my_games_then_open_lobbies(service: GameService) -> None:
+    mine = await open_game(service, ANNA, BOB)
+    theirs = await open_game(service, CARL)
+    choices = await service.game_choices(ANNA, "")
+    assert [value for _, value in choices] == [str(mine), str(theirs)]
+    assert await service.game_choices(ANNA, f"#{theirs}") == [choices[1]]
+
+
+async def test_engine_refusals_carry_the_seat_names(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB)
+    await service.start(ANNA, game_id)
+    mover = (ANNA, BOB)[await whose_turn(service, game_id) or 0]
+    with pytest.raises(PlayerError) as error:
+        await service.move(mover, game_id, "play 9 wall 1")
+    assert error.value.names == ("Anna", "Bob")
