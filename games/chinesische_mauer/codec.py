@@ -1,0 +1,269 @@
+"""The state as versioned JSON (format "chinesische-mauer", version 1), validated on load.
+
+`loads` accepts only what the rules can produce: every field present with its
+type, seats and positions in range, each player's 20 cards and the 36 tiles
+all accounted for, and a position in which the player to move can move.
+Anything else is a ValueError.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from games.chinesische_mauer.data import DECK_COUNTS, DRAGON, KINDS, SITES_BY_PLAYERS, TILE_SET
+from games.chinesische_mauer.rules import eligible_sites, legal_actions
+from games.chinesische_mauer.state import FREE, Site, Stack, State, closed_site, make_site
+
+__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+
+FORMAT = "chinesische-mauer"
+VERSION = 1
+
+_KEYS = (
+    "format",
+    "version",
+    "players",
+    "rng",
+    "turn",
+    "pending",
+    "actions_done",
+    "hands",
+    "decks",
+    "discarded",
+    "sites",
+    "supply",
+    "removed",
+    "won",
+    "last_round",
+    "over",
+)
+_KIND_INDEX = {name: index for index, name in enumerate(KINDS)}
+_TILE_VALUES = frozenset(TILE_SET)
+
+
+def _kinds(counts: tuple[int, ...]) -> list[str]:
+    return [KINDS[kind] for kind, count in enumerate(counts) for _ in range(count)]
+
+
+def dumps(state: State) -> str:
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": state.players,
+        "rng": state.rng,
+        "turn": state.turn,
+        "pending": list(state.pending),
+        "actions_done": state.actions_done,
+        "hands": [_kinds(hand) for hand in state.hands],
+        "decks": [[KINDS[kind] for kind in deck] for deck in state.decks],
+        "discarded": [_kinds(counts) for counts in state.discarded],
+        "sites": [
+            {
+                "open": site.open,
+                "tiles": [{"value": value, "on": None if on == FREE else on} for value, on in site.tiles],
+                "cards": [
+                    [{"owner": owner, "kind": KINDS[kind]} for owner, kind in stack] for stack in site.cards
+                ],
+            }
+            for site in state.sites
+        ],
+        "supply": list(state.supply),
+        "removed": [list(pair) for pair in state.removed],
+        "won": [list(tiles) for tiles in state.won],
+        "last_round": (
+            None
+            if state.last_round is None
+            else {"started_by": state.last_round, "cards_closed": state.cards_closed}
+        ),
+        "over": state.over,
+    }
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+# -- loading --------------------------------------------------------------------------------------
+
+
+def _fail(what: str) -> ValueError:
+    return ValueError(f"not a valid Chinesische Mauer state: {what}")
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    """An int (not a bool) with low <= value < high."""
+    if type(value) is not int or not low <= value < high:
+        raise _fail(f"{what} must be an integer from {low} to {high - 1}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if type(value) is not bool:
+        raise _fail(f"{what} must be true or false")
+    return value
+
+
+def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if type(value) is not list or (length is not None and len(value) != length):
+        raise _fail(f"{what} must be a list" + ("" if length is None else f" of {length} items"))
+    return value
+
+
+def _object(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if type(value) is not dict or set(value) != set(keys):
+        raise _fail(f"{what} must be an object with exactly the keys {', '.join(keys)}")
+    return value
+
+
+def _kind(value: Any, what: str) -> int:
+    if type(value) is not str or value not in _KIND_INDEX:
+        raise _fail(f"{what} must be one of {', '.join(KINDS)}")
+    return _KIND_INDEX[value]
+
+
+def _counts(value: Any, what: str) -> tuple[int, ...]:
+    counts = [0] * len(KINDS)
+    for name in _list(value, what):
+        counts[_kind(name, what)] += 1
+    return tuple(counts)
+
+
+def _tile(value: Any, what: str) -> int:
+    if type(value) is not int or value not in _TILE_VALUES:
+        raise _fail(f"{what} must be a fame tile value")
+    return value
+
+
+def _site(value: Any, index: int, players: int) -> Site:
+    what = f"site {index}"
+    data = _object(value, what, ("open", "tiles", "cards"))
+    stacks: list[Stack] = []
+    for position, raw_stack in enumerate(_list(data["cards"], f"{what} cards")):
+        cards = []
+        for depth, raw in enumerate(_list(raw_stack, f"{what} position {position}")):
+            card = _object(raw, f"{what} card", ("owner", "kind"))
+            kind = _kind(card["kind"], f"{what} card kind")
+            if depth > 0 and kind != DRAGON:
+                raise _fail(f"{what} position {position}: only dragons cover cards")
+            cards.append((_int(card["owner"], f"{what} card owner", 0, players), kind))
+        if not cards:
+            raise _fail(f"{what} position {position} is empty")
+        stacks.append(tuple(cards))
+    tiles = []
+    for raw in _list(data["tiles"], f"{what} tiles"):
+        tile = _object(raw, f"{what} tile", ("value", "on"))
+        on = FREE if tile["on"] is None else _int(tile["on"], f"{what} tile position", 0, len(stacks))
+        tiles.append((_tile(tile["value"], f"{what} tile"), on))
+    if not _bool(data["open"], f"{what} open"):
+        if tiles or stacks:
+            raise _fail(f"closed {what} must be empty")
+        return closed_site(players)
+    # An open site always shows two tiles; the second scoring clears it at once.
+    if len(tiles) != 2 or all(on != FREE for _, on in tiles):
+        raise _fail(f"{what} must hold two tiles, at least one of them free")
+    return make_site(players, tuple(tiles), tuple(stacks))
+
+
+def loads(text: str) -> State:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise _fail("not JSON") from error
+    data = _object(data, "the state", _KEYS)
+    if data["format"] != FORMAT or data["version"] != VERSION or type(data["version"]) is not int:
+        raise _fail(f"format must be {FORMAT!r} version {VERSION}")
+    players = data["players"]
+    if type(players) is not int or players not in SITES_BY_PLAYERS:
+        raise _fail("players must be 2 to 5")
+    sites = tuple(
+        _site(raw, index, players)
+        for index, raw in enumerate(_list(data["sites"], "sites", SITES_BY_PLAYERS[players]))
+    )
+    pending = tuple(_int(site, "pending site", 0, len(sites)) for site in _list(data["pending"], "pending"))
+    if len(set(pending)) != len(pending):
+        raise _fail("pending sites repeat")
+    removed = []
+    for raw in _list(data["removed"], "removed"):
+        pair = _list(raw, "removed pair", 2)
+        first, second = _tile(pair[0], "removed tile"), _tile(pair[1], "removed tile")
+        if players != 2 or first != second:
+            raise _fail("only a 2-player game removes pairs, and only equal ones")
+        removed.append((first, second))
+    last = data["last_round"]
+    if last is None:
+        last_round, cards_closed = None, False
+    else:
+        last = _object(last, "last_round", ("started_by", "cards_closed"))
+        last_round = _int(last["started_by"], "last_round started_by", 0, players)
+        cards_closed = _bool(last["cards_closed"], "last_round cards_closed")
+    state = State(
+        players=players,
+        rng=_int(data["rng"], "rng", 0, 1 << 64),
+        turn=_int(data["turn"], "turn", 0, players),
+        pending=pending,
+        actions_done=_int(data["actions_done"], "actions_done", 0, 2),
+        hands=tuple(_counts(hand, "hand") for hand in _list(data["hands"], "hands", players)),
+        decks=tuple(
+            tuple(_kind(kind, "deck card") for kind in _list(deck, "deck"))
+            for deck in _list(data["decks"], "decks", players)
+        ),
+        discarded=tuple(
+            _counts(cards, "discarded") for cards in _list(data["discarded"], "discarded", players)
+        ),
+        sites=sites,
+        supply=tuple(_tile(value, "supply tile") for value in _list(data["supply"], "supply")),
+        removed=tuple(removed),
+        won=tuple(
+            tuple(_tile(value, "won tile") for value in _list(tiles, "won tiles"))
+            for tiles in _list(data["won"], "won", players)
+        ),
+        last_round=last_round,
+        cards_closed=cards_closed,
+        over=_bool(data["over"], "over"),
+    )
+    _check_accounting(state)
+    _check_flow(state)
+    return state
+
+
+def _check_accounting(state: State) -> None:
+    """Each player's 20 cards and the 36 tiles are all somewhere, exactly once."""
+    on_board = [[0] * len(KINDS) for _ in range(state.players)]
+    for site in state.sites:
+        for stack in site.cards:
+            for owner, kind in stack:
+                on_board[owner][kind] += 1
+    for seat in range(state.players):
+        in_deck = Counter(state.decks[seat])
+        for kind, expected in enumerate(DECK_COUNTS):
+            found = (
+                state.hands[seat][kind] + in_deck[kind] + state.discarded[seat][kind] + on_board[seat][kind]
+            )
+            if found != expected:
+                raise _fail(f"seat {seat} has {found} cards of kind {KINDS[kind]}, not {expected}")
+    tiles = [*state.supply, *(value for pair in state.removed for value in pair)]
+    tiles += [value for site in state.sites for value, _ in site.tiles]
+    tiles += [value for won in state.won for value in won]
+    if sorted(tiles) != list(TILE_SET):
+        raise _fail("the fame tiles do not add up to the 36 of the game")
+    if len(state.supply) % 2:
+        raise _fail("tiles leave the supply in pairs")
+
+
+def _check_flow(state: State) -> None:
+    """Only positions the turn flow can reach: someone can move unless the game is over."""
+    if state.cards_closed and state.last_round is None:
+        raise _fail("cards can close only in the last round")
+    if state.last_round is not None:
+        seat = state.last_round
+        if state.decks[seat] or any(state.hands[seat]):
+            raise _fail("the last round starts with a seat that has no cards")
+    if state.over:
+        if state.pending or state.actions_done:
+            raise _fail("a finished game has nothing pending")
+        return
+    if state.pending and state.actions_done:
+        raise _fail("scoring comes before the actions")
+    if not set(state.pending) <= set(eligible_sites(state.sites, state.turn)):
+        raise _fail("a pending site is not led by the player to move")
+    if not legal_actions(state, state.turn):
+        raise _fail("the player to move has no move")

@@ -1,0 +1,164 @@
+"""What a seat (or a spectator) sees, the result, and moves in words.
+
+The view follows the format documented in docs/chinesische-mauer.md. It
+holds only public information, plus the viewer's own hand and own points:
+no deck order, no supply order, no other seat's won tile values before the
+game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.chinesische_mauer.actions import DragonOn, Draw, PlaceTile, PlayCards, TakeTile
+from games.chinesische_mauer.data import KINDS
+from games.chinesische_mauer.state import FREE, Site, State, card_values
+from games.chinesische_mauer.words import card_name, illegal, say
+from games.core import Message, Outcome, Player, rank_by_scores
+
+__all__ = ["describe", "outcome", "phase", "view"]
+
+
+def phase(state: State) -> str:
+    if state.over:
+        return "over"
+    return "scoring" if state.pending else "actions"
+
+
+def outcome(state: State) -> Outcome | None:
+    """Fame points win; more tiles break a tie; a full tie shares the win."""
+    if not state.over:
+        return None
+    points = [sum(tiles) for tiles in state.won]
+    counts = [len(tiles) for tiles in state.won]
+    details = [{"tiles": n, "points": p} for n, p in zip(counts, points, strict=True)]
+    return rank_by_scores(points, tiebreak=counts, details=details)
+
+
+def view(state: State, viewer: int | None) -> dict[str, Any]:
+    current = phase(state)
+    running = current != "over"
+    result = outcome(state)
+    out: dict[str, Any] = {
+        "game": "chinesische-mauer",
+        "players": state.players,
+        "viewer": viewer,
+        "turn": state.turn if running else None,
+        "to_act": [state.turn] if running else [],
+        "phase": current,
+        "actions_left": 2 - state.actions_done if running and not state.cards_closed else 0,
+        # Not "has a horseman in hand": that would tell spectators about a hidden hand.
+        "free_horsemen": current == "actions",
+        "pending_scoring": list(state.pending),
+        "last_round": (
+            None
+            if state.last_round is None
+            else {"started_by": state.last_round, "cards_closed": state.cards_closed}
+        ),
+        "supply": len(state.supply),
+        "removed": [list(pair) for pair in state.removed],
+        "sites": [_site_view(site, state.players) for site in state.sites],
+        "seats": [
+            {
+                "hand": sum(state.hands[seat]),
+                "deck": len(state.decks[seat]),
+                "tiles": len(state.won[seat]),
+                "points": sum(state.won[seat]) if seat == viewer or not running else None,
+            }
+            for seat in range(state.players)
+        ],
+    }
+    if viewer is not None:
+        out["hand"] = [KINDS[kind] for kind, count in enumerate(state.hands[viewer]) for _ in range(count)]
+    out["outcome"] = (
+        None
+        if result is None
+        else {
+            "scores": list(result.scores),
+            "tiles": list(result.tiebreak),
+            "ranks": list(result.ranks),
+            "winners": sorted(result.winners),
+        }
+    )
+    return out
+
+
+def _site_view(site: Site, players: int) -> dict[str, Any]:
+    on_card = {on: value for value, on in site.tiles if on != FREE}
+    values = card_values(site)
+    return {
+        "open": site.open,
+        "tiles": [{"value": value, "on": None if on == FREE else on} for value, on in site.tiles],
+        "cards": [
+            {
+                "stack": [{"owner": owner, "kind": KINDS[kind]} for owner, kind in stack],
+                "value": values[position],
+                "tile": on_card.get(position),
+            }
+            for position, stack in enumerate(site.cards)
+        ],
+        "totals": [site.totals[seat] if site.present[seat] else None for seat in range(players)],
+    }
+
+
+def describe(state: State, seat: int, action: object) -> Message:
+    """The move in words; tile values are public (face up on the board), drawn cards are not."""
+    player = Player(seat)
+    if type(action) is Draw:
+        return say("cm.move.draw", player=player)
+    if type(action) is PlayCards and action.kind in KINDS:
+        key = "cm.move.play_free" if action.free else "cm.move.play"
+        card = card_name(KINDS.index(action.kind))
+        return say(key, player=player, count=action.count, card=card, site=action.site + 1)
+    if type(action) is PlaceTile:
+        owner, kind = _visible(state, action.site, action.position)
+        return say(
+            "cm.move.tile",
+            player=player,
+            value=action.value,
+            site=action.site + 1,
+            card=card_name(kind),
+            position=action.position + 1,
+        )
+    if type(action) is TakeTile:
+        site = _open_site(state, action.site)
+        free = [value for value, on in site.tiles if on == FREE]
+        lying = [(value, site.cards[on][-1][0]) for value, on in site.tiles if on != FREE]
+        # A take always finds one free tile and one tile on a card (see rules).
+        if len(free) != 1 or len(lying) != 1:
+            raise illegal("cm.error.unknown_action")
+        other, owner = lying[0]
+        if owner == seat:
+            return say("cm.move.take", player=player, value=free[0], site=action.site + 1, other=other)
+        return say(
+            "cm.move.take_with_card",
+            player=player,
+            value=free[0],
+            site=action.site + 1,
+            owner=Player(owner),
+            other=other,
+        )
+    if type(action) is DragonOn:
+        owner, kind = _visible(state, action.site, action.position)
+        return say(
+            "cm.move.dragon_on",
+            player=player,
+            owner=Player(owner),
+            card=card_name(kind),
+            site=action.site + 1,
+            position=action.position + 1,
+        )
+    raise illegal("cm.error.unknown_action")
+
+
+def _open_site(state: State, index: object) -> Site:
+    if type(index) is not int or not 0 <= index < len(state.sites):
+        raise illegal("cm.error.unknown_action")
+    return state.sites[index]
+
+
+def _visible(state: State, index: object, position: object) -> tuple[int, int]:
+    site = _open_site(state, index)
+    if type(position) is not int or not 0 <= position < len(site.cards):
+        raise illegal("cm.error.unknown_action")
+    return site.cards[position][-1]
