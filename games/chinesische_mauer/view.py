@@ -108,6 +108,9 @@ def describe(state: State, seat: int, action: object) -> Message:
         return say("cm.move.draw", player=player)
     if type(action) is PlayCards and action.kind in KINDS:
         key = "cm.move.play_free" if action.free else "cm.move.play"
+        if action.count == 1:
+            # "plays a Wall" reads better than "plays 1 × Wall".
+            key += "_one"
         card = card_name(KINDS.index(action.kind))
         return say(key, player=player, count=action.count, card=card, site=action.site + 1)
     if type(action) is PlaceTile:

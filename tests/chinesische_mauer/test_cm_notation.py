@@ -148,8 +148,9 @@ def test_describe_a_play() -> None:
     assert str(message) == "Player 1 plays 2 × Wall at site 3."
     assert (
         str(words(PlayCards("horseman", 1, 0, free=True)))
-        == "Player 1 plays 1 × Horseman at site 1 for free."
+        == "Player 1 plays a Horseman at site 1 for free."
     )
+    assert str(words(PlayCards("gate", 1, 1))) == "Player 1 plays a Gate at site 2."
 
 
 def test_describe_a_draw_never_says_which_card() -> None:
