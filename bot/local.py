@@ -186,7 +186,9 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
                 listed = []
                 session.show(reply, "hand")
         except PlayerError as error:
-            say("✋ " + texts.render(error.message, caller.locale, error.names or [s.name for s in row.seats]))
+            say(
+                "✋ " + texts.render(error.message, caller.locale, error.names or [s.name for s in row.seats])
+            )
 
 
 async def run(settings: Settings, ask: Ask = _ask_terminal, say: Say = print) -> None:

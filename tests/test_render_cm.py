@@ -384,7 +384,7 @@ def test_every_label_drawn_is_in_the_catalogue(monkeypatch: pytest.MonkeyPatch) 
         draw(view)
     assert {"board.cm.title", "board.cm.your_hand", "board.game_over", "cm.card.wall"} <= asked
     assert {"board.cm.removed", "board.cm.cards_closed", "board.winners", "board.count"} <= asked
-    known = texts.keys()
+    known = texts.all_keys()
     missing = sorted(key for key in asked if key not in known)
     assert missing == []
 
@@ -396,7 +396,7 @@ def test_a_missing_label_is_noticed(
     real = texts.catalogue(texts.DEFAULT_LOCALE)
     without = {key: value for key, value in real.items() if key != "board.cm.supply"}
     monkeypatch.setattr(texts, "catalogue", lambda locale: without)
-    monkeypatch.setattr(texts, "keys", lambda: frozenset(without))
+    monkeypatch.setattr(texts, "all_keys", lambda: frozenset(without))
     asked: set[str] = set()
     original = texts.render
 
@@ -408,7 +408,7 @@ def test_a_missing_label_is_noticed(
     _clear_font_caches()
     with caplog.at_level("ERROR"):
         draw(make_view(3))
-    assert "board.cm.supply" in asked - texts.keys()
+    assert "board.cm.supply" in asked - texts.all_keys()
     assert "board.cm.supply" in caplog.text
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 import games
 from games.core import Message, Param, Player
 
-__all__ = ["DEFAULT_LOCALE", "catalogue", "keys", "locales", "render", "t"]
+__all__ = ["DEFAULT_LOCALE", "all_keys", "catalogue", "locales", "render", "t"]
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ def _merge(into: dict[str, str], new: Mapping[str, str], source: str) -> None:
         into[key] = value
 
 
-def keys() -> frozenset[str]:
+def all_keys() -> frozenset[str]:
     """Every key the English catalogue defines."""
     return frozenset(catalogue(DEFAULT_LOCALE))
 

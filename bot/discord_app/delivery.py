@@ -212,7 +212,9 @@ async def _say_privately(interaction: discord.Interaction[Any], text: str) -> No
 
 async def refuse(interaction: discord.Interaction[Any], error: PlayerError) -> None:
     """A player's mistake: its sentence, to them alone; nothing changed."""
-    await _say_privately(interaction, chunks(texts.render(error.message, locale_of(interaction), error.names))[0])
+    await _say_privately(
+        interaction, chunks(texts.render(error.message, locale_of(interaction), error.names))[0]
+    )
 
 
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:

@@ -147,8 +147,7 @@ def test_describe_a_play() -> None:
     assert message.params["card"] == Message("cm.card.wall", {}, "Wall")
     assert str(message) == "Player 1 plays 2 × Wall at site 3."
     assert (
-        str(words(PlayCards("horseman", 1, 0, free=True)))
-        == "Player 1 plays a Horseman at site 1 for free."
+        str(words(PlayCards("horseman", 1, 0, free=True))) == "Player 1 plays a Horseman at site 1 for free."
     )
     assert str(words(PlayCards("gate", 1, 1))) == "Player 1 plays a Gate at site 2."
 

@@ -1,0 +1,677 @@
+"""The conformance checks every engine in `games.all()` must pass.
+
+A seeded random player plays whole games and checks the engine contract of
+`games.core.Engine` at every step. Nothing here knows a particular game: the
+checks use only the contract. Two levels exist:
+
+- *light* checks, cheap enough for thousands of games: whose turn it is, the
+  legal actions, out-of-turn and stale actions refused, the chosen move's
+  notation and description, the outcome, and a replay from seed and notations;
+- *full* checks, for a smaller number of games: everything light does, plus
+  save/load round trips, damaged saves, every view, the notation and the
+  description of every legal action, garbage notation, objects that are no
+  actions, and proof that `apply` leaves its input untouched.
+
+Moves are chosen by one RNG and probes by another, so a seed gives the same
+game under light and full checks. A failure names engine, player count, seed
+and move number; `play(games.get(id), players, seed, full=True)` reproduces it.
+
+Failure texts are built only when a check fails: the checks run millions of
+times and most of their cost would otherwise be `repr`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import string
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, NoReturn
+
+from games.core import Action, Engine, IllegalAction, Message, Outcome, Player, State, english
+
+__all__ = [
+    "GARBAGE_NOTATION",
+    "MAX_MOVES",
+    "NOT_ACTIONS",
+    "NOT_IN_RANGE",
+    "ContractViolation",
+    "Game",
+    "Move",
+    "bare_game_digest",
+    "check_message",
+    "check_outcome",
+    "check_views",
+    "expect_illegal",
+    "opening_fingerprint",
+    "play",
+]
+
+#: A game that has not ended after this many moves is taken to loop forever.
+MAX_MOVES = 20_000
+
+#: Text no move notation may accept: empty, blank, random words, unicode,
+#: JSON-looking text and very long strings.
+GARBAGE_NOTATION: tuple[str, ...] = (
+    "",
+    " ",
+    "\t\n  \r",
+    "xyzzy",
+    "plugh frobnicate quux",
+    "drop table games;",
+    "-1",
+    "987654321",
+    "🐉🐉🐉",
+    "Ωmega ☃ straße",
+    "\x00",
+    "null",
+    "{}",
+    "[1, 2]",
+    "a" * 10_000,
+    "9" * 5_000,
+    "zq " * 3_000,
+)
+
+#: What replaces a number in a legal move's notation: a number out of range
+#: in any board game, one too long for `int()`, and no number at all.
+NOT_IN_RANGE: tuple[str, ...] = ("987654321", "9" * 5_000, "zz")
+
+#: Objects that are not actions of any engine (an engine chooses its action
+#: type, so one equal to a legal action is skipped at that position).
+NOT_ACTIONS: tuple[Any, ...] = (
+    None,
+    3.5,
+    10**20,
+    b"bytes",
+    "garbage-action",
+    (),
+    ("garbage", -1),
+    frozenset({"garbage"}),
+    ["a", "list"],
+    {"a": "dict"},
+)
+
+#: How many legal actions of earlier positions a full game keeps to retry.
+_POOL_SIZE = 400
+#: Full checks try damaged saves, and changing a view, on the first position
+#: and then every so often.
+_DAMAGE_EVERY = 16
+_FRESH_VIEW_EVERY = 8
+#: Refusals tried per seat and position under full checks: a sample, since
+#: over a game each kind is tried many times anyway.
+_GARBAGE_PER_POSITION = 3
+_NOT_ACTIONS_PER_POSITION = 3
+_STALE_PER_POSITION = 3
+_OUT_OF_TURN_PER_SEAT = 2
+_NUMBER_CHANGES_PER_POSITION = 2
+
+#: Messages that passed `check_message` (engines say the same things again
+#: and again), and how many to keep before starting afresh.
+_GOOD_MESSAGES: set[tuple[str, int, str]] = set()
+_GOOD_MESSAGES_KEPT = 100_000
+
+_NUMBER = re.compile(r"\d+")
+_RANDOM_TEXT = string.ascii_letters + string.digits + string.punctuation + " "
+_MISSING = object()
+
+#: Where a failure text is expensive, checks pass a function that builds it.
+Said = str | Callable[[], str]
+#: A state's save text and the state loaded back from it.
+Saved = tuple[str, State]
+
+
+class ContractViolation(AssertionError):
+    """An engine broke the contract; the message says where and how."""
+
+
+class Move(NamedTuple):
+    """One move as the move log keeps it."""
+
+    seat: int
+    action: Action
+    notation: str
+
+
+@dataclass
+class Game:
+    """One game under test: what it is, its two RNGs and its moves so far."""
+
+    engine: Engine
+    players: int
+    seed: int
+    full: bool
+    chooser: random.Random
+    prober: random.Random
+    moves: list[Move] = field(default_factory=list)
+
+    def fail(self, problem: Said) -> NoReturn:
+        recent = "; ".join(f"seat {m.seat}: {m.notation!r}" for m in self.moves[-3:])
+        level = "full" if self.full else "light"
+        raise ContractViolation(
+            f"{self.engine.id}, {self.players} players, seed {self.seed} ({level} checks), "
+            f"after {len(self.moves)} moves [{recent}]: {_said(problem)}"
+        )
+
+    def check(self, condition: bool, problem: Said) -> None:
+        if not condition:
+            self.fail(problem)
+
+    def call(self, function: Callable[..., Any], *args: Any) -> Any:
+        """An engine call that must not raise: a crash is a violation."""
+        try:
+            return function(*args)
+        except Exception as error:
+            self.fail(f"{_show_call(function, args)} raised {type(error).__name__}: {error}")
+
+
+def _said(text: Said) -> str:
+    return text if isinstance(text, str) else text()
+
+
+def _show_call(function: Callable[..., Any], args: Sequence[Any]) -> str:
+    """An engine call for a failure text, with the state left out."""
+    name = getattr(function, "__name__", "call")
+    shown = [_short(arg) for arg in args]
+    if name not in {"setup", "loads"} and shown:
+        shown[0] = "state"
+    return f"{name}({', '.join(shown)})"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}…({len(text)} characters)"
+
+
+def _new_game(engine: Engine, players: int, seed: int, full: bool) -> Game:
+    name = f"{engine.id}:{players}:{seed}"
+    return Game(engine, players, seed, full, random.Random(f"choose:{name}"), random.Random(f"probe:{name}"))
+
+
+def play(engine: Engine, players: int, seed: int, *, full: bool) -> Game:
+    """Play one seeded random game to its end, checking the contract throughout."""
+    game = _new_game(engine, players, seed, full)
+    state = game.call(engine.setup, players, seed)
+    pool: dict[Action, None] = {}
+    for step in range(MAX_MOVES):
+        legal = _check_position(game, state)
+        if not legal:
+            break
+        seat = game.chooser.choice(sorted(legal))
+        action = game.chooser.choice(legal[seat])
+        saved = None
+        if full:
+            saved = _probe_fully(game, state, legal, pool, step)
+            _remember(pool, [a for actions in legal.values() for a in actions])
+        else:
+            _probe_lightly(game, state, legal, seat, action)
+        notation = _check_chosen(game, state, seat, action)
+        state = _apply_checked(game, state, seat, action, saved)
+        game.moves.append(Move(seat, action, notation))
+    else:
+        game.fail(f"no outcome after {MAX_MOVES} moves")
+    _check_final(game, state, pool)
+    _check_replay(game, state)
+    return game
+
+
+def bare_game_digest(engine: Engine, players: int, seed: int) -> str:
+    """A fingerprint of the game the seeded random player plays, without checks.
+
+    Equal digests in processes with different string hash seeds show that the
+    game (moves offered, their order, the states) depends on nothing but its
+    seed and its actions.
+    """
+    chooser = _new_game(engine, players, seed, full=False).chooser
+    state = engine.setup(players, seed)
+    trail = hashlib.sha256()
+    for _ in range(MAX_MOVES):
+        acting = sorted(engine.to_act(state))
+        if not acting:
+            break
+        seat = chooser.choice(acting)
+        action = chooser.choice(engine.legal_actions(state, seat))
+        trail.update(f"{seat}:{engine.format_action(state, action)}\n".encode())
+        state = engine.apply(state, seat, action)
+    trail.update(engine.dumps(state).encode())
+    return trail.hexdigest()
+
+
+def opening_fingerprint(engine: Engine, players: int, seed: int, moves: int = 30) -> str:
+    """Every view along the first moves of a game played by a fixed policy.
+
+    Games with different seeds should (almost always) differ here; saves are
+    not compared since they may differ only in the seed they store.
+    """
+    state = engine.setup(players, seed)
+    seen: list[Any] = []
+    for _ in range(moves):
+        seen.append([engine.view(state, viewer) for viewer in (None, *range(players))])
+        acting = sorted(engine.to_act(state))
+        if not acting:
+            break
+        state = engine.apply(state, acting[0], engine.legal_actions(state, acting[0])[0])
+    return json.dumps(seen, sort_keys=True)
+
+
+# --- every position ----------------------------------------------------------------------------
+
+
+def _check_position(game: Game, state: State) -> dict[int, list[Action]]:
+    """Whose turn it is and what they may do; returns the legal actions of each acting seat."""
+    engine = game.engine
+    acting = game.call(engine.to_act, state)
+    outcome = game.call(engine.outcome, state)
+    if not isinstance(acting, frozenset):
+        game.fail(f"to_act returned {type(acting).__name__}, not a frozenset")
+    if bool(acting) == (outcome is not None):
+        game.fail(
+            f"to_act is {sorted(acting)} while the outcome is {outcome!r}: someone acts until an outcome"
+        )
+    if not acting <= frozenset(range(game.players)):
+        game.fail(f"to_act names seats that do not exist: {sorted(acting)}")
+    turn = game.call(engine.current_turn, state)
+    if (turn not in range(game.players)) if acting else (turn is not None):
+        game.fail(f"current_turn is {turn!r} while to_act is {sorted(acting)}")
+    legal: dict[int, list[Action]] = {}
+    for seat in range(game.players):
+        actions = game.call(engine.legal_actions, state, seat)
+        if not isinstance(actions, list):
+            game.fail(f"legal_actions returned {type(actions).__name__}, not a list")
+        if seat not in acting:
+            if actions:
+                game.fail(f"seat {seat} is not to act but has legal actions {actions[:5]!r}")
+            continue
+        if not actions:
+            game.fail(f"seat {seat} must act but has no legal action")
+        if len(set(actions)) != len(actions):
+            game.fail(f"the legal actions of seat {seat} repeat: {actions!r}")
+        legal[seat] = actions
+    return legal
+
+
+def _check_chosen(game: Game, state: State, seat: int, action: Action) -> str:
+    """The chosen move's notation and description; returns the notation."""
+    notation = _notation(game, state, action)
+    description = game.call(game.engine.describe, state, seat, action)
+    check_message(game, description, lambda: f"describe({notation!r})")
+    return notation
+
+
+def _notation(game: Game, state: State, action: Action) -> str:
+    notation = game.call(game.engine.format_action, state, action)
+    if not isinstance(notation, str) or not notation.strip():
+        game.fail(f"the notation of {action!r} is {notation!r}")
+    return notation
+
+
+def _apply_checked(game: Game, state: State, seat: int, action: Action, saved: Saved | None) -> State:
+    """Apply a legal action; given the state's save, prove the input state unchanged."""
+    engine = game.engine
+    after = game.call(engine.apply, state, seat, action)
+    if saved is not None:
+        text, twin = saved
+        if engine.dumps(state) != text:
+            game.fail(f"apply of {action!r} changed its input state (its save differs)")
+        if state != twin:
+            game.fail(f"apply of {action!r} changed its input state (no longer equal to its save)")
+    return after
+
+
+def _probe_lightly(
+    game: Game, state: State, legal: Mapping[int, list[Action]], seat: int, action: Action
+) -> None:
+    """Cheap refusals: one seat out of turn, one earlier move that is not legal now."""
+    engine = game.engine
+    waiting = [other for other in range(game.players) if other not in legal]
+    if waiting:
+        expect_illegal(game, "a seat not to act", engine.apply, state, game.prober.choice(waiting), action)
+    if game.moves:
+        old = game.prober.choice(game.moves).action
+        if old not in legal[seat]:
+            expect_illegal(game, "an action not legal now", engine.apply, state, seat, old)
+
+
+def _probe_fully(
+    game: Game, state: State, legal: Mapping[int, list[Action]], pool: Mapping[Action, None], step: int
+) -> Saved:
+    """Every full check of one running position; none may change it. Returns its save."""
+    engine = game.engine
+    saved = game.call(engine.dumps, state)
+    twin = _check_round_trip(game, state, saved)
+    if step % _DAMAGE_EVERY == 0:
+        _check_damaged_saves(game, saved)
+    check_views(game, state)
+    if step % _FRESH_VIEW_EVERY == 0:
+        _check_view_is_fresh(game, state, game.prober.choice([None, *range(game.players)]))
+    every_legal = [a for actions in legal.values() for a in actions]
+    for seat, actions in legal.items():
+        _check_notations(game, state, seat, actions)
+        _check_garbage(game, state, seat, actions)
+        _check_foreign_actions(game, state, seat, actions, pool)
+    for other in range(game.players):
+        if other not in legal:
+            for action in game.prober.sample(every_legal, min(_OUT_OF_TURN_PER_SEAT, len(every_legal))):
+                expect_illegal(game, "a seat not to act", engine.apply, state, other, action)
+    for seat in (-1, game.players):
+        expect_illegal(game, "no such seat", engine.apply, state, seat, game.prober.choice(every_legal))
+    if engine.dumps(state) != saved:
+        game.fail("refused input, views or descriptions changed the state")
+    return saved, twin
+
+
+def _check_notations(game: Game, state: State, seat: int, actions: Sequence[Action]) -> None:
+    """Distinct notations that parse back; a proper description of every action."""
+    engine = game.engine
+    notations: dict[str, Action] = {}
+    for action in actions:
+        notation = _notation(game, state, action)
+        if notation in notations:
+            game.fail(f"{action!r} and {notations[notation]!r} share the notation {notation!r}")
+        notations[notation] = action
+        parsed = game.call(engine.parse_action, state, seat, notation)
+        if parsed != action:
+            game.fail(f"{notation!r} parses to {parsed!r}, not {action!r}")
+        description = game.call(engine.describe, state, seat, action)
+        check_message(game, description, f"describe({notation!r})")
+
+
+def _check_garbage(game: Game, state: State, seat: int, actions: Sequence[Action]) -> None:
+    """Garbage text, and legal notation with a number made unusable, are refused."""
+    engine = game.engine
+    random_text = "".join(game.prober.choices(_RANDOM_TEXT, k=game.prober.randint(6, 24)))
+    for text in (*game.prober.sample(GARBAGE_NOTATION, _GARBAGE_PER_POSITION), random_text):
+        expect_illegal(game, "garbage notation", engine.parse_action, state, seat, text)
+    legal_now = set(actions)
+    for action in game.prober.sample(list(actions), min(_NUMBER_CHANGES_PER_POSITION, len(actions))):
+        notation = engine.format_action(state, action)
+        for number in _NUMBER.finditer(notation):
+            for replacement in NOT_IN_RANGE:
+                text = notation[: number.start()] + replacement + notation[number.end() :]
+                _expect_unusable_notation(game, state, seat, text, legal_now)
+
+
+def _expect_unusable_notation(game: Game, state: State, seat: int, text: str, legal_now: set[Action]) -> None:
+    """Parsing may check syntax only; then `apply` must refuse what it read."""
+    engine = game.engine
+    try:
+        parsed = engine.parse_action(state, seat, text)
+    except IllegalAction as refusal:
+        check_message(game, refusal.message, lambda: f"the refusal of parse_action({_short(text)})")
+        return
+    except Exception as error:
+        game.fail(f"parse_action({_short(text)}) raised {type(error).__name__}: {error}")
+    if parsed in legal_now:
+        game.fail(f"the notation {_short(text)} reads as the legal {parsed!r}")
+    expect_illegal(game, f"read from {_short(text)}", engine.apply, state, seat, parsed)
+
+
+def _check_foreign_actions(
+    game: Game, state: State, seat: int, actions: Sequence[Action], pool: Mapping[Action, None]
+) -> None:
+    """Actions of earlier positions and objects that are no actions are refused."""
+    engine = game.engine
+    legal_now = set(actions)
+    stale = [old for old in pool if old not in legal_now]
+    for old in game.prober.sample(stale, min(_STALE_PER_POSITION, len(stale))):
+        expect_illegal(game, "an action not legal now", engine.apply, state, seat, old)
+    for thing in game.prober.sample(NOT_ACTIONS, _NOT_ACTIONS_PER_POSITION):
+        try:
+            if thing in legal_now:
+                continue
+        except TypeError:  # unhashable, so certainly not a legal action
+            pass
+        expect_illegal(game, "not an action", engine.apply, state, seat, thing)
+
+
+def _check_round_trip(game: Game, state: State, saved: str) -> State:
+    """`loads` gives back an equal state that saves to the same text; returns it."""
+    engine = game.engine
+    if not isinstance(saved, str):
+        game.fail(f"dumps returned {type(saved).__name__}, not text")
+    loaded = game.call(engine.loads, saved)
+    if loaded != state:
+        game.fail("loads(dumps(state)) != state")
+    if engine.dumps(loaded) != saved:
+        game.fail("dumps(loads(dumps(state))) != dumps(state)")
+    return loaded
+
+
+def _check_damaged_saves(game: Game, saved: str) -> None:
+    """Truncated, non-JSON, wrong-version, incomplete and mistyped saves raise ValueError."""
+    try:
+        data = json.loads(saved)
+    except ValueError:
+        game.fail("dumps is not JSON")
+    game.check(isinstance(data, dict), "dumps is not a JSON object")
+    game.check("version" in data, f"dumps has no 'version' field: {sorted(data)}")
+    damaged: list[tuple[str, str]] = [
+        ("half of the text", saved[: len(saved) // 2]),
+        ("the text without its last character", saved[:-1]),
+        ("plain words", "this is not a saved game"),
+        ("empty text", ""),
+        ("a JSON list", "[]"),
+        ("JSON null", "null"),
+        ("another version", json.dumps({**data, "version": 987_654})),
+        ("the version as text", json.dumps({**data, "version": str(data["version"])})),
+    ]
+    for name, value in data.items():
+        rest = {k: v for k, v in data.items() if k != name}
+        damaged.append((f"a save without the field {name!r}", json.dumps(rest)))
+        wrong = [value] if isinstance(value, str) else "☃ not a valid value"
+        damaged.append((f"a save with {name!r} of the wrong type", json.dumps({**data, name: wrong})))
+    for what, text in damaged:
+        try:
+            game.engine.loads(text)
+        except ValueError:
+            continue
+        except Exception as error:
+            game.fail(f"loads of {what} raised {type(error).__name__} ({error}), not ValueError")
+        game.fail(f"loads accepted {what}")
+
+
+def _check_final(game: Game, state: State, pool: Mapping[Action, None]) -> None:
+    """The ended game: an outcome; under full checks also saves, views and refusals."""
+    engine = game.engine
+    check_outcome(game, game.call(engine.outcome, state))
+    if not game.full:
+        return
+    saved = engine.dumps(state)
+    _check_round_trip(game, state, saved)
+    _check_damaged_saves(game, saved)
+    check_views(game, state)
+    for old in game.prober.sample(list(pool), min(5, len(pool))):
+        expect_illegal(
+            game, "the game is over", engine.apply, state, game.prober.randrange(game.players), old
+        )
+    if engine.dumps(state) != saved:
+        game.fail("refused input or views changed the final state")
+
+
+def _check_replay(game: Game, final: State) -> None:
+    """Seed plus the notations of the move log rebuild the final state exactly."""
+    engine = game.engine
+    state = game.call(engine.setup, game.players, game.seed)
+    for number, move in enumerate(game.moves, 1):
+        action = game.call(engine.parse_action, state, move.seat, move.notation)
+        if action != move.action:
+            game.fail(f"replay: move {number} {move.notation!r} reads as {action!r}, not {move.action!r}")
+        state = game.call(engine.apply, state, move.seat, action)
+    if engine.dumps(state) != engine.dumps(final):
+        game.fail("replaying seed and notations ends in another state")
+    if state != final:
+        game.fail("replaying seed and notations ends in an unequal state")
+
+
+def _remember(pool: dict[Action, None], actions: Sequence[Action]) -> None:
+    for action in actions:
+        pool.pop(action, None)
+        pool[action] = None
+    while len(pool) > _POOL_SIZE:
+        del pool[next(iter(pool))]
+
+
+# --- checks shared with single tests -----------------------------------------------------------
+
+
+def expect_illegal(game: Game, why: str, attempt: Callable[..., Any], *args: Any) -> None:
+    """`attempt(*args)` must raise IllegalAction (`why` says why) with a proper message."""
+    try:
+        attempt(*args)
+    except IllegalAction as refusal:
+        check_message(game, refusal.message, lambda: f"the refusal of {_show_call(attempt, args)} ({why})")
+        return
+    except Exception as error:
+        game.fail(
+            f"{_show_call(attempt, args)} ({why}) raised {type(error).__name__} ({error}), not IllegalAction"
+        )
+    game.fail(f"{_show_call(attempt, args)} ({why}) was accepted")
+
+
+def check_message(game: Game, message: Any, what: Said) -> None:
+    """A Message whose key (and nested keys) the engine's texts define, with its English default.
+
+    The default must be exactly what the engine's English template gives for
+    these parameters, so the text catalogue and the default never disagree.
+    """
+    seen = (game.engine.id, game.players, repr(message))
+    if seen in _GOOD_MESSAGES:
+        return
+    _check_new_message(game, message, what)
+    if len(_GOOD_MESSAGES) > _GOOD_MESSAGES_KEPT:
+        _GOOD_MESSAGES.clear()
+    _GOOD_MESSAGES.add(seen)
+
+
+def _check_new_message(game: Game, message: Any, what: Said) -> None:
+    texts = game.engine.texts
+    if not isinstance(message, Message):
+        game.fail(f"{_said(what)} is {message!r}, not a games.core.Message")
+    key = message.key
+    if not isinstance(key, str) or not key:
+        game.fail(f"{_said(what)} has the empty key {key!r}")
+    if key not in texts:
+        game.fail(f"{_said(what)} uses the key {key!r}, which the engine's texts lack")
+    if not isinstance(message.default, str) or not message.default.strip():
+        game.fail(f"{_said(what)} ({key}) has no English default")
+    for name, value in message.params.items():
+        if isinstance(value, Message):
+            check_message(game, value, f"{_said(what)}: parameter {name!r} of {key}")
+        elif isinstance(value, Player) and value.seat not in range(game.players):
+            game.fail(
+                f"{_said(what)}: parameter {name!r} of {key} names seat {value.seat}, which does not exist"
+            )
+        elif not isinstance(value, (str, int, Player)):
+            game.fail(f"{_said(what)}: parameter {name!r} of {key} is {value!r}, not a message parameter")
+    try:
+        expected = english(texts, key, **message.params).default
+    except (KeyError, IndexError, ValueError) as error:
+        game.fail(f"{_said(what)}: the template of {key} does not fit {sorted(message.params)}: {error!r}")
+    if message.default != expected:
+        game.fail(f"{_said(what)} ({key}) says {message.default!r}, but its template gives {expected!r}")
+
+
+def check_outcome(game: Game, outcome: Any) -> None:
+    """Scores and ranks per seat; ranks follow (score, tiebreak); winners are the rank-1 seats."""
+    seats = range(game.players)
+    game.check(isinstance(outcome, Outcome), f"the ended game's outcome is {outcome!r}")
+    for name in ("scores", "ranks"):
+        values = getattr(outcome, name)
+        game.check(len(values) == game.players, f"outcome {name} {values!r} is not one per seat")
+        game.check(all(isinstance(v, int) for v in values), f"outcome {name} {values!r} are not all integers")
+    for name in ("tiebreak", "details"):
+        values = getattr(outcome, name)
+        game.check(len(values) in (0, game.players), f"outcome {name} {values!r} is not one per seat")
+    game.check(
+        sorted(outcome.ranking) == list(seats), f"outcome ranking {outcome.ranking} is not every seat once"
+    )
+    game.check(bool(outcome.winners), "the outcome has no winner")
+    game.check(outcome.winners <= set(seats), f"winners {sorted(outcome.winners)} are not all seats")
+    game.check(
+        outcome.winners == {s for s in seats if outcome.ranks[s] == 1},
+        f"winners {sorted(outcome.winners)} are not the seats of rank 1 (ranks {outcome.ranks})",
+    )
+
+    def merit(seat: int) -> tuple[int, int]:
+        return outcome.scores[seat], (outcome.tiebreak[seat] if outcome.tiebreak else 0)
+
+    for a in seats:
+        for b in seats:
+            if merit(a) > merit(b):
+                game.check(
+                    outcome.ranks[a] < outcome.ranks[b],
+                    f"seat {a} {merit(a)} does not rank above seat {b} {merit(b)}: ranks {outcome.ranks}",
+                )
+            elif merit(a) == merit(b):
+                game.check(
+                    outcome.ranks[a] == outcome.ranks[b],
+                    f"seats {a} and {b} tie at {merit(a)} but rank {outcome.ranks[a]} and {outcome.ranks[b]}",
+                )
+    in_order = [outcome.ranks[s] for s in outcome.ranking]
+    game.check(in_order == sorted(in_order), f"the ranking {outcome.ranking} is not best first")
+    try:
+        json.dumps(outcome.to_json(), allow_nan=False)
+    except (TypeError, ValueError) as error:
+        game.fail(f"the outcome is not JSON-ready: {error}")
+
+
+def check_views(game: Game, state: State) -> None:
+    """Every view is JSON; the spectator sees no hand; seats differ only in declared private keys.
+
+    An engine may declare `private_view_keys`: the top-level view keys where a
+    seat's view may differ from the spectator's. Without it only the generic
+    rule is checked: a spectator view has no top-level "hand".
+    """
+    spectator = _json_view(game, state, None)
+    game.check("hand" not in spectator, "the spectator view contains a 'hand'")
+    private = getattr(game.engine, "private_view_keys", None)
+    for seat in range(game.players):
+        own = _json_view(game, state, seat)
+        if private is None:
+            continue
+        for key in (set(own) | set(spectator)) - set(private):
+            game.check(
+                own.get(key, _MISSING) == spectator.get(key, _MISSING),
+                f"seat {seat}'s view differs from the spectator's at {key!r}, not a private view key",
+            )
+
+
+def _json_view(game: Game, state: State, viewer: int | None) -> dict[str, Any]:
+    """The view, checked to be JSON that survives a round trip unchanged."""
+    view = game.call(game.engine.view, state, viewer)
+    game.check(isinstance(view, dict), f"the view for {viewer} is {type(view).__name__}, not a dict")
+    try:
+        text = json.dumps(view, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        game.fail(f"the view for {viewer} is not JSON: {error}")
+    game.check(
+        json.loads(text) == view,
+        f"the view for {viewer} changes in a JSON round trip (tuples or non-string keys?)",
+    )
+    return dict(view)
+
+
+def _check_view_is_fresh(game: Game, state: State, viewer: int | None) -> None:
+    """The bot adds keys (display names) to a view before rendering, so each
+    view must be a new object, not one the engine keeps using."""
+    view = game.engine.view(state, viewer)
+    text = json.dumps(view)
+    _scribble(view)
+    game.check(
+        json.dumps(game.engine.view(state, viewer)) == text,
+        f"changing a view for {viewer} changed the next one",
+    )
+
+
+def _scribble(value: Any) -> None:
+    """Add an entry to every dict and list inside a view."""
+    if isinstance(value, dict):
+        for inner in list(value.values()):
+            _scribble(inner)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for inner in value:
+            _scribble(inner)
+        value.append("scribbled")
