@@ -223,6 +223,9 @@ class Engine(ABC):
     max_players: int
     #: Option name -> documentation; `setup` validates what it is given.
     options: Mapping[str, str] = {}
+    #: Top-level view keys where a seat's view may differ from a spectator's;
+    #: the conformance suite checks that every other key is the same for all.
+    private_view_keys: frozenset[str] = frozenset({"viewer", "hand"})
     #: English templates of every message key the engine uses (key -> text
     #: with {param} fields); the text catalogue takes them as its English.
     texts: Mapping[str, str] = {}

@@ -620,17 +620,14 @@ def check_outcome(game: Game, outcome: Any) -> None:
 def check_views(game: Game, state: State) -> None:
     """Every view is JSON; the spectator sees no hand; seats differ only in declared private keys.
 
-    An engine may declare `private_view_keys`: the top-level view keys where a
-    seat's view may differ from the spectator's. Without it only the generic
-    rule is checked: a spectator view has no top-level "hand".
+    An engine declares `private_view_keys` (games.core.Engine): the top-level
+    view keys where a seat's view may differ from the spectator's.
     """
     spectator = _json_view(game, state, None)
     game.check("hand" not in spectator, "the spectator view contains a 'hand'")
-    private = getattr(game.engine, "private_view_keys", None)
+    private = game.engine.private_view_keys
     for seat in range(game.players):
         own = _json_view(game, state, seat)
-        if private is None:
-            continue
         for key in (set(own) | set(spectator)) - set(private):
             game.check(
                 own.get(key, _MISSING) == spectator.get(key, _MISSING),
