@@ -52,7 +52,7 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "run":
         return run("-m", "bot", *rest)
-    for step in (["-m", "ruff", "check", "."], ["-m", "mypy"]):
+    for step in (["-m", "ruff", "check", "."], ["-m", "ruff", "format", "--check", "."], ["-m", "mypy"]):
         print("$ python " + " ".join(step), flush=True)
         if code := run(*step):
             return code
