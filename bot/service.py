@@ -53,6 +53,28 @@ class Turn:
     complete: bool
 
 
+@dataclass(frozen=True)
+class _Step:
+    """One move: the version it made, who made it, in words, and the state after it."""
+
+    version: int
+    seat: int
+    description: Message
+    state: State
+
+
+@dataclass
+class _Recent:
+    """Moves made in this process since version `base`, in order."""
+
+    base: int
+    steps: list[_Step]
+
+    @property
+    def end(self) -> int:
+        return self.steps[-1].version if self.steps else self.base
+
+
 @dataclass
 class _Game:
     row: GameRow
@@ -84,6 +106,7 @@ class GameService:
         self._clock = clock
         self._render = render
         self._locks: dict[int, asyncio.Lock] = {}
+        self._recent: dict[int, _Recent] = {}
 
     # ----------------------------------------------------------------- helpers
 
@@ -394,7 +417,7 @@ class GameService:
             except IllegalAction as error:
                 raise PlayerError.from_message(error.message, game.names) from None
             description = engine.describe(state, seat, action)
-            game = await self._commit(game, seat, engine.format_action(state, action), new_state)
+            game = await self._commit(game, seat, engine.format_action(state, action), new_state, description)
             game = await self._run_ai(game)
             posts = await self._turn_posts(game)
             done = texts.render(description, caller.locale, game.names)
@@ -431,7 +454,9 @@ class GameService:
             raise PlayerError("error.not_your_turn", player=game.names[turn] if turn is not None else "?")
         return seat
 
-    async def _commit(self, game: _Game, seat: int, notation: str, new_state: State) -> _Game:
+    async def _commit(
+        self, game: _Game, seat: int, notation: str, new_state: State, description: Message
+    ) -> _Game:
         outcome = game.engine.outcome(new_state)
         try:
             row = await self.store.record_move(
@@ -447,6 +472,7 @@ class GameService:
             raise PlayerError("error.stale") from None
         except WrongStatus:
             raise PlayerError("error.game_over", id=game.row.id) from None
+        self._remember(row.id, game.row.version, _Step(row.version, seat, description, new_state))
         return _Game(row, game.engine, new_state)
 
     async def _run_ai(self, game: _Game) -> _Game:
@@ -462,7 +488,9 @@ class GameService:
             seed = (game.row.seed or 0) + game.row.version
             action = await asyncio.to_thread(ai.choose, game.engine.id, game.state, seat, seed)
             new_state = game.engine.apply(game.state, seat, action)
-            game = await self._commit(game, seat, game.engine.format_action(game.state, action), new_state)
+            notation = game.engine.format_action(game.state, action)
+            description = game.engine.describe(game.state, seat, action)
+            game = await self._commit(game, seat, notation, new_state, description)
         log.error("game %s: AI chain stopped after %s steps", game.row.id, _MAX_AI_STEPS)
         return game
 
@@ -473,28 +501,53 @@ class GameService:
 
     def _turns(self, game: _Game, moves: Sequence[MoveRow], since_version: int) -> list[Turn]:
         history = self._replay(game.engine, game.row, moves)
+        steps = [
+            _Step(move.version, move.seat, description, state)
+            for move, state, description in history[1:]
+            if move is not None and description is not None
+        ]
+        return self._group_turns(game, steps, since_version)
+
+    @staticmethod
+    def _group_turns(game: _Game, steps: Sequence[_Step], since_version: int) -> list[Turn]:
+        """Consecutive moves of one seat form a turn; the last may still be going on."""
+        steps = [step for step in steps if step.version > since_version]
         turns: list[Turn] = []
         current: list[Message] = []
-        for index in range(1, len(history)):
-            move, state, description = history[index]
-            assert move is not None and description is not None
-            if move.version <= since_version:
-                continue
-            current.append(description)
-            acting_next = game.engine.to_act(state)
-            over = not acting_next
-            turn_ends = over or game.engine.current_turn(state) != move.seat
-            if index + 1 < len(history):
-                following = history[index + 1][0]
-                turn_ends = turn_ends or (following is not None and following.seat != move.seat)
+        for index, step in enumerate(steps):
+            current.append(step.description)
+            over = not game.engine.to_act(step.state)
+            turn_ends = over or game.engine.current_turn(step.state) != step.seat
+            if index + 1 < len(steps):
+                turn_ends = turn_ends or steps[index + 1].seat != step.seat
             if turn_ends:
-                turns.append(Turn(move.seat, tuple(current), state, move.version, True))
+                turns.append(Turn(step.seat, tuple(current), step.state, step.version, True))
                 current = []
         if current:
-            last_move, last_state, _ = history[-1]
-            assert last_move is not None
-            turns.append(Turn(last_move.seat, tuple(current), last_state, last_move.version, False))
+            last = steps[-1]
+            turns.append(Turn(last.seat, tuple(current), last.state, last.version, False))
         return turns
+
+    def _remember(self, game_id: int, before: int, step: _Step) -> None:
+        """Keep the moves not yet announced in memory, so posting a turn needs
+        no replay of the whole move log; a gap starts the memory afresh."""
+        recent = self._recent.get(game_id)
+        if recent is None or recent.end != before:
+            recent = self._recent[game_id] = _Recent(before, [])
+        recent.steps.append(step)
+
+    async def _unannounced_turns(self, game: _Game) -> list[Turn]:
+        row = game.row
+        recent = self._recent.get(row.id)
+        if recent is not None and recent.base <= row.announced_version and recent.end == row.version:
+            return self._group_turns(game, recent.steps, row.announced_version)
+        return self._turns(game, await self.store.moves(row.id), row.announced_version)
+
+    def _forget_until(self, game_id: int, version: int) -> None:
+        recent = self._recent.get(game_id)
+        if recent is not None and recent.base < version:
+            recent.steps = [step for step in recent.steps if step.version > version]
+            recent.base = version
 
     async def _turn_posts(self, game: _Game, include_start: bool = False) -> list[Post]:
         """One post per completed turn not yet announced; then mark them announced.
@@ -504,7 +557,7 @@ class GameService:
         """
         row = game.row
         since = row.announced_version
-        turns = [t for t in self._turns(game, await self.store.moves(row.id), since) if t.complete]
+        turns = [turn for turn in await self._unannounced_turns(game) if turn.complete]
         posts = [await self._turn_post(game, turn) for turn in turns]
         newest = turns[-1].last_version if turns else since
         if include_start and not turns:
@@ -512,6 +565,7 @@ class GameService:
             newest = row.version
         if newest > since:
             await self.store.set_announced(row.id, newest)
+            self._forget_until(row.id, newest)
         return posts
 
     async def _turn_post(self, game: _Game, turn: Turn) -> Post:

@@ -388,3 +388,16 @@ async def test_engine_refusals_carry_the_seat_names(service: GameService) -> Non
     with pytest.raises(PlayerError) as error:
         await service.move(mover, game_id, "play 9 wall 1")
     assert error.value.names == ("Anna", "Bob")
+
+
+async def test_turn_posts_from_memory_match_a_replay_of_the_log(service: GameService) -> None:
+    game_id = await open_game(service, ANNA, BOB, bots=1)
+    start = await service.start(ANNA, game_id)
+    replies = await play_out(service, game_id, {1: ANNA, 2: BOB})
+    posted = [post.text for reply in (start, *replies) for post in reply.posts if post.text.startswith("**")]
+    replayed = await service.turns(game_id)
+    assert all(turn.complete for turn in replayed)
+    assert len(posted) == len(replayed)
+    for text, turn in zip(posted, replayed, strict=True):
+        lines = [line for line in text.splitlines() if line.startswith("• ")]
+        assert len(lines) == len(turn.descriptions)
