@@ -232,17 +232,23 @@ def _with_horsemen(
         for option in options:
             candidate = _Plan(plan.actions, option)
             worth = planner.worth(candidate)
-            if worth is not None and worth + jitter() > best_worth:
-                best_plan, best_worth = candidate, worth
+            if worth is None:
+                continue
+            score = worth + jitter()
+            if score > best_worth:
+                best_plan, best_worth = candidate, score
     return best_plan
 
 
-def _best_single(planner: _Planner, indexes: Sequence[int] | range, jitter: _Jitter) -> int:
+def _best_single(planner: _Planner, indexes: Sequence[int], jitter: _Jitter) -> int:
     best, best_worth = indexes[0], float("-inf")
     for index in indexes:
         worth = planner.worth(_Plan((index,), ()))
-        if worth is not None and worth + jitter() > best_worth:
-            best, best_worth = index, worth + jitter()
+        if worth is None:
+            continue
+        score = worth + jitter()
+        if score > best_worth:
+            best, best_worth = index, score
     return best
 
 

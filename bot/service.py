@@ -107,6 +107,8 @@ class GameService:
         self._render = render
         self._locks: dict[int, asyncio.Lock] = {}
         self._recent: dict[int, _Recent] = {}
+        #: game id -> (version, state) of the newest state this process committed.
+        self._states: dict[int, tuple[int, State]] = {}
 
     # ----------------------------------------------------------------- helpers
 
@@ -139,6 +141,10 @@ class GameService:
             raise PlayerError("error.no_such_game", game=game_id)
         engine = self._engine(row.engine)
         state = None
+        cached = self._states.get(row.id)
+        if cached is not None and cached[0] == row.version and row.status in ("running", "finished"):
+            # The state this process committed at this very version: no need to parse it again.
+            return _Game(row, engine, cached[1])
         if row.status in ("running", "finished") and row.state is not None:
             try:
                 state = engine.loads(row.state)
@@ -473,6 +479,7 @@ class GameService:
         except WrongStatus:
             raise PlayerError("error.game_over", id=game.row.id) from None
         self._remember(row.id, game.row.version, _Step(row.version, seat, description, new_state))
+        self._states[row.id] = (row.version, new_state)
         return _Game(row, game.engine, new_state)
 
     async def _run_ai(self, game: _Game) -> _Game:
