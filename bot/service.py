@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 _MAX_AI_STEPS = 5_000
 _AI_NAMES = ("Li", "Wu", "Zhao", "Qin", "Han", "Song", "Tang", "Ming")
 _AUTOCOMPLETE_LIMIT = 25
+_MAX_GAME_ID = 1 << 63
 _LOG_LIMIT = 1_900
 
 
@@ -127,6 +129,9 @@ class GameService:
             raise PlayerError("error.unknown_game", game=engine_id) from None
 
     async def _row(self, game_id: int) -> GameRow:
+        if not 0 < game_id < _MAX_GAME_ID:
+            # SQLite's integers end at 2**63; a button or option can carry anything.
+            raise PlayerError("error.no_such_game", game=game_id)
         try:
             return await self.store.get_game(game_id)
         except GameNotFound:
@@ -195,7 +200,8 @@ class GameService:
         """The game a command is about: named, this thread's, or the caller's only one."""
         if ref is not None and str(ref).strip():
             text = str(ref).strip().lstrip("#")
-            if not text.isdigit():
+            # Plain ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
+            if not re.fullmatch(r"[0-9]{1,18}", text):
                 raise PlayerError("error.bad_game_ref", ref=str(ref))
             game_id = int(text)
             await self._load(game_id, caller)
