@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Measure the project's speed and write the figures to docs/benchmarks.md.
+
+Four benchmarks, each over every registered engine (`games.all()`):
+engine self-play speed, board rendering, service latency under a load of
+concurrent games, and AI decision time. Every figure stands next to its
+goal, marked ✅ or ❌. Run from the repository root, when the machine is
+otherwise quiet (see `uptime`):
+
+    python scripts/benchmark.py            # the full run (a few minutes)
+    python scripts/benchmark.py --quick    # a short run, seconds
+    python scripts/benchmark.py --only render --out /tmp/render.md
+    python scripts/benchmark.py --only engine --profile   # where the time goes
+
+The report is printed as well as written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import bench_ai  # noqa: E402 - the repository root must be on the path first
+import bench_engine  # noqa: E402
+import bench_render  # noqa: E402
+import bench_service  # noqa: E402
+from bench_common import Section, load_average, machine  # noqa: E402
+
+__all__ = ["BENCHMARKS", "main", "report"]
+
+#: Section key -> the benchmark that fills it, in report order.
+BENCHMARKS: dict[str, Callable[[bool], Section]] = {
+    "engine": bench_engine.run,
+    "render": bench_render.run,
+    "service": bench_service.run,
+    "ai": bench_ai.run,
+}
+
+DEFAULT_OUT = ROOT / "docs" / "benchmarks.md"
+_PROFILE_LINES = 25
+
+
+def report(sections: Sequence[Section], quick: bool, load_at_start: str) -> str:
+    """The whole markdown report: the machine, then each section."""
+    lines = [
+        "# Benchmarks",
+        "",
+        "Measured speed of every game in the project, written by `scripts/benchmark.py`"
+        + (" in its short `--quick` mode (figures are rough)." if quick else "."),
+        "Each figure stands beside its goal: ✅ met, ❌ missed, — no goal set. Regenerate with "
+        "`python scripts/benchmark.py` on an otherwise quiet machine.",
+        "",
+        "## Machine",
+        "",
+        "| | |",
+        "|---|---|",
+        *[f"| {name} | {value} |" for name, value in machine(load_at_start)],
+        "",
+    ]
+    return "\n".join(lines) + "\n" + "\n".join(section.markdown() for section in sections)
+
+
+def _profiled(benchmark: Callable[[bool], Section], quick: bool) -> Section:
+    """Run one benchmark under cProfile and print its top entries by own and total time."""
+    profiler = cProfile.Profile()
+    section = profiler.runcall(benchmark, quick)
+    for order in ("tottime", "cumulative"):
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).strip_dirs().sort_stats(order).print_stats(_PROFILE_LINES)
+        print(f"--- profile of {section.key}, by {order} ---")
+        print(out.getvalue())
+    return section
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="a short run (seconds), figures rough")
+    parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run one benchmark only")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"report file (default {DEFAULT_OUT})")
+    parser.add_argument("--profile", action="store_true", help="run under cProfile and print the top entries")
+    args = parser.parse_args(argv)
+
+    load_at_start = load_average()
+    chosen = [args.only] if args.only else list(BENCHMARKS)
+    sections = []
+    for key in chosen:
+        benchmark = BENCHMARKS[key]
+        section = _profiled(benchmark, args.quick) if args.profile else benchmark(args.quick)
+        print(section.text(), flush=True)
+        sections.append(section)
+
+    text = report(sections, args.quick, load_at_start)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    print(f"Report written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

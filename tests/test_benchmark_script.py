@@ -1,0 +1,103 @@
+"""The benchmark script runs and reports every section for every registered engine.
+
+It runs `scripts/benchmark.py --quick` once into a temporary file. No figure
+is judged here: speed is measured by the script, never asserted in a test.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import games
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "benchmark.py"
+SECTIONS = ("Engine speed", "Rendering", "Service latency", "AI decision time")
+MARK = re.compile("✅|❌|—")
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """(the written report, what the script printed) of one `--quick` run."""
+    out = tmp_path_factory.mktemp("bench") / "report.md"
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--quick", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return out.read_text(encoding="utf-8"), done.stdout
+
+
+def sections_of(report: str) -> dict[str, str]:
+    """Level-two heading -> the text under it."""
+    parts = re.split(r"^## (.+)$", report, flags=re.MULTILINE)
+    return {parts[i].strip(): parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+
+
+def table_rows(body: str) -> list[list[str]]:
+    """The cells of each data row of the first markdown table in `body`."""
+    rows = [line for line in body.splitlines() if line.startswith("|")]
+    return [[cell.strip() for cell in row.strip("|").split("|")] for row in rows[2:]]
+
+
+def test_the_report_names_the_machine(quick_run: tuple[str, str]) -> None:
+    machine = sections_of(quick_run[0])["Machine"]
+    for field in ("CPU", "Cores", "Python", "Date"):
+        assert re.search(rf"^\| {field} \| .+ \|$", machine, flags=re.MULTILINE), field
+
+
+@pytest.mark.parametrize("title", SECTIONS)
+def test_every_section_has_a_row_for_every_engine(quick_run: tuple[str, str], title: str) -> None:
+    sections = sections_of(quick_run[0])
+    assert title in sections
+    rows = table_rows(sections[title])
+    for engine in games.all():
+        mine = [row for row in rows if f"`{engine.id}`" in row[0]]
+        assert mine, f"{title}: no row for {engine.id}"
+        # The last column judges a goal: met, missed, or none set.
+        assert all(MARK.fullmatch(row[-1]) for row in mine), mine
+
+
+def test_rendering_covers_start_middle_and_end(quick_run: tuple[str, str]) -> None:
+    rows = table_rows(sections_of(quick_run[0])["Rendering"])
+    for engine in games.all():
+        phases = {row[1] for row in rows if f"`{engine.id}`" in row[0]}
+        assert phases in ({"start", "middle", "end"}, {"no renderer yet"}), phases
+
+
+def test_the_service_section_has_every_load(quick_run: tuple[str, str]) -> None:
+    rows = table_rows(sections_of(quick_run[0])["Service latency"])
+    for engine in games.all():
+        loads = {row[1] for row in rows if f"`{engine.id}`" in row[0]}
+        assert {"without rendering", "AI seats, without rendering"} <= loads
+        assert "rendered" in loads or "rendered: no renderer yet" in loads
+
+
+def test_the_printed_tables_match_the_report(quick_run: tuple[str, str]) -> None:
+    printed = quick_run[1]
+    for title in SECTIONS:
+        assert f"{title}\n{'=' * len(title)}" in printed
+    assert "Report written to" in printed
+
+
+def test_only_runs_one_section(tmp_path: Path) -> None:
+    out = tmp_path / "ai.md"
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--quick", "--only", "ai", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert set(sections_of(out.read_text(encoding="utf-8"))) == {"Machine", "AI decision time"}
