@@ -50,18 +50,22 @@ into .env, without quotes or spaces.
 USAGE = __doc__ or ""
 
 
+def _without_token() -> int:
+    """Say what to do; at a terminal, offer the local mode there and then."""
+    print(NO_TOKEN, file=sys.stderr)
+    if sys.stdin.isatty():
+        try:
+            answer = input("Play in local mode now? [Y/n] ").strip().lower()
+        except EOFError:
+            answer = "n"
+        if answer in {"", "y", "yes"}:
+            return _local()
+    return 2
+
+
 def _run(settings: Settings) -> int:
     if settings.token is None:
-        print(NO_TOKEN, file=sys.stderr)
-        # At a terminal, offer the local mode there and then.
-        if sys.stdin.isatty():
-            try:
-                answer = input("Play in local mode now? [Y/n] ").strip().lower()
-            except EOFError:
-                answer = "n"
-            if answer in {"", "y", "yes"}:
-                return _local()
-        return 2
+        return _without_token()
     # discord is imported only here and in `_sync`: the local mode does without it.
     import discord
 
@@ -114,14 +118,6 @@ def main(argv: list[str] | None = None) -> int:
         return _run(settings)
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
-        # At a terminal, offer the local mode there and then.
-        if sys.stdin.isatty():
-            try:
-                answer = input("Play in local mode now? [Y/n] ").strip().lower()
-            except EOFError:
-                answer = "n"
-            if answer in {"", "y", "yes"}:
-                return _local()
         return 2
     logging.basicConfig(level=settings.log_level)
     return asyncio.run(_sync(settings, settings.token))
