@@ -1,0 +1,159 @@
+"""Player ratings: how a finished game moves each player's skill estimate.
+
+A pure module: no database, no Discord, no clock. The game service calls
+`rate` when a game ends and stores what it returns; `display` turns a stored
+rating into the number players see.
+
+Choices, and why:
+
+* **Plackett–Luce (OpenSkill, Weng–Lin).** Our games seat two to five players
+  and end in a full finishing order, often with shared places. Elo only knows
+  pairs; splitting a five-player game into ten duels counts the same result
+  ten times over. Plackett–Luce models the whole finishing order at once
+  (first beat everyone, second beat everyone but the first, ...), handles
+  ties, and keeps an uncertainty `sigma` next to the skill `mu`, so a new
+  player's rating settles quickly while an established one moves slowly.
+
+* **A fixed rating for AI seats.** An AI seat plays at a known, roughly
+  average strength, so it takes part as an opponent with `mu` 25 and a small
+  `sigma` (`AI_RATING`): a firm yardstick, so finishing above or below it
+  tells the model something about the humans. Its own rating never changes,
+  because the bots do not learn from the games they play and a drifting AI
+  rating would only measure who happened to sit with it. A game with fewer
+  than two humans is not rated at all: a rating says how someone plays
+  against people, and a lone human could otherwise climb by replaying easy
+  games against the bots.
+
+* **A conservative number on display.** Players see `mu - 3*sigma`, the skill
+  the system is almost sure a player has, rather than `mu`. A newcomer
+  therefore starts at the bottom of what they might be and climbs as the
+  evidence of good play accumulates; one lucky first win cannot put them at
+  the top of a leaderboard. The estimate is mapped to a familiar scale,
+  `1000 + 40 * (mu - 3*sigma)`, so a new player starts at exactly 1000
+  (`mu - 3*sigma` is 0 for the default rating), a newcomer's first win over
+  another newcomer is worth about 140 points, and the range the model
+  produces in practice (about -10 to 35) lands between 600 and 2400.
+
+`rate` is deterministic and independent of seat order: the entrants are put
+into one canonical order before the model sees them, so permuting the
+entrants (with their ranks) permutes the result and nothing else, down to
+the last bit of every float.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+__all__ = [
+    "AI_RATING",
+    "DEFAULT_RATING",
+    "DISPLAY_BASE",
+    "DISPLAY_SCALE",
+    "MIN_RATED_HUMANS",
+    "Entrant",
+    "Rating",
+    "display",
+    "rate",
+]
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A skill estimate: the mean `mu` and its standard deviation `sigma`."""
+
+    mu: float
+    sigma: float
+
+    def __post_init__(self) -> None:
+        if not math.isfinite(self.mu):
+            raise ValueError(f"rating mu must be finite, not {self.mu!r}")
+        if not (math.isfinite(self.sigma) and self.sigma > 0):
+            raise ValueError(f"rating sigma must be finite and positive, not {self.sigma!r}")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One seat of a finished game: the rating it brought and whether a bot played it."""
+
+    rating: Rating
+    is_ai: bool
+
+
+# The model's own defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300), spelled
+# out so that a library upgrade cannot silently change how players are rated.
+_DEFAULT_MU = 25.0
+_DEFAULT_SIGMA = 25.0 / 3.0
+_MODEL = PlackettLuce(mu=_DEFAULT_MU, sigma=_DEFAULT_SIGMA, beta=25.0 / 6.0, tau=25.0 / 300.0)
+
+DEFAULT_RATING = Rating(mu=_DEFAULT_MU, sigma=_DEFAULT_SIGMA)
+"""Where every human starts."""
+
+AI_RATING = Rating(mu=25.0, sigma=2.0)
+"""What an AI seat plays as: average strength, and known to be so."""
+
+MIN_RATED_HUMANS = 2
+"""A game with fewer humans than this is not rated."""
+
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+"""`display` shows `DISPLAY_BASE + DISPLAY_SCALE * (mu - 3*sigma)`, never below 0."""
+
+_CONSERVATIVE_SIGMAS = 3.0
+
+
+def display(rating: Rating) -> int:
+    """The number players see: a conservative skill estimate on a scale starting at 1000.
+
+    `display(DEFAULT_RATING)` is exactly `DISPLAY_BASE` (1000). The value is
+    rounded to the nearest integer and never shown below 0, because a
+    negative rating reads as an error rather than as a beginner.
+    """
+    conservative = rating.mu - _CONSERVATIVE_SIGMAS * rating.sigma
+    return max(0, round(DISPLAY_BASE + DISPLAY_SCALE * conservative))
+
+
+def rate(entrants: Sequence[Entrant], ranks: Sequence[int]) -> list[Rating] | None:
+    """The rating of every entrant after a game they finished in the given places.
+
+    `ranks[i]` is entrant `i`'s 1-based finishing place; tied entrants share a
+    rank, as in `games.core.Outcome.ranks`. Human entrants get their updated
+    rating; AI entrants take part as opponents but are returned exactly as
+    given (the service seats them with `AI_RATING`). Returns None when fewer
+    than `MIN_RATED_HUMANS` entrants are human: such a game is not rated.
+
+    Raises ValueError when `ranks` does not give one place (at least 1) per
+    entrant.
+    """
+    if len(ranks) != len(entrants):
+        raise ValueError(f"{len(entrants)} entrants but {len(ranks)} ranks")
+    for rank in ranks:
+        # bool is an int subclass, but True as a place is a caller's mistake.
+        if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
+            raise ValueError(f"ranks must be integers of at least 1, not {rank!r}")
+    if sum(1 for entrant in entrants if not entrant.is_ai) < MIN_RATED_HUMANS:
+        return None
+
+    # The model sums over the seats in the order it gets them, so two seat
+    # orders could differ in the last bit. A canonical order removes that:
+    # entrants that tie on the whole key are interchangeable and get equal
+    # results wherever they sit.
+    order = sorted(
+        range(len(entrants)),
+        key=lambda i: (ranks[i], entrants[i].rating.mu, entrants[i].rating.sigma, entrants[i].is_ai),
+    )
+    teams = [[_MODEL.rating(mu=entrants[i].rating.mu, sigma=entrants[i].rating.sigma)] for i in order]
+    updated = _MODEL.rate(teams, ranks=[float(ranks[i]) for i in order])
+
+    result: list[Rating] = [entrant.rating for entrant in entrants]
+    for position, index in enumerate(order):
+        if not entrants[index].is_ai:
+            result[index] = _to_rating(updated[position][0])
+    return result
+
+
+def _to_rating(player: PlackettLuceRating) -> Rating:
+    return Rating(mu=float(player.mu), sigma=float(player.sigma))
