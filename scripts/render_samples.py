@@ -3,7 +3,9 @@
 
 Plays seeded random games of Chinesische Mauer with the engine and draws
 views from their start, middle and end (spectator and seat views), plus a
-2-player game. Run from the repository root:
+2-player game; then writes the animated replay of a 4-player game
+(out/replay.gif, one frame per turn) with its first, middle and last frames
+as PNG (out/replay-frame-*.png). Run from the repository root:
 
     python scripts/render_samples.py [--seed N]
 """
@@ -11,6 +13,7 @@ views from their start, middle and end (spectator and seat views), plus a
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import statistics
 import sys
@@ -18,11 +21,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from PIL import GifImagePlugin
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402 - after the path set-up above
 import renderers  # noqa: E402
+from renderers import replay  # noqa: E402
 
 GAME = "chinesische-mauer"
 NAMES = ["Anna", "Bartholomäus von Hohenzollern-Sigmaringen", "Chen 陈", "Dmitri 🐉", "Eva"]
@@ -107,6 +113,36 @@ def write(name: str, view: dict[str, Any], out: Path) -> None:
     )
 
 
+def turn_views(states: list[Any], names: list[str]) -> list[dict[str, Any]]:
+    """Spectator views at the start, after every turn (when someone else must act), and at the end."""
+    engine = games.get(GAME)
+    chosen = [
+        state
+        for number, state in enumerate(states)
+        if number in (0, len(states) - 1) or engine.to_act(state) != engine.to_act(states[number - 1])
+    ]
+    return [{**engine.view(state, None), "names": names} for state in chosen]
+
+
+def write_replay(players: int, seed: int, out: Path) -> None:
+    """Save the replay of one random game and its first, middle and last frames; print size and time."""
+    views = turn_views(play(players, seed), NAMES[:players])
+    start, start_cpu = time.perf_counter(), time.process_time()
+    gif = replay.animate(GAME, views)
+    wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+    path = out / "replay.gif"
+    path.write_bytes(gif)
+    with GifImagePlugin.GifImageFile(io.BytesIO(gif)) as image:
+        frames, size = image.n_frames, image.size
+        for name, number in (("first", 0), ("middle", frames // 2), ("last", frames - 1)):
+            image.seek(number)
+            image.convert("RGB").save(out / f"replay-frame-{name}.png")
+    print(
+        f"{path}  {len(gif) / 1024:6.1f} KiB  {frames} frames of {size[0]}x{size[1]}  "
+        f"animate {wall:5.2f} s (CPU {cpu:5.2f} s, {1000 * cpu / frames:5.1f} ms a frame)"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7)
@@ -129,6 +165,8 @@ def main() -> int:
     two = play(2, args.seed + 1)
     write("cm-2p-middle", engine.view(interesting_middle(two), None), out)
     write("cm-2p-end-seat2", engine.view(two[-1], 1), out)
+
+    write_replay(4, args.seed, out)
     return 0
 
 
