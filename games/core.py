@@ -274,6 +274,27 @@ class Engine(ABC):
     def loads(self, text: str) -> State:
         """The state from `dumps`; raises ValueError when the text is not valid."""
 
+    def reveals(self, state: State, seat: int, action: Action) -> bool:
+        """Whether `seat` making `action` in `state` reveals anything hidden before.
+
+        Hidden from anyone counts, the actor included: a card drawn (even if
+        only the drawer sees it), a die rolled, a card stolen, a face-down
+        tile or deck card turned up, face-down piles shown when a game ends.
+        An action that reveals nothing may be taken back (`/undo`) as long as
+        nobody has acted since; the service replays the move log without it.
+
+        False is a promise the conformance suite checks: afterwards, what
+        every viewer (each seat and the spectator) sees follows from what that
+        viewer saw before and the action itself (cards the action names, so
+        playing a card from hand to the table reveals nothing), and the action
+        uses no randomness. `action` is a legal action of `seat` in `state`;
+        an engine may raise `IllegalAction` for anything else.
+
+        This default answers True, the safe answer: no action of an engine
+        that does not say otherwise can be taken back.
+        """
+        return True
+
     def current_turn(self, state: State) -> int | None:
         """The seat whose turn it is, for display; None when over.
 

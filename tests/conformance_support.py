@@ -5,12 +5,14 @@ A seeded random player plays whole games and checks the engine contract of
 checks use only the contract. Two levels exist:
 
 - *light* checks, cheap enough for thousands of games: whose turn it is, the
-  legal actions, out-of-turn and stale actions refused, the chosen move's
-  notation and description, the outcome, and a replay from seed and notations;
+  legal actions and whether each reveals anything, out-of-turn and stale
+  actions refused, the chosen move's notation and description, the outcome,
+  and a replay from seed and notations;
 - *full* checks, for a smaller number of games: everything light does, plus
   save/load round trips, damaged saves, every view, the notation and the
   description of every legal action, garbage notation, objects that are no
-  actions, and proof that `apply` leaves its input untouched.
+  actions, proof that `apply` and `reveals` leave their input untouched, and
+  proof that a move said to reveal nothing does not (`conformance_reveals`).
 
 Moves are chosen by one RNG and probes by another, so a seed gives the same
 game under light and full checks. A failure names engine, player count, seed
@@ -27,9 +29,12 @@ import json
 import random
 import re
 import string
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, NoReturn
+
+from conformance_reveals import ChangeKey, check_reveals_nothing
 
 from games.core import Action, Engine, IllegalAction, Message, Outcome, Player, State, english
 
@@ -41,6 +46,8 @@ __all__ = [
     "ContractViolation",
     "Game",
     "Move",
+    "Probed",
+    "QuietMove",
     "bare_game_digest",
     "check_message",
     "check_outcome",
@@ -119,8 +126,26 @@ _MISSING = object()
 
 #: Where a failure text is expensive, checks pass a function that builds it.
 Said = str | Callable[[], str]
-#: A state's save text and the state loaded back from it.
-Saved = tuple[str, State]
+#: Who sees a view: a seat, or None for the spectator.
+Viewer = int | None
+
+
+class Probed(NamedTuple):
+    """What the full checks of a position keep: its save, the state loaded
+    back from the save, and every viewer's view."""
+
+    saved: str
+    twin: State
+    views: dict[Viewer, Any]
+
+
+class QuietMove(NamedTuple):
+    """A move said to reveal nothing, with what the full checks kept of the position before it."""
+
+    state: State
+    seat: int
+    action: Action
+    before: Probed
 
 
 class ContractViolation(AssertionError):
@@ -146,6 +171,12 @@ class Game:
     chooser: random.Random
     prober: random.Random
     moves: list[Move] = field(default_factory=list)
+    #: Kinds of save changes that hid something from some viewer, and how
+    #: often other kinds were of no use (see `conformance_reveals`).
+    probe_hits: set[ChangeKey] = field(default_factory=set)
+    probe_misses: Counter[ChangeKey] = field(default_factory=Counter)
+    #: The save text last parsed there, and its JSON.
+    last_parsed: tuple[str, Any] = ("", None)
 
     def fail(self, problem: Said) -> NoReturn:
         recent = "; ".join(f"seat {m.seat}: {m.notation!r}" for m in self.moves[-3:])
@@ -195,24 +226,33 @@ def play(engine: Engine, players: int, seed: int, *, full: bool) -> Game:
     game = _new_game(engine, players, seed, full)
     state = game.call(engine.setup, players, seed)
     pool: dict[Action, None] = {}
+    quiet: QuietMove | None = None
     for step in range(MAX_MOVES):
         legal = _check_position(game, state)
         if not legal:
             break
         seat = game.chooser.choice(sorted(legal))
         action = game.chooser.choice(legal[seat])
-        saved = None
+        probed = None
         if full:
-            saved = _probe_fully(game, state, legal, pool, step)
+            probed = _probe_fully(game, state, legal, pool, step)
             _remember(pool, [a for actions in legal.values() for a in actions])
+            if quiet is not None:
+                check_reveals_nothing(game, *quiet, probed)
         else:
             _probe_lightly(game, state, legal, seat, action)
+        revealing = _check_reveals(game, state, legal, seat, action)
         notation = _check_chosen(game, state, seat, action)
-        state = _apply_checked(game, state, seat, action, saved)
+        after = _apply_checked(game, state, seat, action, probed)
+        # Checked at the next position, whose save and views the full checks make anyway.
+        quiet = None if probed is None or revealing else QuietMove(state, seat, action, probed)
+        state = after
         game.moves.append(Move(seat, action, notation))
     else:
         game.fail(f"no outcome after {MAX_MOVES} moves")
-    _check_final(game, state, pool)
+    final = _check_final(game, state, pool)
+    if quiet is not None and final is not None:
+        check_reveals_nothing(game, *quiet, final)
     _check_replay(game, state)
     return game
 
@@ -307,16 +347,37 @@ def _notation(game: Game, state: State, action: Action) -> str:
     return notation
 
 
-def _apply_checked(game: Game, state: State, seat: int, action: Action, saved: Saved | None) -> State:
-    """Apply a legal action; given the state's save, prove the input state unchanged."""
+def _check_reveals(
+    game: Game, state: State, legal: Mapping[int, list[Action]], seat: int, action: Action
+) -> bool:
+    """`reveals` answers True or False for every legal action; returns its answer for the chosen one."""
+    reveals = game.engine.reveals
+    for acting, actions in legal.items():
+        try:
+            answers = [reveals(state, acting, candidate) for candidate in actions]
+        except Exception:
+            # Find the action it fails on, for the report.
+            for candidate in actions:
+                game.call(reveals, state, acting, candidate)
+            raise
+        # Asked at every position of thousands of games: the usual case in one quick look.
+        if set(map(type, answers)) != {bool}:
+            for candidate, answer in zip(actions, answers, strict=True):
+                if type(answer) is not bool:
+                    game.fail(f"reveals(state, {acting}, {candidate!r}) returned {answer!r}, not a bool")
+    return reveals(state, seat, action)
+
+
+def _apply_checked(game: Game, state: State, seat: int, action: Action, probed: Probed | None) -> State:
+    """Apply a legal action; given the state's save, prove the input state unchanged (by
+    `reveals` too, asked about it before)."""
     engine = game.engine
     after = game.call(engine.apply, state, seat, action)
-    if saved is not None:
-        text, twin = saved
-        if engine.dumps(state) != text:
-            game.fail(f"apply of {action!r} changed its input state (its save differs)")
-        if state != twin:
-            game.fail(f"apply of {action!r} changed its input state (no longer equal to its save)")
+    if probed is not None:
+        if engine.dumps(state) != probed.saved:
+            game.fail(f"reveals or apply of {action!r} changed its input state (its save differs)")
+        if state != probed.twin:
+            game.fail(f"reveals or apply of {action!r} changed its input state (no longer equal to its save)")
     return after
 
 
@@ -336,14 +397,14 @@ def _probe_lightly(
 
 def _probe_fully(
     game: Game, state: State, legal: Mapping[int, list[Action]], pool: Mapping[Action, None], step: int
-) -> Saved:
-    """Every full check of one running position; none may change it. Returns its save."""
+) -> Probed:
+    """Every full check of one running position; none may change it. Returns its save and views."""
     engine = game.engine
     saved = game.call(engine.dumps, state)
     twin = _check_round_trip(game, state, saved)
     if step % _DAMAGE_EVERY == 0:
         _check_damaged_saves(game, saved)
-    check_views(game, state)
+    views = check_views(game, state)
     if step % _FRESH_VIEW_EVERY == 0:
         _check_view_is_fresh(game, state, game.prober.choice([None, *range(game.players)]))
     every_legal = [a for actions in legal.values() for a in actions]
@@ -359,7 +420,7 @@ def _probe_fully(
         expect_illegal(game, "no such seat", engine.apply, state, seat, game.prober.choice(every_legal))
     if engine.dumps(state) != saved:
         game.fail("refused input, views or descriptions changed the state")
-    return saved, twin
+    return Probed(saved, twin, views)
 
 
 def _check_notations(game: Game, state: State, seat: int, actions: Sequence[Action]) -> None:
@@ -472,22 +533,24 @@ def _check_damaged_saves(game: Game, saved: str) -> None:
         game.fail(f"loads accepted {what}")
 
 
-def _check_final(game: Game, state: State, pool: Mapping[Action, None]) -> None:
-    """The ended game: an outcome; under full checks also saves, views and refusals."""
+def _check_final(game: Game, state: State, pool: Mapping[Action, None]) -> Probed | None:
+    """The ended game: an outcome; under full checks also saves, views and refusals.
+    Under full checks returns its save and views."""
     engine = game.engine
     check_outcome(game, game.call(engine.outcome, state))
     if not game.full:
-        return
+        return None
     saved = engine.dumps(state)
-    _check_round_trip(game, state, saved)
+    twin = _check_round_trip(game, state, saved)
     _check_damaged_saves(game, saved)
-    check_views(game, state)
+    views = check_views(game, state)
     for old in game.prober.sample(list(pool), min(5, len(pool))):
         expect_illegal(
             game, "the game is over", engine.apply, state, game.prober.randrange(game.players), old
         )
     if engine.dumps(state) != saved:
         game.fail("refused input or views changed the final state")
+    return Probed(saved, twin, views)
 
 
 def _check_replay(game: Game, final: State) -> None:
@@ -617,13 +680,15 @@ def check_outcome(game: Game, outcome: Any) -> None:
         game.fail(f"the outcome is not JSON-ready: {error}")
 
 
-def check_views(game: Game, state: State) -> None:
+def check_views(game: Game, state: State) -> dict[Viewer, Any]:
     """Every view is JSON; the spectator sees no hand; seats differ only in declared private keys.
 
     An engine declares `private_view_keys` (games.core.Engine): the top-level
-    view keys where a seat's view may differ from the spectator's.
+    view keys where a seat's view may differ from the spectator's. Returns
+    the views, the spectator's under None.
     """
     spectator = _json_view(game, state, None)
+    views: dict[Viewer, Any] = {None: spectator}
     game.check("hand" not in spectator, "the spectator view contains a 'hand'")
     private = game.engine.private_view_keys
     for seat in range(game.players):
@@ -633,6 +698,8 @@ def check_views(game: Game, state: State) -> None:
                 own.get(key, _MISSING) == spectator.get(key, _MISSING),
                 f"seat {seat}'s view differs from the spectator's at {key!r}, not a private view key",
             )
+        views[seat] = own
+    return views
 
 
 def _json_view(game: Game, state: State, viewer: int | None) -> dict[str, Any]:

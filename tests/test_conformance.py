@@ -3,7 +3,9 @@
 Thousands of seeded random games per engine, at every player count: most
 under the light checks, a subset under the full ones (see
 `conformance_support`). Plus the checks that need no game in progress:
-metadata, setup arguments, determinism across seeds and processes.
+metadata, setup arguments, determinism across seeds and processes; and
+proof that the suite catches an engine that says a move reveals nothing
+when it does.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conformance_support import ContractViolation, bare_game_digest, opening_fingerprint, play
 
 import games
-from games.core import Engine
+from games.core import Action, Engine, Message, Outcome, State
 
 #: Games per engine, spread evenly over its player counts.
 LIGHT_GAMES_PER_ENGINE = 2_000
@@ -196,3 +199,90 @@ def test_a_violation_names_how_to_reproduce_it() -> None:
     game = play(engine, engine.min_players, 5, full=False)
     with pytest.raises(ContractViolation, match=rf"{engine.id}, {engine.min_players} players, seed 5 "):
         game.fail("example")
+
+
+class Delegate(Engine):
+    """Plays by another engine's rules, but keeps `Engine.reveals` as the contract defines it."""
+
+    def __init__(self, inner: Engine) -> None:
+        self.inner = inner
+        self.id, self.title = inner.id, inner.title
+        self.min_players, self.max_players = inner.min_players, inner.max_players
+        self.options, self.texts = inner.options, inner.texts
+        self.private_view_keys = inner.private_view_keys
+
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        return self.inner.setup(players, seed, options)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return self.inner.to_act(state)
+
+    def current_turn(self, state: State) -> int | None:
+        return self.inner.current_turn(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return self.inner.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        return self.inner.apply(state, seat, action)
+
+    def format_action(self, state: State, action: Action) -> str:
+        return self.inner.format_action(state, action)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        return self.inner.parse_action(state, seat, text)
+
+    def describe(self, state: State, seat: int, action: Action) -> Message:
+        return self.inner.describe(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return self.inner.view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self.inner.outcome(state)
+
+    def dumps(self, state: State) -> str:
+        return self.inner.dumps(state)
+
+    def loads(self, text: str) -> State:
+        return self.inner.loads(text)
+
+
+class SaysNothingIsRevealed(Delegate):
+    """Claims every move may be taken back: draws, refills and game ends included."""
+
+    def reveals(self, state: State, seat: int, action: Action) -> bool:
+        return False
+
+
+class AnswersVaguely(Delegate):
+    """Answers `reveals` with something that is not a bool."""
+
+    def reveals(self, state: State, seat: int, action: Action) -> bool:
+        return None  # type: ignore[return-value]  # the wrong answer under test
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=engine_id)
+def test_the_contract_default_reveals_everything(engine: Engine) -> None:
+    """An engine that does not answer `reveals` itself lets no move be taken back."""
+    plain = Delegate(engine)
+    state = plain.setup(engine.max_players, seed=7)
+    for seat in plain.to_act(state):
+        actions = plain.legal_actions(state, seat)
+        assert actions
+        assert all(plain.reveals(state, seat, action) is True for action in actions)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=engine_id)
+def test_a_move_said_to_reveal_nothing_that_does_is_caught(engine: Engine) -> None:
+    liar = SaysNothingIsRevealed(engine)
+    with pytest.raises(ContractViolation, match=r"is said to reveal nothing, but "):
+        # Every game has hidden information that some move turns up; the first game shows it.
+        for seed in range(3):
+            play(liar, engine.max_players, seed, full=True)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=engine_id)
+def test_reveals_must_answer_with_a_bool(engine: Engine) -> None:
+    with pytest.raises(ContractViolation, match=r"returned None, not a bool"):
+        play(AnswersVaguely(engine), engine.min_players, 3, full=False)

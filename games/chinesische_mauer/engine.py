@@ -51,6 +51,9 @@ class ChineseWallEngine(Engine):
     def apply(self, state: State, seat: int, action: object) -> State:
         return rules.apply(state, seat, action)
 
+    def reveals(self, state: State, seat: int, action: object) -> bool:
+        return rules.reveals(state, seat, action)
+
     def format_action(self, state: State, action: object) -> str:
         return notation.format_action(action)
 

@@ -1,4 +1,4 @@
-"""The rules: a new game, the legal moves of a position, and making a move.
+"""The rules: a new game, the legal moves of a position, making a move, and what it reveals.
 
 Turn flow (see docs/chinesische-mauer.md): a turn starts with the sites the
 player leads fixed as `pending`; each must be scored (`PlaceTile` or
@@ -38,7 +38,7 @@ from games.chinesische_mauer.state import FREE, Site, Stack, State, append_cards
 from games.chinesische_mauer.words import card_name, illegal
 from games.core import Player, Rng
 
-__all__ = ["apply", "eligible_sites", "legal_actions", "new_game", "reveal_pair", "start_turn"]
+__all__ = ["apply", "eligible_sites", "legal_actions", "new_game", "reveal_pair", "reveals", "start_turn"]
 
 T = TypeVar("T")
 
@@ -414,6 +414,47 @@ def _after_action(
     if done >= 2 or out_of_cards:
         return _next_turn(state)
     return state
+
+
+# -- what a move reveals --------------------------------------------------------------------------
+
+
+def reveals(state: State, seat: int, action: object) -> bool:
+    """Whether `seat` making the legal `action` turns up something nobody could see before.
+
+    After setup only three things are ever turned up: the top card of a deck
+    (`Draw`, seen by the drawer alone), the next tiles of the face-down supply
+    (a `TakeTile` that refills its site, with any equal pairs put aside), and
+    the won piles, face down until the game is over. Every other move shows
+    only what it names itself (cards from hand, a face-up tile laid on a card
+    or taken) or what follows from the board (whose turn it is, who leads).
+    Meant for legal actions: the quick answers below do not check legality.
+    """
+    kind = type(action)
+    if kind is Draw:
+        return True
+    if kind is TakeTile and len(state.supply) >= 2:
+        # The site is refilled: a pair is turned up (and with 2 players maybe put aside).
+        return True
+    if kind is not TakeTile and state.last_round is None and _nobody_runs_out(state, seat, action):
+        # The game can end only after a seat ran out of cards (end condition b)
+        # or with the last tile (a): neither is possible here.
+        return False
+    # Whether the game ends runs through the whole turn flow: make the move and see.
+    return apply(state, seat, action).over
+
+
+def _nobody_runs_out(state: State, seat: int, action: object) -> bool:
+    """Every seat still has cards after `seat` plays the cards `action` names."""
+    # Often asked about every legal move of a position, so kept lean.
+    decks, hands = state.decks, state.hands
+    played = action.count if type(action) is PlayCards else 1 if type(action) is DragonOn else 0
+    if not decks[seat] and sum(hands[seat]) <= played:
+        return False
+    if () not in decks:
+        # Usually every deck still holds cards: one quick look settles it.
+        return True
+    return all(deck or any(hand) for deck, hand in zip(decks, hands, strict=True))
 
 
 def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
