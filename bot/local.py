@@ -16,7 +16,7 @@ from pathlib import Path
 import games
 import texts
 from bot.errors import PlayerError
-from bot.results import Caller, Post, Reply
+from bot.results import Caller, Dispatch, Post, Reply
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
@@ -45,27 +45,33 @@ class LocalSession:
         self.callers: dict[int, Caller] = {}
         self._image_count = 0
 
-    def _write_image(self, game_id: int, png: bytes, what: str) -> Path:
+    def _write_image(self, game_id: int, png: bytes, what: str, suffix: str = ".png") -> Path:
         self.images.mkdir(parents=True, exist_ok=True)
         self._image_count += 1
-        path = self.images / f"game-{game_id}-{self._image_count:03d}-{what}.png"
+        path = self.images / f"game-{game_id}-{self._image_count:03d}-{what}{suffix}"
         path.write_bytes(png)
         return path
 
     def show(self, reply: Reply, what: str = "hand") -> None:
-        """Print a reply, its posts, and where its images went."""
+        """Print a reply and where its image went."""
         if reply.text:
             self.say(self._names(reply.text))
         if reply.image is not None:
-            self.say(f"  🖼  {self._write_image(reply.game_id or 0, reply.image, what)}")
-        for post in reply.posts:
-            self.show_post(reply.game_id or 0, post)
+            suffix = Path(reply.filename).suffix or ".png"
+            self.say(f"  🖼  {self._write_image(reply.game_id or 0, reply.image, what, suffix)}")
+
+    async def deliver(self, dispatch: Dispatch) -> None:
+        """The service's outbox: what a game's thread would show, printed in order."""
+        for post in dispatch.posts:
+            self.show_post(dispatch.game_id, post)
 
     def show_post(self, game_id: int, post: Post) -> None:
         self.say("─" * 60)
         self.say(self._names(post.text))
         if post.image is not None:
-            self.say(f"  🖼  board: {self._write_image(game_id, post.image, 'board')}")
+            what = Path(post.filename).stem
+            path = self._write_image(game_id, post.image, what, Path(post.filename).suffix or ".png")
+            self.say(f"  🖼  {what}: {path}")
 
     def _names(self, text: str) -> str:
         def name(match: re.Match[str]) -> str:
@@ -123,6 +129,7 @@ async def _setup(session: LocalSession, ask: Ask) -> int:
             session.callers[caller.user_id] = caller
             await session.service.join(caller, game_id)
     session.show(await session.service.start(host, game_id))
+    await session.service.idle()
     return game_id
 
 
@@ -140,6 +147,8 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
     )
     listed: list[str] = []
     while True:
+        # AI seats and the board posts run in the background: let them finish first.
+        await service.idle()
         row = await service.store.get_game(game_id)
         if row.status != "running":
             say(f"Game #{game_id} is {texts.t('status.' + row.status)}.")
@@ -198,6 +207,7 @@ async def run(settings: Settings, ask: Ask = _ask_terminal, say: Say = print) ->
     try:
         service = GameService(store)
         session = LocalSession(service, Path(settings.local_images), say)
+        service.outbox = session.deliver
         open_games = [
             row
             for row in await store.list_games(guild_id=None, statuses=("running",))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Caller", "LobbyCard", "MoveButton", "Post", "Reply"]
+__all__ = ["Caller", "DirectMessage", "Dispatch", "LobbyCard", "MoveButton", "Post", "Reply"]
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,8 @@ class Caller:
     locale: str | None = None
     #: The caller may manage the server (may abandon any game there).
     is_manager: bool = False
+    #: The server's language, for what is posted in its channels.
+    guild_locale: str | None = None
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,31 @@ class Post:
     image: bytes | None = None
     #: Users to ping with this message (the players who must act now).
     mentions: tuple[int, ...] = ()
+    #: The name the image is uploaded under (a board, or an animated replay).
+    filename: str = "board.png"
+    #: Buttons under the post: (label, custom action) pairs the front-end turns into buttons.
+    actions: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    """A private message to one person (their turn, a reminder), outside any interaction."""
+
+    user_id: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    """What a game's thread and players are told, in order, after something happened."""
+
+    game_id: int
+    #: The game's thread, else its channel; None when it has neither (the console).
+    channel_id: int | None
+    posts: tuple[Post, ...] = ()
+    direct: tuple[DirectMessage, ...] = ()
+    #: The language of the posts (the server's), for button labels.
+    locale: str | None = None
 
 
 @dataclass(frozen=True)
@@ -52,16 +79,19 @@ class LobbyCard:
     open: bool
     channel_id: int | None
     message_id: int | None
+    #: The language it is written in (the server's).
+    locale: str | None = None
 
 
 @dataclass(frozen=True)
 class Reply:
     """The answer to one request.
 
-    `text` (and `image`) go to the caller — privately unless `public`.
-    `posts` go to the game's thread in order; `lobby` asks for the lobby
-    message to be refreshed. `buttons` are moves to offer the caller, valid
-    at `version` of game `game_id`.
+    `text` (and `image`) go to the caller — privately unless `public`;
+    `lobby` asks for the lobby message to be refreshed. `buttons` are moves
+    to offer the caller, valid at `version` of game `game_id`. What the
+    game's thread hears comes separately, as a `Dispatch`, once the move is
+    safely stored.
     """
 
     text: str
@@ -69,8 +99,7 @@ class Reply:
     public: bool = False
     game_id: int | None = None
     version: int | None = None
-    posts: tuple[Post, ...] = ()
     lobby: LobbyCard | None = None
     buttons: tuple[MoveButton, ...] = field(default=())
-    #: Where `posts` go: the game's thread, else its channel.
-    post_channel_id: int | None = None
+    #: The image's file name when it is not a board.
+    filename: str = "board.png"

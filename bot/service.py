@@ -2,9 +2,17 @@
 
 Front-ends (the Discord adapter, the console) call these coroutines with a
 `Caller` and deliver the `Reply` they get back. Every refusal is a
-`PlayerError` carrying its sentence. Rendering and AI thinking run in worker
-threads so the event loop never blocks; moves on one game are serialised by
-a lock here and guarded by the stored version in the database.
+`PlayerError` carrying its sentence. Moves on one game are serialised by a
+lock here and guarded by the stored version in the database.
+
+A move is answered as soon as it is stored. What follows from it — AI seats
+taking their turns, the thread's post with the board image, direct messages,
+deadlines for the next player, the end-of-game summary — is the game's
+background work: one task per game at a time, so its posts keep their order,
+delivered through the `outbox` the front-end provides. Rendering and AI
+thinking run in worker threads so the event loop never blocks. Nothing of it
+is lost when the process stops: the store knows which moves the thread has
+not heard of yet, and `resume` picks them up.
 """
 
 from __future__ import annotations
@@ -13,8 +21,8 @@ import asyncio
 import logging
 import random
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,11 +32,16 @@ import renderers
 import texts
 from bot import presenters
 from bot.errors import PlayerError
-from bot.results import Caller, LobbyCard, MoveButton, Post, Reply
-from bot.store import CorruptRow, GameNotFound, GameRow, MoveRow, StaleVersion, Store, WrongStatus
+from bot.history import History, Step, Turn, group_turns, replay
+from bot.results import Caller, DirectMessage, Dispatch, LobbyCard, MoveButton, Post, Reply
+from bot.store import CorruptRow, GameNotFound, GameRow, PlayerRow, StaleVersion, Store, WrongStatus
+from bot.workers import Workers
 from games.core import Engine, IllegalAction, Message, Outcome, Player, State
 
-__all__ = ["GameService", "Turn", "utcnow"]
+__all__ = ["GameService", "Outbox", "Turn", "utcnow"]
+
+#: Where a game's posts and direct messages go (the front-end delivers them).
+Outbox = Callable[[Dispatch], Awaitable[None]]
 
 log = logging.getLogger(__name__)
 
@@ -44,37 +57,30 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def _host_name(row: GameRow) -> str:
+    return next((s.name for s in row.seats if s.user_id == row.host_id and not s.is_ai), "?")
+
+
+def _animate_replay(game_id: str, views: list[dict[str, Any]], locale: str | None) -> bytes:
+    from renderers.replay import animate
+
+    return animate(game_id, views, locale)
+
+
+def _discord_time(moment: datetime) -> str:
+    """A time Discord shows in each reader's own time zone (and language)."""
+    return f"<t:{int(moment.timestamp())}:f>"
+
+
 @dataclass(frozen=True)
-class Turn:
-    """The moves one seat made in a row, and the state after them."""
+class _Notice:
+    """A post about a game that is not a turn: its text in the thread's language, maybe a board."""
 
-    seat: int
-    descriptions: tuple[Message, ...]
-    state: State
-    last_version: int
-    complete: bool
-
-
-@dataclass(frozen=True)
-class _Step:
-    """One move: the version it made, who made it, in words, and the state after it."""
-
-    version: int
-    seat: int
-    description: Message
-    state: State
-
-
-@dataclass
-class _Recent:
-    """Moves made in this process since version `base`, in order."""
-
-    base: int
-    steps: list[_Step]
-
-    @property
-    def end(self) -> int:
-        return self.steps[-1].version if self.steps else self.base
+    key: str
+    params: dict[str, Any]
+    board: bool = False
+    mentions: tuple[int, ...] = ()
+    actions: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -103,14 +109,39 @@ class GameService:
         *,
         clock: Callable[[], datetime] = utcnow,
         render: Callable[[str, dict[str, Any], str | None], bytes] = renderers.render,
+        outbox: Outbox | None = None,
+        animate: Callable[[str, list[dict[str, Any]], str | None], bytes] | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.store = store
         self._clock = clock
         self._render = render
+        self._animate = animate or _animate_replay
+        #: Drawing and AI thinking run here, off the event loop.
+        self.workers = workers or Workers()
+        #: Where posts go; without one (tests, scripts) they are kept in `dispatched`.
+        self.outbox = outbox
+        self.dispatched: list[Dispatch] = []
         self._locks: dict[int, asyncio.Lock] = {}
-        self._recent: dict[int, _Recent] = {}
+        self._history: dict[int, History] = {}
         #: game id -> (version, state) of the newest state this process committed.
         self._states: dict[int, tuple[int, State]] = {}
+        #: Background work: one task per game, and games whose work must run again.
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+        #: Posts about a game waiting for its background work (resignations, undos, timeouts).
+        self._notices: dict[int, list[_Notice]] = {}
+        #: People's choices (direct messages, absence), read on every turn: kept in memory.
+        self._players: dict[int, PlayerRow] = {}
+        from bot.community import Community
+        from bot.deadlines import Deadlines
+
+        self.deadlines = Deadlines(self)
+        self.community = Community(self)
+
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        return self._clock
 
     # ----------------------------------------------------------------- helpers
 
@@ -161,35 +192,18 @@ class GameService:
     async def _repair(self, row: GameRow, engine: Engine) -> State:
         """Rebuild a damaged state cache from seed and move log (the truth)."""
         try:
-            turns_state = self._replay(engine, row, await self.store.moves(row.id))[-1][1]
-            await self.store.set_state(
-                row.id, row.version, state=engine.dumps(turns_state), now=self._clock()
-            )
+            start, steps = replay(engine, row, await self.store.moves(row.id))
+            state = steps[-1].state if steps else start
+            await self.store.set_state(row.id, row.version, state=engine.dumps(state), now=self._clock())
         except Exception:
             log.exception("game %s: the move log cannot be replayed either", row.id)
             raise PlayerError("error.corrupt", game=row.id) from None
-        return turns_state
-
-    @staticmethod
-    def _replay(
-        engine: Engine, row: GameRow, moves: Sequence[MoveRow]
-    ) -> list[tuple[MoveRow | None, State, Message | None]]:
-        """Every state from the start: (move, state after it, its description)."""
-        if row.seed is None:
-            raise ValueError(f"game {row.id} has no seed")
-        state = engine.setup(len(row.seats), row.seed, row.options or None)
-        out: list[tuple[MoveRow | None, State, Message | None]] = [(None, state, None)]
-        for move in moves:
-            action = engine.parse_action(state, move.seat, move.action)
-            description = engine.describe(state, move.seat, action)
-            state = engine.apply(state, move.seat, action)
-            out.append((move, state, description))
-        return out
+        return state
 
     async def _image(self, game: _Game, state: State, seat: int | None, locale: str | None) -> bytes:
         view = game.engine.view(state, seat)
         view["names"] = game.names
-        return await asyncio.to_thread(self._render, game.engine.id, view, locale)
+        return await self.workers.run(self._render, game.engine.id, view, locale)
 
     def _post_channel(self, row: GameRow) -> int | None:
         return row.thread_id or row.channel_id
@@ -252,6 +266,7 @@ class GameService:
             host_name=caller.name,
             options=options,
             now=self._clock(),
+            locale=caller.guild_locale,
         )
         card = self._lobby_card(row, caller)
         return Reply(card.text, public=True, game_id=row.id, version=row.version, lobby=card)
@@ -269,25 +284,27 @@ class GameService:
             game_id, thread_id=thread_id, lobby_message_id=lobby_message_id, channel_id=channel_id
         )
 
-    def _lobby_card(self, row: GameRow, caller: Caller | None) -> LobbyCard:
+    def _lobby_card(self, row: GameRow, caller: Caller | None = None) -> LobbyCard:
+        """The public lobby message, in the server's language (whoever clicked last)."""
         engine = self._engine(row.engine)
-        lines = [self._text(caller, "lobby.title", game=engine.title, id=row.id)]
+        locale = row.locale
+
+        def say(key: str, **params: Any) -> str:
+            return texts.t(key, locale, **params)
+
+        lines = [say("lobby.title", game=engine.title, id=row.id)]
         host = next((s.name for s in row.seats if s.user_id == row.host_id and not s.is_ai), None)
-        lines.append(self._text(caller, "lobby.host", host=host or "?"))
-        lines.append(
-            self._text(
-                caller, "lobby.seats", count=len(row.seats), min=engine.min_players, max=engine.max_players
-            )
-        )
+        lines.append(say("lobby.host", host=host or "?"))
+        lines.append(say("lobby.seats", count=len(row.seats), min=engine.min_players, max=engine.max_players))
         for seat in row.seats:
             marker = "🤖" if seat.is_ai else "👤"
             lines.append(f"{seat.seat + 1}. {marker} {seat.name}")
         if row.status == "lobby":
-            lines.append(self._text(caller, "lobby.howto"))
+            lines.append(say("lobby.howto"))
         else:
-            lines.append(self._text(caller, f"lobby.closed.{row.status}"))
+            lines.append(say(f"lobby.closed.{row.status}"))
         return LobbyCard(
-            row.id, "\n".join(lines), row.status == "lobby", row.channel_id, row.lobby_message_id
+            row.id, "\n".join(lines), row.status == "lobby", row.channel_id, row.lobby_message_id, locale
         )
 
     async def _lobby_row(self, caller: Caller, game_id: int) -> GameRow:
@@ -382,41 +399,38 @@ class GameService:
                 )
             except StaleVersion:
                 raise PlayerError("error.busy") from None
-            game = _Game(row, engine, state)
-            game = await self._run_ai(game)
-            posts = [self._start_post(game)]
-            posts += await self._turn_posts(game, include_start=True)
-            return Reply(
-                self._text(caller, "game.started", id=row.id),
-                game_id=row.id,
-                version=game.row.version,
-                posts=tuple(posts),
-                lobby=self._lobby_card(game.row, caller),
-                post_channel_id=self._post_channel(game.row),
-            )
+            self._states[row.id] = (row.version, state)
+            self._history[row.id] = History(row.version)
+            self._notify(row.id, self._start_notice(_Game(row, engine, state)))
+        self._kick(row.id)
+        return Reply(
+            self._text(caller, "game.started", id=row.id),
+            game_id=row.id,
+            version=row.version,
+            lobby=self._lobby_card(row, caller),
+        )
 
-    def _start_post(self, game: _Game) -> Post:
+    def _start_notice(self, game: _Game) -> _Notice:
         engine = game.engine
         start_state = engine.setup(len(game.row.seats), game.row.seed or 0, game.row.options or None)
         order = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(game.names))
         first = engine.current_turn(start_state)
-        text = self._text(
-            None,
+        return _Notice(
             "game.start_post",
-            game.names,
-            game=engine.title,
-            id=game.row.id,
-            seats=order,
-            first=Player(first if first is not None else 0),
+            {
+                "game": engine.title,
+                "id": game.row.id,
+                "seats": order,
+                "first": Player(first if first is not None else 0),
+            },
         )
-        return Post(text)
 
     # -------------------------------------------------------------------- play
 
     async def move(
         self, caller: Caller, game_id: int, notation: str, expected_version: int | None = None
     ) -> Reply:
-        """Make a move as the caller; AI seats then move until a human must act."""
+        """Make a move as the caller; answered once it is stored (AI seats move after)."""
         async with self._lock(game_id):
             game = await self._load(game_id, caller)
             seat = self._acting_seat(caller, game)
@@ -430,29 +444,30 @@ class GameService:
                 raise PlayerError.from_message(error.message, game.names) from None
             description = engine.describe(state, seat, action)
             game = await self._commit(game, seat, engine.format_action(state, action), new_state, description)
-            game = await self._run_ai(game)
-            posts = await self._turn_posts(game)
-            done = texts.render(description, caller.locale, game.names)
-            if game.row.status == "running" and seat in engine.to_act(game.state):
-                private = await self._private(caller, game, seat)
-                return Reply(
-                    f"✅ {done}\n{private.text}",
-                    image=private.image,
-                    game_id=game_id,
-                    version=private.version,
-                    buttons=private.buttons,
-                    posts=tuple(posts),
-                    post_channel_id=self._post_channel(game.row),
-                )
+        self._kick(game_id)
+        done = texts.render(description, caller.locale, game.names)
+        if game.row.status == "running" and seat in engine.to_act(game.state):
+            # Text and buttons only: the answer comes at once, and /hand draws the picture.
+            private = await self._private(caller, game, seat, with_image=False)
             return Reply(
-                f"✅ {done}\n{self._text(caller, 'move.turn_over')}",
+                f"✅ {done}\n{private.text}",
                 game_id=game_id,
-                version=game.row.version,
-                posts=tuple(posts),
-                post_channel_id=self._post_channel(game.row),
+                version=private.version,
+                buttons=private.buttons,
             )
+        return Reply(
+            f"✅ {done}\n{self._text(caller, 'move.turn_over')}", game_id=game_id, version=game.row.version
+        )
 
     def _acting_seat(self, caller: Caller, game: _Game) -> int:
+        seat = self._playing_seat(caller, game)
+        acting = game.engine.to_act(game.state)
+        if seat not in acting:
+            turn = game.engine.current_turn(game.state)
+            raise PlayerError("error.not_your_turn", player=game.names[turn] if turn is not None else "?")
+        return seat
+
+    def _playing_seat(self, caller: Caller, game: _Game) -> int:
         if game.row.status == "lobby":
             raise PlayerError("error.not_started", id=game.row.id)
         if game.row.status != "running" or game.state is None:
@@ -460,10 +475,6 @@ class GameService:
         seat = game.seat_of(caller.user_id)
         if seat is None:
             raise PlayerError("error.not_player", id=game.row.id)
-        acting = game.engine.to_act(game.state)
-        if seat not in acting:
-            turn = game.engine.current_turn(game.state)
-            raise PlayerError("error.not_your_turn", player=game.names[turn] if turn is not None else "?")
         return seat
 
     async def _commit(
@@ -484,9 +495,19 @@ class GameService:
             raise PlayerError("error.stale") from None
         except WrongStatus:
             raise PlayerError("error.game_over", id=game.row.id) from None
-        self._remember(row.id, game.row.version, _Step(row.version, seat, description, new_state))
+        history = self._history.get(row.id) or History(game.row.version)
+        self._history[row.id] = history.add(game.row.version, Step(row.version, seat, description, new_state))
         self._states[row.id] = (row.version, new_state)
         return _Game(row, game.engine, new_state)
+
+    async def _ai_move(self, game: _Game, seat: int) -> _Game:
+        """One move chosen by the AI for `seat` (an AI seat, or a person whose time ran out)."""
+        seed = (game.row.seed or 0) + game.row.version
+        action = await self.workers.run(ai.choose, game.engine.id, game.state, seat, seed)
+        new_state = game.engine.apply(game.state, seat, action)
+        notation = game.engine.format_action(game.state, action)
+        description = game.engine.describe(game.state, seat, action)
+        return await self._commit(game, seat, notation, new_state, description)
 
     async def _run_ai(self, game: _Game) -> _Game:
         """Let AI seats move until a human must act or the game is over."""
@@ -497,130 +518,410 @@ class GameService:
             ai_seats = [s for s in acting if game.row.seats[s].is_ai]
             if not ai_seats:
                 return game
-            seat = ai_seats[0]
-            seed = (game.row.seed or 0) + game.row.version
-            action = await asyncio.to_thread(ai.choose, game.engine.id, game.state, seat, seed)
-            new_state = game.engine.apply(game.state, seat, action)
-            notation = game.engine.format_action(game.state, action)
-            description = game.engine.describe(game.state, seat, action)
-            game = await self._commit(game, seat, notation, new_state, description)
+            game = await self._ai_move(game, ai_seats[0])
         log.error("game %s: AI chain stopped after %s steps", game.row.id, _MAX_AI_STEPS)
         return game
 
-    async def turns(self, game_id: int, since_version: int = 0) -> list[Turn]:
-        """The game's moves grouped into turns, after `since_version`."""
+    async def play_for(self, game_id: int, seat: int, turn_version: int) -> bool:
+        """The AI makes the current turn of a person's seat (their deadline passed).
+
+        Only while that very turn is still open (`turn_version` is when it
+        began); False when it is over already.
+        """
+        async with self._lock(game_id):
+            game = await self._load(game_id)
+            if not await self._turn_is_open(game, seat, turn_version):
+                return False
+            for _ in range(_MAX_AI_STEPS):
+                if game.row.status != "running" or seat not in game.engine.to_act(game.state):
+                    break
+                game = await self._ai_move(game, seat)
+            self._notify(game_id, _Notice("deadline.ai_moved", {"player": game.names[seat]}))
+        self._kick(game_id)
+        return True
+
+    async def _turn_is_open(self, game: _Game, seat: int, turn_version: int) -> bool:
+        if game.row.status != "running" or game.state is None:
+            return False
+        if seat not in game.engine.to_act(game.state) or game.row.seats[seat].is_ai:
+            return False
+        return await self.turn_start(game.row.id, seat) == turn_version
+
+    # -------------------------------------------------------------------- undo
+
+    async def undo(self, caller: Caller, game_id: int) -> Reply:
+        """Take back the caller's last action, if nothing was revealed and nobody acted since."""
+        await self.settled(game_id)
+        async with self._lock(game_id):
+            game = await self._load(game_id, caller)
+            seat = self._playing_seat(caller, game)
+            moves = await self.store.moves(game_id)
+            mine = [move for move in moves if move.seat == seat]
+            if not mine:
+                raise PlayerError("undo.nothing")
+            last = moves[-1]
+            if last.seat != seat:
+                raise PlayerError("undo.others_acted", player=game.names[last.seat])
+            start, steps = replay(game.engine, game.row, moves)
+            before = steps[-2].state if len(steps) > 1 else start
+            action = game.engine.parse_action(before, seat, last.action)
+            description = steps[-1].description
+            if game.engine.reveals(before, seat, action):
+                said = texts.render(description, caller.locale, game.names)
+                raise PlayerError("undo.revealed", move=said)
+            was_posted = game.row.announced_version >= last.version
+            try:
+                row = await self.store.undo_move(
+                    game_id,
+                    game.row.version,
+                    number=last.number,
+                    state=game.engine.dumps(before),
+                    now=self._clock(),
+                )
+            except (StaleVersion, WrongStatus):
+                raise PlayerError("error.busy") from None
+            self._history.pop(game_id, None)
+            self._states[game_id] = (row.version, before)
+            game = _Game(row, game.engine, before)
+            if was_posted:
+                self._notify(
+                    game_id,
+                    _Notice("undo.post", {"player": game.names[seat], "move": description}, board=True),
+                )
+        self._kick(game_id)
+        private = await self._private(caller, game, seat)
+        taken_back = self._text(caller, "undo.done", game.names, move=description)
+        return Reply(
+            f"↩️ {taken_back}\n{private.text}",
+            image=private.image,
+            game_id=game_id,
+            version=row.version,
+            buttons=private.buttons,
+        )
+
+    # -------------------------------------------------------- background work
+
+    def _notify(self, game_id: int, notice: _Notice) -> None:
+        self._notices.setdefault(game_id, []).append(notice)
+
+    def _kick(self, game_id: int) -> None:
+        """Run the game's background work soon (again, if it is running now)."""
+        self._dirty.add(game_id)
+        if game_id not in self._workers:
+            self._workers[game_id] = asyncio.create_task(self._work(game_id), name=f"game-{game_id}")
+
+    async def _work(self, game_id: int) -> None:
+        try:
+            while game_id in self._dirty:
+                self._dirty.discard(game_id)
+                try:
+                    await self._advance(game_id)
+                except PlayerError as error:
+                    log.warning("game %s: background work refused: %s", game_id, error.message.key)
+                except Exception:
+                    log.exception("game %s: background work failed", game_id)
+        finally:
+            self._workers.pop(game_id, None)
+
+    async def settled(self, game_id: int) -> None:
+        """Wait until the game's background work is done."""
+        while (task := self._workers.get(game_id)) is not None:
+            await asyncio.wait({task})
+
+    async def idle(self) -> None:
+        """Wait until no game has background work left (for tests, scripts and shutdown)."""
+        while self._workers:
+            await asyncio.wait(set(self._workers.values()))
+
+    async def _advance(self, game_id: int) -> None:
+        """AI turns, then the posts nobody has seen yet, then deadlines and the end."""
+        async with self._lock(game_id):
+            game = await self._load(game_id)
+            if game.row.status == "running":
+                game = await self._run_ai(game)
+            notices = self._notices.pop(game_id, [])
+            include_start = game.row.announced_version == 0 and game.state is not None
+            turns: list[Turn] = []
+            if game.state is not None:
+                turns = [t for t in await self._unannounced_turns(game) if t.complete]
+        locale = game.row.locale
+        posts = [await self._notice_post(game, notice, locale) for notice in notices]
+        newest = game.row.announced_version
+        for turn in turns:
+            posts.append(await self._turn_post(game, turn, locale))
+            newest = turn.last_version
+        if include_start and not turns and game.state is not None:
+            posts.append(await self._state_post(game, game.state, locale))
+            newest = game.row.version
+        direct = await self._turn_messages(game, posts)
+        if posts or direct:
+            channel = self._post_channel(game.row)
+            await self._deliver(Dispatch(game_id, channel, tuple(posts), tuple(direct), locale))
+        if newest > game.row.announced_version:
+            await self.store.set_announced(game_id, newest)
+            history = self._history.get(game_id)
+            if history is not None:
+                history.trim(newest)
+        await self.deadlines.sync(game_id, (game.row, game.engine, game.state))
+        if game.row.status == "finished" and not game.row.summary_posted:
+            await self._conclude(game)
+
+    async def _deliver(self, dispatch: Dispatch) -> None:
+        if self.outbox is None:
+            self.dispatched.append(dispatch)
+            return
+        try:
+            await self.outbox(dispatch)
+        except Exception:
+            log.exception("game %s: delivering %d post(s) failed", dispatch.game_id, len(dispatch.posts))
+
+    async def player(self, user_id: int) -> PlayerRow:
+        """What a person chose (direct messages, absence, language)."""
+        found = self._players.get(user_id)
+        if found is None:
+            found = self._players[user_id] = await self.store.player(user_id)
+        return found
+
+    async def save_player(self, player: PlayerRow) -> None:
+        await self.store.save_player(player)
+        self._players[player.user_id] = player
+
+    async def turn_start(self, game_id: int, seat: int) -> int:
+        """The version at which `seat`'s current turn began (after anyone else's last move)."""
+        history = self._history.get(game_id)
+        if history is not None:
+            for step in reversed(history.steps):
+                if step.seat != seat:
+                    return step.version
+        return await self.store.turn_start(game_id, seat)
+
+    async def current(self, game_id: int) -> tuple[GameRow, Engine, State | None]:
+        """The game's row, engine and state, as stored now."""
         game = await self._load(game_id)
-        return self._turns(game, await self.store.moves(game_id), since_version)
+        return game.row, game.engine, game.state
 
-    def _turns(self, game: _Game, moves: Sequence[MoveRow], since_version: int) -> list[Turn]:
-        history = self._replay(game.engine, game.row, moves)
-        steps = [
-            _Step(move.version, move.seat, description, state)
-            for move, state, description in history[1:]
-            if move is not None and description is not None
-        ]
-        return self._group_turns(game, steps, since_version)
+    async def turn_is_open(self, game_id: int, seat: int, turn_version: int) -> bool:
+        """Whether `seat` (a person) still has the turn that began at `turn_version`."""
+        return await self._turn_is_open(await self._load(game_id), seat, turn_version)
 
-    @staticmethod
-    def _group_turns(game: _Game, steps: Sequence[_Step], since_version: int) -> list[Turn]:
-        """Consecutive moves of one seat form a turn; the last may still be going on."""
-        steps = [step for step in steps if step.version > since_version]
-        turns: list[Turn] = []
-        current: list[Message] = []
-        for index, step in enumerate(steps):
-            current.append(step.description)
-            over = not game.engine.to_act(step.state)
-            turn_ends = over or game.engine.current_turn(step.state) != step.seat
-            if index + 1 < len(steps):
-                turn_ends = turn_ends or steps[index + 1].seat != step.seat
-            if turn_ends:
-                turns.append(Turn(step.seat, tuple(current), step.state, step.version, True))
-                current = []
-        if current:
-            last = steps[-1]
-            turns.append(Turn(last.seat, tuple(current), last.state, last.version, False))
-        return turns
+    async def direct(self, game_id: int, message: DirectMessage) -> None:
+        """A direct message about a game (a reminder), outside any interaction."""
+        await self._deliver(Dispatch(game_id, None, (), (message,)))
 
-    def _remember(self, game_id: int, before: int, step: _Step) -> None:
-        """Keep the moves not yet announced in memory, so posting a turn needs
-        no replay of the whole move log; a gap starts the memory afresh."""
-        recent = self._recent.get(game_id)
-        if recent is None or recent.end != before:
-            recent = self._recent[game_id] = _Recent(before, [])
-        recent.steps.append(step)
+    async def tell(self, game_id: int, key: str, *, mentions: tuple[int, ...] = (), **params: Any) -> None:
+        """Post a notice in the game's thread (reminders, questions to the host) in order."""
+        self._notify(game_id, _Notice(key, params, mentions=mentions))
+        self._kick(game_id)
+
+    async def ask_host(self, game_id: int, seat: int, turn_version: int) -> None:
+        """A deadline passed in a game whose host decides: ask them, with buttons."""
+        row = await self._row(game_id)
+        names = [s.name for s in row.seats]
+        locale = row.locale
+        actions = (
+            (texts.t("deadline.button.ai", locale), f"{seat}:{turn_version}:ai"),
+            (texts.t("deadline.button.wait", locale), f"{seat}:{turn_version}:wait"),
+        )
+        self._notify(
+            game_id,
+            _Notice(
+                "deadline.ask_host",
+                {"player": names[seat], "host": _host_name(row)},
+                mentions=(row.host_id,),
+                actions=actions,
+            ),
+        )
+        self._kick(game_id)
+
+    async def resolve_timeout(
+        self, caller: Caller, game_id: int, seat: int, turn_version: int, choice: str
+    ) -> Reply:
+        """The host's answer to a passed deadline: the AI moves, or the player gets more time."""
+        game = await self._load(game_id, caller)
+        self._require_host(caller, game.row)
+        if not await self._turn_is_open(game, seat, turn_version):
+            raise PlayerError("deadline.already_over")
+        if choice == "ai":
+            await self.play_for(game_id, seat, turn_version)
+            return Reply(self._text(caller, "deadline.ai_chosen", player=game.names[seat]), game_id=game_id)
+        await self.deadlines.restart(game_id, seat)
+        return Reply(self._text(caller, "deadline.wait_chosen", player=game.names[seat]), game_id=game_id)
+
+    # ------------------------------------------------------------------ posts
+
+    def _unannounced_history(self, game: _Game) -> History | None:
+        history = self._history.get(game.row.id)
+        if history is not None and history.covers(game.row.announced_version, game.row.version):
+            return history
+        return None
+
+    async def _steps_after(self, game: _Game, version: int) -> list[Step]:
+        """The moves after `version`, from memory when it reaches back so far, else replayed."""
+        history = self._history.get(game.row.id)
+        if history is not None and history.covers(version, game.row.version):
+            return history.after(version)
+        _, steps = replay(game.engine, game.row, await self.store.moves(game.row.id))
+        self._history[game.row.id] = History(steps[0].version - 1 if steps else game.row.version, steps)
+        return [step for step in steps if step.version > version]
 
     async def _unannounced_turns(self, game: _Game) -> list[Turn]:
-        row = game.row
-        recent = self._recent.get(row.id)
-        if recent is not None and recent.base <= row.announced_version and recent.end == row.version:
-            return self._group_turns(game, recent.steps, row.announced_version)
-        return self._turns(game, await self.store.moves(row.id), row.announced_version)
+        steps = await self._steps_after(game, game.row.announced_version)
+        return group_turns(game.engine, steps)
 
-    def _forget_until(self, game_id: int, version: int) -> None:
-        recent = self._recent.get(game_id)
-        if recent is not None and recent.base < version:
-            recent.steps = [step for step in recent.steps if step.version > version]
-            recent.base = version
+    async def turns(self, game_id: int, since_version: int = 0) -> list[Turn]:
+        """The game's moves grouped into turns, after `since_version` (replayed from the log)."""
+        game = await self._load(game_id)
+        _, steps = replay(game.engine, game.row, await self.store.moves(game_id))
+        return group_turns(game.engine, steps, since_version)
 
-    async def _turn_posts(self, game: _Game, include_start: bool = False) -> list[Post]:
-        """One post per completed turn not yet announced; then mark them announced.
+    async def _since_last_turn(self, game: _Game, seat: int, locale: str | None, skip: int = 0) -> list[str]:
+        """What the others did since `seat` last acted, a line per turn (the newest `skip` left out)."""
+        history = self._history.get(game.row.id)
+        last = None
+        if history is not None:
+            last = next((step.version for step in reversed(history.steps) if step.seat == seat), None)
+        if last is None:
+            last = await self.store.last_move_version(game.row.id, seat)
+        steps = await self._steps_after(game, last or 0)
+        turns = [t for t in group_turns(game.engine, steps) if t.seat != seat]
+        if skip:
+            turns = turns[:-skip]
+        return [self._turn_line(game, turn, locale) for turn in turns]
 
-        With `include_start`, a game whose first turn is a human's still gets
-        its first board and ping.
-        """
-        row = game.row
-        since = row.announced_version
-        turns = [turn for turn in await self._unannounced_turns(game) if turn.complete]
-        posts = [await self._turn_post(game, turn) for turn in turns]
-        newest = turns[-1].last_version if turns else since
-        if include_start and not turns:
-            posts.append(await self._state_post(game, game.state))
-            newest = row.version
-        if newest > since:
-            await self.store.set_announced(row.id, newest)
-            self._forget_until(row.id, newest)
-        return posts
+    def _turn_line(self, game: _Game, turn: Turn, locale: str | None) -> str:
+        said = " ".join(texts.render(d, locale, game.names) for d in turn.descriptions)
+        return f"▸ **{game.names[turn.seat]}**: {said}"
 
-    async def _turn_post(self, game: _Game, turn: Turn) -> Post:
-        lines = [texts.render(d, None, game.names) for d in turn.descriptions]
-        header = self._text(None, "turn.header", game.names, player=Player(turn.seat))
+    async def _notice_post(self, game: _Game, notice: _Notice, locale: str | None) -> Post:
+        text = texts.t(notice.key, locale, game.names, **notice.params)
+        if notice.board and game.state is not None:
+            board = await self._state_post(game, game.state, locale)
+            # No new ping: whoever undid an action already knows it is their turn.
+            return Post(f"{text}\n{board.text}", board.image, notice.mentions, actions=notice.actions)
+        return Post(text, mentions=notice.mentions, actions=notice.actions)
+
+    async def _turn_post(self, game: _Game, turn: Turn, locale: str | None) -> Post:
+        lines = [texts.render(d, locale, game.names) for d in turn.descriptions]
+        header = texts.t("turn.header", locale, game.names, player=Player(turn.seat))
         body = "\n".join(f"• {line}" for line in lines)
-        post = await self._state_post(game, turn.state)
-        return Post(f"{header}\n{body}\n{post.text}".strip(), post.image, post.mentions)
+        post = await self._state_post(game, turn.state, locale)
+        text = f"{header}\n{body}\n{post.text}".strip()
+        if post.mentions and turn.state is game.state:
+            # Who is pinged also reads what else happened since they last acted.
+            for seat in self._pinged_seats(game, turn.state):
+                earlier = await self._since_last_turn(game, seat, locale, skip=1)
+                if earlier:
+                    first = await self.store.last_move_version(game.row.id, seat) is None
+                    key = "turn.since_start" if first else "turn.since"
+                    heading = texts.t(key, locale, player=game.names[seat])
+                    text += "\n" + heading + "\n" + "\n".join(earlier)
+        return Post(text, post.image, post.mentions)
 
-    async def _state_post(self, game: _Game, state: State) -> Post:
+    def _pinged_seats(self, game: _Game, state: State) -> list[int]:
+        return [s for s in sorted(game.engine.to_act(state)) if not game.row.seats[s].is_ai]
+
+    async def _state_post(self, game: _Game, state: State, locale: str | None) -> Post:
         """The board after a turn: image, whose turn, and a ping for them."""
-        image = await self._image(game, state, None, None)
+        image = await self._image(game, state, None, locale)
         outcome = game.engine.outcome(state)
         if outcome is not None:
-            return Post(self._outcome_text(game, outcome, None), image)
+            return Post(texts.t("outcome.title", locale), image)
         acting = sorted(game.engine.to_act(state))
-        humans = [s for s in acting if not game.row.seats[s].is_ai]
+        humans = self._pinged_seats(game, state)
         mentions = tuple(game.row.seats[s].user_id or 0 for s in humans)
         names = ", ".join(game.names[s] for s in acting)
         key = "turn.next_human" if humans else "turn.next_ai"
-        return Post(self._text(None, key, game.names, players=names), image, tuple(m for m in mentions if m))
+        return Post(texts.t(key, locale, game.names, players=names), image, tuple(m for m in mentions if m))
 
-    def _outcome_text(self, game: _Game, outcome: Outcome, caller: Caller | None) -> str:
-        lines = [self._text(caller, "outcome.title")]
+    async def _turn_messages(self, game: _Game, posts: Sequence[Post]) -> list[DirectMessage]:
+        """A direct message for each pinged player who asked for them: once per turn."""
+        pinged = {user for post in posts for user in post.mentions}
+        messages = []
+        for user_id in sorted(pinged):
+            player = await self.player(user_id)
+            if not player.dm:
+                continue
+            seat = game.seat_of(user_id)
+            if seat is None or game.state is None or seat not in game.engine.to_act(game.state):
+                continue
+            locale = player.locale or game.row.locale
+            lines = [
+                texts.t(
+                    "notify.your_turn",
+                    locale,
+                    game=game.engine.title,
+                    id=game.row.id,
+                    link=self.link(game.row),
+                )
+            ]
+            earlier = await self._since_last_turn(game, seat, locale)
+            if earlier:
+                lines.append(texts.t("turn.since_you", locale))
+                lines.extend(earlier)
+            messages.append(DirectMessage(user_id, "\n".join(lines)))
+        return messages
+
+    def title(self, row: GameRow) -> str:
+        return self._engine(row.engine).title
+
+    @staticmethod
+    def link(row: GameRow) -> str:
+        """A link to the game's thread (or channel), for direct messages."""
+        channel = row.thread_id or row.channel_id
+        if row.guild_id is None or channel is None:
+            return f"#{row.id}"
+        return f"https://discord.com/channels/{row.guild_id}/{channel}"
+
+    def _outcome_text(self, game: _Game, outcome: Outcome, locale: str | None) -> str:
+        lines = [texts.t("outcome.title", locale)]
         for seat in outcome.ranking:
             detail = outcome.details[seat] if seat < len(outcome.details) else {}
             parts = ", ".join(
-                self._text(caller, f"outcome.detail.{name}", value=value) for name, value in detail.items()
+                texts.t(f"outcome.detail.{name}", locale, value=value) for name, value in detail.items()
             )
             lines.append(
-                self._text(
-                    caller,
+                texts.t(
                     "outcome.line",
+                    locale,
                     rank=outcome.ranks[seat],
                     player=game.names[seat],
-                    details=parts or self._text(caller, "outcome.score", score=outcome.scores[seat]),
+                    details=parts or texts.t("outcome.score", locale, score=outcome.scores[seat]),
                 )
             )
         winners = ", ".join(game.names[s] for s in sorted(outcome.winners))
         key = "outcome.winner" if len(outcome.winners) == 1 else "outcome.winners"
-        lines.append(self._text(caller, key, players=winners))
+        lines.append(texts.t(key, locale, players=winners))
         return "\n".join(lines)
+
+    async def _conclude(self, game: _Game) -> None:
+        """The end of a game: ratings, the summary with its breakdown, the animated replay."""
+        outcome = game.engine.outcome(game.state) if game.state is not None else None
+        if outcome is None:
+            return
+        locale = game.row.locale
+        changes = await self.community.rate(game.row, outcome, locale)
+        summary = self._outcome_text(game, outcome, locale)
+        if changes:
+            summary += "\n" + texts.t("ratings.title", locale) + "\n" + "\n".join(changes)
+        replay_gif = await self._replay_image(game, locale)
+        post = Post(summary, replay_gif, filename="replay.gif") if replay_gif else Post(summary)
+        await self._deliver(Dispatch(game.row.id, self._post_channel(game.row), (post,), locale=locale))
+        await self.store.mark_summary_posted(game.row.id)
+
+    async def _replay_image(self, game: _Game, locale: str | None) -> bytes | None:
+        """The animated replay: the start, then the board after every turn."""
+        start, steps = replay(game.engine, game.row, await self.store.moves(game.row.id))
+        states = [start] + [turn.state for turn in group_turns(game.engine, steps) if turn.complete]
+        views = []
+        for state in states:
+            view = game.engine.view(state, None)
+            view["names"] = game.names
+            views.append(view)
+        try:
+            return await self.workers.run(self._animate, game.engine.id, views, locale)
+        except ValueError:
+            log.warning("game %s: the replay does not fit the upload limit", game.row.id)
+            return None
 
     async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:
         """The caller's legal moves in notation, filtered by what they typed."""
@@ -643,9 +944,22 @@ class GameService:
             raise PlayerError("error.not_player", id=game_id)
         if game.state is None:
             raise PlayerError("error.not_started", id=game_id)
-        return await self._private(caller, game, seat)
+        reply = await self._private(caller, game, seat)
+        if game.row.status != "running":
+            return reply
+        earlier = await self._since_last_turn(game, seat, caller.locale)
+        if not earlier:
+            return reply
+        since = "\n".join([self._text(caller, "turn.since_you"), *earlier])
+        return Reply(
+            f"{since}\n\n{reply.text}",
+            image=reply.image,
+            game_id=reply.game_id,
+            version=reply.version,
+            buttons=reply.buttons,
+        )
 
-    async def _private(self, caller: Caller, game: _Game, seat: int) -> Reply:
+    async def _private(self, caller: Caller, game: _Game, seat: int, *, with_image: bool = True) -> Reply:
         engine, state = game.engine, game.state
         view = engine.view(state, seat)
         lines = [presenters.private_summary(engine.id, view, caller.locale)]
@@ -660,7 +974,7 @@ class GameService:
             lines.append(
                 self._text(caller, "hand.waiting", player=game.names[turn] if turn is not None else "?")
             )
-        image = await self._image(game, state, seat, caller.locale)
+        image = await self._image(game, state, seat, caller.locale) if with_image else None
         return Reply(
             "\n".join(line for line in lines if line),
             image=image,
@@ -673,10 +987,16 @@ class GameService:
         game = await self._load(game_id, caller)
         if game.state is None:
             return Reply(self._lobby_card(game.row, caller).text, public=True, game_id=game_id)
-        post = await self._state_post(game, game.state)
-        title = self._text(caller, "board.title", game=game.engine.title, id=game_id)
+        # Public: in the language of the server, like the game's other posts.
+        locale = caller.guild_locale or game.row.locale
+        post = await self._state_post(game, game.state, locale)
+        text = post.text
+        outcome = game.engine.outcome(game.state)
+        if outcome is not None:
+            text = self._outcome_text(game, outcome, locale)
+        title = texts.t("board.title", locale, game=game.engine.title, id=game_id)
         return Reply(
-            f"{title}\n{post.text}", image=post.image, public=True, game_id=game_id, version=game.row.version
+            f"{title}\n{text}", image=post.image, public=True, game_id=game_id, version=game.row.version
         )
 
     # ---------------------------------------------------------------- the rest
@@ -700,8 +1020,14 @@ class GameService:
                 extra = self._text(caller, "info.score", score=outcome.scores[seat.seat]) + " " + extra
             arrow = " ⬅️" if turn == seat.seat else ""
             lines.append(f"{seat.seat + 1}. {marker} **{seat.name}** {extra}{arrow}".rstrip())
+            player = await self.player(seat.user_id) if seat.user_id and not seat.is_ai else None
+            if player is not None and player.away_until is not None and player.away_until > self._clock():
+                lines.append("   " + self._text(caller, "away.info", until=_discord_time(player.away_until)))
         options = ", ".join(f"{k}={v}" for k, v in (row.options or {}).items())
         lines.append(self._text(caller, "info.options", options=options or self._text(caller, "info.none")))
+        lines.append(self.deadlines.describe(row, caller.locale))
+        if row.status == "running":
+            lines.extend(await self.deadlines.pending_lines(row, caller.locale))
         lines.append(self._text(caller, "info.moves", count=row.version))
         return Reply("\n".join(lines), game_id=game_id, version=row.version)
 
@@ -709,7 +1035,8 @@ class GameService:
         game = await self._load(game_id, caller)
         if game.state is None:
             raise PlayerError("error.not_started", id=game_id)
-        turns = self._turns(game, await self.store.moves(game_id), 0)
+        _, steps = replay(game.engine, game.row, await self.store.moves(game_id))
+        turns = group_turns(game.engine, steps)
         lines: list[str] = []
         for number, turn in enumerate(turns, 1):
             said = "; ".join(texts.render(d, caller.locale, game.names) for d in turn.descriptions)
@@ -764,24 +1091,18 @@ class GameService:
             seat = game.seat_of(caller.user_id)
             if seat is None:
                 raise PlayerError("error.not_player", id=game_id)
-            name = self._text(None, "resign.ai_name", name=game.names[seat])
+            name = texts.t("resign.ai_name", game.row.locale, name=game.names[seat])
             try:
                 row = await self.store.replace_seat(
                     game_id, game.row.version, seat, user_id=None, name=name, is_ai=True, now=self._clock()
                 )
             except StaleVersion:
                 raise PlayerError("error.busy") from None
-            game = _Game(row, game.engine, game.state)
-            game = await self._run_ai(game)
-            posts = [Post(self._text(None, "resign.post", player=caller.name, ai=name))]
-            posts += await self._turn_posts(game)
-            return Reply(
-                self._text(caller, "resign.done", id=game_id),
-                game_id=game_id,
-                version=game.row.version,
-                posts=tuple(posts),
-                post_channel_id=self._post_channel(game.row),
-            )
+            if game.state is not None:
+                self._states[game_id] = (row.version, game.state)
+            self._notify(game_id, _Notice("resign.post", {"player": caller.name, "ai": name}))
+        self._kick(game_id)
+        return Reply(self._text(caller, "resign.done", id=game_id), game_id=game_id, version=row.version)
 
     async def abandon(self, caller: Caller, game_id: int) -> Reply:
         async with self._lock(game_id):
@@ -799,36 +1120,72 @@ class GameService:
             )
         except StaleVersion:
             raise PlayerError("error.busy") from None
-        post = Post(self._text(None, "abandon.post", id=row.id, player=caller.name))
+        if row.status == "running":
+            self._notify(row.id, _Notice("abandon.post", {"id": row.id, "player": caller.name}))
+            self._kick(row.id)
         return Reply(
             self._text(caller, "abandon.done", id=row.id),
             game_id=row.id,
             version=new.version,
-            posts=(post,) if row.status == "running" else (),
             lobby=self._lobby_card(new, caller),
-            post_channel_id=self._post_channel(new),
         )
 
     def rules(self, engine_id: str, locale: str | None = None) -> str:
         engine = self._engine(engine_id)
         return texts.t(f"rules.{engine.id}", locale)
 
-    async def resume(self) -> list[Reply]:
-        """At start-up: finish AI chains and turn posts a stop interrupted."""
-        replies = []
-        for row in await self.store.list_games(statuses=("running",)):
-            async with self._lock(row.id):
-                try:
-                    game = await self._load(row.id)
-                    game = await self._run_ai(game)
-                    posts = await self._turn_posts(game)
-                except PlayerError:
-                    log.exception("game %s could not be resumed", row.id)
-                    continue
-            if posts:
-                replies.append(
-                    Reply(
-                        "", game_id=row.id, posts=tuple(posts), post_channel_id=self._post_channel(game.row)
-                    )
-                )
-        return replies
+    async def resume(self) -> None:
+        """At start-up: finish the AI turns, posts and summaries a stop interrupted."""
+        for row in await self.store.list_games(statuses=("running", "finished")):
+            unfinished = row.status == "running" or not row.summary_posted
+            if unfinished or row.announced_version < row.version:
+                self._kick(row.id)
+        await self.idle()
+
+    # ------------------------------------------------ settings and preferences
+
+    async def settings(
+        self, caller: Caller, game_id: int, deadline: int | None = None, on_timeout: str | None = None
+    ) -> Reply:
+        """Show, or (host only) change, the turn deadline and what happens when it passes."""
+        game = await self._load(game_id, caller)
+        if deadline is None and on_timeout is None:
+            return Reply(self.deadlines.describe(game.row, caller.locale), game_id=game_id)
+        self._require_host(caller, game.row)
+        if game.row.status not in ("lobby", "running"):
+            raise PlayerError("error.not_running", id=game_id)
+        row = await self.deadlines.configure(game.row, deadline, on_timeout)
+        said = self._text(caller, "settings.saved") + "\n" + self.deadlines.describe(row, caller.locale)
+        return Reply(said, game_id=game_id)
+
+    async def away(self, caller: Caller, hours: str) -> Reply:
+        """`/away hours:<n>` pauses the caller's deadlines in every game; `off` ends it."""
+        return await self.deadlines.away(caller, hours)
+
+    async def notify(self, caller: Caller, dm: bool) -> Reply:
+        """`/notify dm:on|off`: a direct message when it is the caller's turn."""
+        player = await self.player(caller.user_id)
+        await self.save_player(replace(player, dm=dm, locale=caller.locale or player.locale))
+        return Reply(self._text(caller, "notify.on" if dm else "notify.off"))
+
+    # -------------------------------------------------- results and statistics
+
+    async def replay(self, caller: Caller, game_id: int) -> Reply:
+        """The animated replay of a finished game, posted again."""
+        game = await self._load(game_id, caller)
+        if game.row.status != "finished" or game.state is None:
+            raise PlayerError("replay.not_finished", id=game_id)
+        locale = caller.guild_locale or game.row.locale
+        image = await self._replay_image(game, locale)
+        if image is None:
+            raise PlayerError("replay.too_big", id=game_id)
+        title = texts.t("replay.title", locale, game=game.engine.title, id=game_id)
+        return Reply(title, image=image, public=True, game_id=game_id, filename="replay.gif")
+
+    async def stats(self, caller: Caller, user_id: int, name: str, engine_id: str | None) -> Reply:
+        if engine_id is not None:
+            self._engine(engine_id)
+        return await self.community.stats(caller, user_id, name, engine_id)
+
+    async def leaderboard(self, caller: Caller, engine_id: str) -> Reply:
+        return await self.community.leaderboard(caller, self._engine(engine_id))

@@ -43,6 +43,9 @@ class Settings:
     local_database: str = "baumeister-local.sqlite3"
     #: Where the console mode writes board images.
     local_images: str = "out/local"
+    #: Worker processes for drawing and AI thinking; None: one fewer than the cores
+    #: (at least one); 0: threads in the bot's own process.
+    workers: int | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -55,4 +58,5 @@ class Settings:
             log_level=(env.get("LOG_LEVEL") or "").strip().upper() or cls.log_level,
             local_database=(env.get("LOCAL_DATABASE") or "").strip() or cls.local_database,
             local_images=(env.get("LOCAL_IMAGES") or "").strip() or cls.local_images,
+            workers=_int_or_none(env.get("BOT_WORKERS")),
         )

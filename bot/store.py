@@ -42,7 +42,7 @@ import os
 import sqlite3
 from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -55,10 +55,12 @@ __all__ = [
     "GameNotFound",
     "GameRow",
     "MoveRow",
+    "PlayerRow",
     "SeatRow",
     "StaleVersion",
     "Store",
     "StoreError",
+    "TimerRow",
     "WrongStatus",
 ]
 
@@ -120,6 +122,48 @@ MIGRATIONS: list[tuple[str, ...]] = [
             created_at TEXT NOT NULL,
             PRIMARY KEY (game_id, number),
             UNIQUE (game_id, version)
+        )
+        """,
+    ),
+    (
+        # Per-game settings (turn deadline and what happens when it passes), the
+        # server's language for thread posts, and the end-of-game bookkeeping.
+        "ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE games ADD COLUMN locale TEXT",
+        "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1))",
+        "ALTER TABLE games ADD COLUMN summary_posted INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (summary_posted IN (0, 1))",
+        # Reminders and deadlines: one row per (game, seat, kind), read by one dispatcher.
+        # `turn_version` is the version at which the seat's turn began: a new turn
+        # replaces the timers of the last one.
+        """
+        CREATE TABLE timers (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            kind TEXT NOT NULL CHECK (kind IN ('reminder', 'deadline')),
+            turn_version INTEGER NOT NULL,
+            due_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat, kind)
+        )
+        """,
+        "CREATE INDEX timers_by_due ON timers (due_at)",
+        # What a person chose for themselves, across games and servers.
+        """
+        CREATE TABLE players (
+            user_id INTEGER PRIMARY KEY,
+            dm INTEGER NOT NULL DEFAULT 0 CHECK (dm IN (0, 1)),
+            away_until TEXT,
+            locale TEXT
+        )
+        """,
+        # One rating per person and game (OpenSkill's mu and sigma).
+        """
+        CREATE TABLE ratings (
+            user_id INTEGER NOT NULL,
+            engine TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            PRIMARY KEY (user_id, engine)
         )
         """,
     ),
@@ -200,6 +244,34 @@ class GameRow:
     created_at: datetime
     updated_at: datetime
     seats: tuple[SeatRow, ...]  # ordered by seat
+    settings: dict[str, Any] = field(default_factory=dict)
+    #: The server's language, for posts in the game's thread.
+    locale: str | None = None
+    #: Ratings were updated for this finished game (or it needed none).
+    rated: bool = False
+    #: The end-of-game summary and replay were posted.
+    summary_posted: bool = False
+
+
+@dataclass(frozen=True)
+class TimerRow:
+    """A reminder or deadline of one seat's turn."""
+
+    game_id: int
+    seat: int
+    kind: str
+    turn_version: int
+    due_at: datetime
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """What one person chose: direct messages on their turn, an absence, their language."""
+
+    user_id: int
+    dm: bool = False
+    away_until: datetime | None = None
+    locale: str | None = None
 
 
 @dataclass(frozen=True)
@@ -215,7 +287,8 @@ class MoveRow:
 
 _GAME_COLUMNS: Final = (
     "id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, options, "
-    "seed, state, version, outcome, announced_version, created_at, updated_at"
+    "seed, state, version, outcome, announced_version, created_at, updated_at, "
+    "settings, locale, rated, summary_posted"
 )
 _SEAT_COLUMNS: Final = "game_id, seat, user_id, name, is_ai"
 
@@ -282,6 +355,9 @@ class _RowReader:
     def optional_json_object(self, column: str, value: object) -> dict[str, Any] | None:
         return None if value is None else self.json_object(column, value)
 
+    def optional_timestamp(self, column: str, value: object) -> datetime | None:
+        return None if value is None else self.timestamp(column, value)
+
     def timestamp(self, column: str, value: object) -> datetime:
         try:
             moment = datetime.fromisoformat(self.text(column, value))
@@ -312,6 +388,7 @@ def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow
     (
         game_id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status,
         options, seed, state, version, outcome, announced_version, created_at, updated_at,
+        settings, locale, rated, summary_posted,
     ) = row  # fmt: skip
     read = _RowReader(game_id, "games")
     return GameRow(
@@ -332,6 +409,10 @@ def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow
         created_at=read.timestamp("created_at", created_at),
         updated_at=read.timestamp("updated_at", updated_at),
         seats=tuple(_seat_row(game_id, seat) for seat in seat_rows),
+        settings=read.json_object("settings", settings),
+        locale=read.optional_text("locale", locale),
+        rated=read.flag("rated", rated),
+        summary_posted=read.flag("summary_posted", summary_posted),
     )
 
 
@@ -591,16 +672,19 @@ class Store:
         host_name: str,
         options: dict[str, Any],
         now: datetime,
+        locale: str | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> GameRow:
         """A new game in the lobby at version 0, the host in seat 0."""
         stamp = _stamp(now)
         options_text = _dump_json(options, "options")
+        settings_text = _dump_json(settings or {}, "settings")
         async with self._transaction(write=True) as db:
             game_id = await _insert(
                 db,
                 "INSERT INTO games (engine, guild_id, channel_id, host_id, status, options, version, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
-                (engine, guild_id, channel_id, host_id, options_text, stamp, stamp),
+                "created_at, updated_at, locale, settings) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
+                (engine, guild_id, channel_id, host_id, options_text, stamp, stamp, locale, settings_text),
             )
             await _run(
                 db,
@@ -790,6 +874,249 @@ class Store:
             )
             if changed != 1:
                 raise GameNotFound(game_id)
+
+    # ------------------------------------------------------ undo and settings
+
+    async def undo_move(
+        self, game_id: int, expected_version: int, *, number: int, state: str, now: datetime
+    ) -> GameRow:
+        """Take back the game's last move (`number`); store the state before it; version + 1.
+
+        The version only ever grows, so a button made before the undo stays stale.
+        A turn post that showed the move is marked unannounced again.
+        """
+        stamp = _stamp(now)
+        async with self._transaction(write=True) as db:
+            await self._check(
+                db, game_id, expected_version, doing="take back a move in", allowed=("running",)
+            )
+            last = await _fetch_one(
+                db,
+                "SELECT number, version FROM moves WHERE game_id = ? ORDER BY number DESC LIMIT 1",
+                (game_id,),
+            )
+            if last is None or last[0] != number:
+                raise StaleVersion(game_id, expected_version, "its last move changed")
+            before = await _fetch_one(
+                db,
+                "SELECT version FROM moves WHERE game_id = ? AND number < ? ORDER BY number DESC LIMIT 1",
+                (game_id, number),
+            )
+            previous = before[0] if before is not None else last[1] - 1
+            await _run(db, "DELETE FROM moves WHERE game_id = ? AND number = ?", (game_id, number))
+            await _run(
+                db,
+                "UPDATE games SET announced_version = MIN(announced_version, ?) WHERE id = ?",
+                (previous, game_id),
+            )
+            return await self._update(db, game_id, expected_version, bump=True, state=state, updated_at=stamp)
+
+    async def set_settings(self, game_id: int, settings: dict[str, Any]) -> GameRow:
+        """Replace the game's settings (deadline, what happens when it passes). No version bump."""
+        text = _dump_json(settings, "settings")
+        async with self._transaction(write=True) as db:
+            if await _run(db, "UPDATE games SET settings = ? WHERE id = ?", (text, game_id)) != 1:
+                raise GameNotFound(game_id)
+            return await self._load_game(db, game_id)
+
+    async def mark_summary_posted(self, game_id: int) -> None:
+        async with self._transaction(write=True) as db:
+            if await _run(db, "UPDATE games SET summary_posted = 1 WHERE id = ?", (game_id,)) != 1:
+                raise GameNotFound(game_id)
+
+    async def turn_start(self, game_id: int, seat: int) -> int:
+        """The version at which `seat`'s current turn began: after the last move of anyone else."""
+        async with self._transaction(write=False) as db:
+            row = await _fetch_one(
+                db,
+                "SELECT MAX(version) FROM moves WHERE game_id = ? AND seat != ?",
+                (game_id, seat),
+            )
+            if row is not None and row[0] is not None:
+                return int(row[0])
+            first = await _fetch_one(db, "SELECT MIN(version) FROM moves WHERE game_id = ?", (game_id,))
+            if first is not None and first[0] is not None:
+                return int(first[0]) - 1
+            current = await _fetch_one(db, "SELECT version FROM games WHERE id = ?", (game_id,))
+            if current is None:
+                raise GameNotFound(game_id)
+            return int(current[0])
+
+    async def last_move_version(self, game_id: int, seat: int) -> int | None:
+        """The version the seat's newest move made; None before its first move."""
+        async with self._transaction(write=False) as db:
+            row = await _fetch_one(
+                db, "SELECT MAX(version) FROM moves WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+        return None if row is None or row[0] is None else int(row[0])
+
+    # ------------------------------------------------------------------ timers
+
+    async def replace_timers(
+        self, game_id: int, seat: int, turn_version: int, due: dict[str, datetime]
+    ) -> None:
+        """The seat's reminder and deadline for the turn that began at `turn_version`."""
+        async with self._transaction(write=True) as db:
+            await _run(db, "DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
+            await db.executemany(
+                "INSERT INTO timers (game_id, seat, kind, turn_version, due_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seat, kind, turn_version, _stamp(when)) for kind, when in sorted(due.items())],
+            )
+
+    async def timers(self, game_id: int | None = None) -> list[TimerRow]:
+        """Pending timers (of one game, or all), soonest first."""
+        where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        async with self._transaction(write=False) as db:
+            rows = await _fetch_all(
+                db,
+                f"SELECT game_id, seat, kind, turn_version, due_at FROM timers {where} "
+                "ORDER BY due_at, game_id",
+                params,
+            )
+        return [_timer_row(row) for row in rows]
+
+    async def due_timers(self, now: datetime) -> list[TimerRow]:
+        async with self._transaction(write=False) as db:
+            rows = await _fetch_all(
+                db,
+                "SELECT game_id, seat, kind, turn_version, due_at FROM timers WHERE due_at <= ? "
+                "ORDER BY due_at, game_id",
+                (_stamp(now),),
+            )
+        return [_timer_row(row) for row in rows]
+
+    async def next_due(self) -> datetime | None:
+        async with self._transaction(write=False) as db:
+            row = await _fetch_one(db, "SELECT MIN(due_at) FROM timers")
+        if row is None or row[0] is None:
+            return None
+        return _RowReader(0, "timers").timestamp("due_at", row[0])
+
+    async def delete_timers(self, game_id: int, *, seat: int | None = None, kind: str | None = None) -> None:
+        conditions: list[str] = ["game_id = ?"]
+        params: list[object] = [game_id]
+        if seat is not None:
+            conditions.append("seat = ?")
+            params.append(seat)
+        if kind is not None:
+            conditions.append("kind = ?")
+            params.append(kind)
+        async with self._transaction(write=True) as db:
+            await _run(db, f"DELETE FROM timers WHERE {' AND '.join(conditions)}", params)
+
+    async def user_timers(self, user_id: int) -> list[TimerRow]:
+        """Timers of seats the user holds (as a person, not an AI)."""
+        async with self._transaction(write=False) as db:
+            rows = await _fetch_all(
+                db,
+                "SELECT t.game_id, t.seat, t.kind, t.turn_version, t.due_at FROM timers t "
+                "JOIN seats s ON s.game_id = t.game_id AND s.seat = t.seat "
+                "WHERE s.user_id = ? AND s.is_ai = 0 ORDER BY t.due_at",
+                (user_id,),
+            )
+        return [_timer_row(row) for row in rows]
+
+    async def move_timers(self, moved: Sequence[TimerRow]) -> None:
+        """Store new due times for existing timers (an absence moved them)."""
+        async with self._transaction(write=True) as db:
+            await db.executemany(
+                "UPDATE timers SET due_at = ? "
+                "WHERE game_id = ? AND seat = ? AND kind = ? AND turn_version = ?",
+                [(_stamp(t.due_at), t.game_id, t.seat, t.kind, t.turn_version) for t in moved],
+            )
+
+    # ----------------------------------------------------------------- players
+
+    async def player(self, user_id: int) -> PlayerRow:
+        """What the user chose; defaults for someone never seen."""
+        async with self._transaction(write=False) as db:
+            row = await _fetch_one(
+                db, "SELECT user_id, dm, away_until, locale FROM players WHERE user_id = ?", (user_id,)
+            )
+        if row is None:
+            return PlayerRow(user_id)
+        read = _RowReader(0, "players")
+        return PlayerRow(
+            user_id=user_id,
+            dm=read.flag("dm", row[1]),
+            away_until=read.optional_timestamp("away_until", row[2]),
+            locale=read.optional_text("locale", row[3]),
+        )
+
+    async def save_player(self, player: PlayerRow) -> None:
+        away = None if player.away_until is None else _stamp(player.away_until)
+        async with self._transaction(write=True) as db:
+            await _run(
+                db,
+                "INSERT INTO players (user_id, dm, away_until, locale) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, away_until = excluded.away_until, "
+                "locale = excluded.locale",
+                (player.user_id, int(player.dm), away, player.locale),
+            )
+
+    # ----------------------------------------------------------------- ratings
+
+    async def ratings(self, engine: str, user_ids: Collection[int]) -> dict[int, tuple[float, float]]:
+        """(mu, sigma) of those users who have a rating in that game."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        async with self._transaction(write=False) as db:
+            rows = await _fetch_all(
+                db,
+                "SELECT user_id, mu, sigma FROM ratings "
+                f"WHERE engine = ? AND user_id IN ({', '.join('?' * len(ids))})",
+                (engine, *ids),
+            )
+        return {int(user): (float(mu), float(sigma)) for user, mu, sigma in rows}
+
+    async def user_ratings(self, user_id: int) -> dict[str, tuple[float, float]]:
+        async with self._transaction(write=False) as db:
+            rows = await _fetch_all(db, "SELECT engine, mu, sigma FROM ratings WHERE user_id = ?", (user_id,))
+        return {str(engine): (float(mu), float(sigma)) for engine, mu, sigma in rows}
+
+    async def record_ratings(self, game_id: int, engine: str, new: dict[int, tuple[float, float]]) -> bool:
+        """Store the ratings a finished game produced and mark it rated, once.
+
+        False (and nothing written) when the game was rated already.
+        """
+        async with self._transaction(write=True) as db:
+            row = await _fetch_one(db, "SELECT status, rated FROM games WHERE id = ?", (game_id,))
+            if row is None:
+                raise GameNotFound(game_id)
+            if row[0] != "finished" or row[1] == 1:
+                return False
+            await db.executemany(
+                "INSERT INTO ratings (user_id, engine, mu, sigma) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id, engine) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
+                [(user, engine, mu, sigma) for user, (mu, sigma) in sorted(new.items())],
+            )
+            await _run(db, "UPDATE games SET rated = 1 WHERE id = ?", (game_id,))
+            return True
+
+    async def rated_players(self, guild_id: int | None, engine: str) -> list[tuple[int, float, float]]:
+        """(user, mu, sigma) of everyone rated in `engine` who finished a game of it in that server."""
+        async with self._transaction(write=False) as db:
+            rows = await _fetch_all(
+                db,
+                "SELECT r.user_id, r.mu, r.sigma FROM ratings r WHERE r.engine = ? AND r.user_id IN ("
+                " SELECT s.user_id FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE g.guild_id IS ? AND g.engine = ? AND g.status = 'finished' AND s.is_ai = 0)",
+                (engine, guild_id, engine),
+            )
+        return [(int(user), float(mu), float(sigma)) for user, mu, sigma in rows]
+
+
+def _timer_row(row: Sequence[Any]) -> TimerRow:
+    game_id, seat, kind, turn_version, due_at = row
+    read = _RowReader(game_id, "timers")
+    return TimerRow(
+        game_id=read.integer("game_id", game_id),
+        seat=read.integer("seat", seat),
+        kind=read.text("kind", kind),
+        turn_version=read.integer("turn_version", turn_version),
+        due_at=read.timestamp("due_at", due_at),
+    )
 
 
 def _checked_statuses(statuses: Collection[str]) -> list[str]:

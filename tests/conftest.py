@@ -146,7 +146,7 @@ class Table:
         threads_before = {thread.id for thread in channel.threads}
         answer = await host.slash(channel, "game new", game=GAME)
         lobby = [message for message in channel.history() if message.components][-1]
-        found = re.search(r"game #(\d+)", lobby.content)
+        found = re.search(r"#(\d+)", lobby.content)
         assert found is not None, lobby.content
         threads = [thread for thread in channel.threads if thread.id not in threads_before]
         return OpenGame(int(found[1]), lobby, threads[0] if threads else None, answer)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+
 from conftest import OpenGame, Table, World, button_ids, move_buttons
+from PIL import Image
 
 #: A game of Chinesische Mauer takes far fewer moves; this only stops a runaway loop.
 MOVE_LIMIT = 1_000
@@ -47,13 +50,19 @@ async def test_a_whole_game_against_the_ai_with_suggested_moves(world: World, ta
         if len(game.home.history()) > posted:
             # Her turn ended and the AI answered: the newest post shows the position now.
             turns += 1
-            if turns % 5 == 1:
+            if turns % 5 == 1 and (await table.row(game.id)).status == "running":
                 board = game.home.history()[-1]
                 assert await board.attachments[0].read() == await table.spectator_image(game.id)
 
-    final = game.home.history()[-1]
-    assert "The game is over" in final.content and "🏆" in final.content
-    assert final.attachments and await final.attachments[0].read() == await table.spectator_image(game.id)
+    *_, final_board, summary = game.home.history()
+    assert "The game is over" in final_board.content
+    assert await final_board.attachments[0].read() == await table.spectator_image(game.id)
+    # The summary: every player's score as the game counts it, the winner, and the replay.
+    assert "fame points" in summary.content and "🏆" in summary.content
+    assert [a.filename for a in summary.attachments] == ["replay.gif"]
+    replay = Image.open(io.BytesIO(await summary.attachments[0].read()))
+    turns_played = await table.service.turns(game.id)
+    assert replay.format == "GIF" and replay.n_frames == len(turns_played) + 1
     assert await world.anna.autocomplete(game.home, "move", "action", "") == []
     over = await world.anna.slash(game.home, "move", action="draw")
     assert over.response is not None and "is over" in over.response.content

@@ -13,7 +13,7 @@ import pytest
 
 import games
 from bot.errors import PlayerError
-from bot.results import Caller, Reply
+from bot.results import Caller, Post, Reply
 from bot.service import GameService
 from bot.store import Store
 
@@ -25,6 +25,16 @@ CHANNEL = 500
 def fake_render(game_id: str, view: dict[str, Any], locale: str | None = None) -> bytes:
     """Stands in for the renderer so tests can read what an image would show."""
     return json.dumps(view, sort_keys=True).encode()
+
+
+def fake_animate(game_id: str, views: list[dict[str, Any]], locale: str | None = None) -> bytes:
+    """Stands in for the replay: the views it would animate, one per frame."""
+    return json.dumps({"frames": len(views), "spectator": all(v["viewer"] is None for v in views)}).encode()
+
+
+def posts_of(service: GameService) -> list[Post]:
+    """Everything the game threads were told so far, in order."""
+    return [post for dispatch in service.dispatched for post in dispatch.posts]
 
 
 def caller(user_id: int, name: str | None = None, **extra: Any) -> Caller:
@@ -42,8 +52,12 @@ async def store(tmp_path: Path) -> Any:
 
 
 @pytest.fixture
-def service(store: Store) -> GameService:
-    return GameService(store, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC), render=fake_render)
+async def service(store: Store) -> Any:
+    made = GameService(
+        store, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC), render=fake_render, animate=fake_animate
+    )
+    yield made
+    await made.idle()
 
 
 async def open_game(service: GameService, *players: Caller, bots: int = 0) -> int:
@@ -61,6 +75,7 @@ def refusal(error: pytest.ExceptionInfo[PlayerError]) -> str:
 
 
 async def whose_turn(service: GameService, game_id: int) -> int | None:
+    await service.idle()
     row = await service.store.get_game(game_id)
     if row.status != "running" or row.state is None:
         return None
@@ -135,8 +150,10 @@ async def test_start_posts_the_board_and_pings_the_first_player(service: GameSer
     game_id = await open_game(service, ANNA, BOB)
     reply = await service.start(ANNA, game_id)
     assert reply.lobby is not None and not reply.lobby.open
-    assert reply.posts, "the start is announced in the thread"
-    board = reply.posts[-1]
+    await service.idle()
+    posts = posts_of(service)
+    assert posts, "the start is announced in the thread"
+    board = posts[-1]
     assert board.image is not None and "hand" not in json.loads(board.image)
     seat = await whose_turn(service, game_id)
     assert seat is not None
@@ -179,14 +196,17 @@ async def test_refusals_change_nothing(service: GameService) -> None:
 async def test_a_whole_game_between_people(service: GameService) -> None:
     game_id = await open_game(service, ANNA, BOB, CARL)
     await service.start(ANNA, game_id)
-    replies = await play_out(service, game_id, {1: ANNA, 2: BOB, 3: CARL})
+    await play_out(service, game_id, {1: ANNA, 2: BOB, 3: CARL})
     row = await service.store.get_game(game_id)
     assert row.status == "finished" and row.outcome is not None
-    posts = [post for reply in replies for post in reply.posts]
-    assert "over" in posts[-1].text
-    for post in posts:
-        assert post.image is not None
-        assert "hand" not in json.loads(post.image), "a public image never shows a hand"
+    await service.idle()
+    posts = posts_of(service)
+    summary = posts[-1]
+    assert "over" in summary.text and summary.filename == "replay.gif"
+    assert summary.image is not None and json.loads(summary.image)["spectator"]
+    for post in posts[:-1]:
+        if post.image is not None:
+            assert "hand" not in json.loads(post.image), "a public image never shows a hand"
         assert "Your hand" not in post.text
     # One post per turn: every post names exactly one player's turn.
     moves = await service.store.moves(game_id)
@@ -249,8 +269,9 @@ async def test_two_clicks_at_once_apply_once(service: GameService) -> None:
 async def test_resign_hands_the_seat_to_an_ai(service: GameService) -> None:
     game_id = await open_game(service, ANNA, BOB)
     await service.start(ANNA, game_id)
-    reply = await service.resign(BOB, game_id)
-    assert any("resigned" in post.text for post in reply.posts)
+    await service.resign(BOB, game_id)
+    await service.idle()
+    assert any("resigned" in post.text for post in posts_of(service))
     row = await service.store.get_game(game_id)
     assert row.seats[1].is_ai and row.seats[1].user_id is None
     await play_out(service, game_id, {1: ANNA})
@@ -274,17 +295,18 @@ async def test_abandon_rights(service: GameService) -> None:
 async def test_restart_goes_on_where_it_stopped(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     first = await Store.open(path)
-    service = GameService(first, render=fake_render)
+    service = GameService(first, render=fake_render, animate=fake_animate)
     game_id = await open_game(service, ANNA, BOB)
     await service.start(ANNA, game_id)
     seat = await whose_turn(service, game_id)
     mover = (ANNA, BOB)[seat or 0]
     await service.move(mover, game_id, "draw")
+    await service.idle()
     await first.close()
 
     second = await Store.open(path)
     try:
-        again = GameService(second, render=fake_render)
+        again = GameService(second, render=fake_render, animate=fake_animate)
         await again.resume()
         await play_out(again, game_id, {1: ANNA, 2: BOB})
         assert (await second.get_game(game_id)).status == "finished"
@@ -295,7 +317,7 @@ async def test_restart_goes_on_where_it_stopped(tmp_path: Path) -> None:
 async def test_a_damaged_state_is_rebuilt_from_the_move_log(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     store = await Store.open(path)
-    service = GameService(store, render=fake_render)
+    service = GameService(store, render=fake_render, animate=fake_animate)
     game_id = await open_game(service, ANNA, BOB)
     await service.start(ANNA, game_id)
     mover = (ANNA, BOB)[await whose_turn(service, game_id) or 0]
@@ -306,7 +328,7 @@ async def test_a_damaged_state_is_rebuilt_from_the_move_log(tmp_path: Path) -> N
         db.execute("UPDATE games SET state = '{not json' WHERE id = ?", (game_id,))
     store = await Store.open(path)
     try:
-        service = GameService(store, render=fake_render)
+        service = GameService(store, render=fake_render, animate=fake_animate)
         reply = await service.hand(mover, game_id)
         assert reply.image is not None
         assert (await store.get_game(game_id)).state == good
@@ -317,14 +339,14 @@ async def test_a_damaged_state_is_rebuilt_from_the_move_log(tmp_path: Path) -> N
 async def test_an_unreadable_row_is_a_clear_refusal(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     store = await Store.open(path)
-    service = GameService(store, render=fake_render)
+    service = GameService(store, render=fake_render, animate=fake_animate)
     game_id = await open_game(service, ANNA, BOB)
     await store.close()
     with sqlite3.connect(path) as db:
         db.execute("UPDATE games SET options = 'broken{' WHERE id = ?", (game_id,))
     store = await Store.open(path)
     try:
-        service = GameService(store, render=fake_render)
+        service = GameService(store, render=fake_render, animate=fake_animate)
         with pytest.raises(PlayerError) as error:
             await service.join(BOB, game_id)
         assert refusal(error) == "error.corrupt"
@@ -392,9 +414,10 @@ async def test_engine_refusals_carry_the_seat_names(service: GameService) -> Non
 
 async def test_turn_posts_from_memory_match_a_replay_of_the_log(service: GameService) -> None:
     game_id = await open_game(service, ANNA, BOB, bots=1)
-    start = await service.start(ANNA, game_id)
-    replies = await play_out(service, game_id, {1: ANNA, 2: BOB})
-    posted = [post.text for reply in (start, *replies) for post in reply.posts if post.text.startswith("**")]
+    await service.start(ANNA, game_id)
+    await play_out(service, game_id, {1: ANNA, 2: BOB})
+    await service.idle()
+    posted = [post.text for post in posts_of(service) if post.text.startswith("**")]
     replayed = await service.turns(game_id)
     assert all(turn.complete for turn in replayed)
     assert len(posted) == len(replayed)

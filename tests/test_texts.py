@@ -68,5 +68,6 @@ def test_engine_messages_render_with_names_and_nested_terms() -> None:
 
 
 def test_unknown_locale_and_missing_key_fall_back() -> None:
-    assert texts.t("status.running", "de-DE") == texts.t("status.running")
+    assert texts.t("status.running", "xx-YY") == texts.t("status.running") == "running"
+    assert texts.t("status.running", "de-DE") == "läuft"
     assert texts.t("no.such.key") == "no.such.key"

@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 import discord
 from discord.ext import commands
 
-from bot.discord_app.components import HandButton, LobbyButton, MoveButton
+from bot.discord_app.components import HandButton, LobbyButton, MoveButton, TimeoutButton
 from bot.discord_app.game_cog import GameCog
 from bot.discord_app.play_cog import PlayCog
-from bot.discord_app.responder import InteractionResponder, deliver_posts
+from bot.discord_app.player_cog import PlayerCog
+from bot.discord_app.responder import InteractionResponder, deliver_dispatch
+from bot.discord_app.translator import CatalogueTranslator
 from bot.discord_app.tree import GameTree
+from bot.results import Dispatch
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
+from bot.workers import Workers, default_processes
 
 __all__ = ["BaumeisterBot", "bot_intents", "create_bot", "sync_commands"]
 
 log = logging.getLogger(__name__)
+
+#: On shutdown, background work (AI turns, posts) gets this long to finish.
+SHUTDOWN_GRACE = 10.0
 
 
 def bot_intents() -> discord.Intents:
@@ -63,36 +71,50 @@ class BaumeisterBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(GameCog(self.responder))
         await self.add_cog(PlayCog(self.responder))
-        self.add_dynamic_items(LobbyButton, MoveButton, HandButton)
+        await self.add_cog(PlayerCog(self.responder))
+        self.add_dynamic_items(LobbyButton, MoveButton, HandButton, TimeoutButton)
+        # Command names and descriptions in the users' languages (German, Dutch).
+        await self.tree.set_translator(CatalogueTranslator())
         if not self._serve:
             return
         self._store = await Store.open(self.settings.database)
-        self._service = GameService(self._store)
+        # discord.utils.utcnow: the same clock Discord's own timestamps use.
+        processes = self.settings.workers if self.settings.workers is not None else default_processes()
+        self._service = GameService(
+            self._store, clock=discord.utils.utcnow, outbox=self._deliver, workers=Workers(processes)
+        )
         if self.settings.dev_guild is not None:
             await sync_commands(self)
         self._resuming = asyncio.create_task(self._resume_games(), name="baumeister-resume")
 
+    async def _deliver(self, dispatch: Dispatch) -> None:
+        await deliver_dispatch(self, dispatch)
+
     async def _resume_games(self) -> None:
-        """Finish what a stop interrupted (AI turns, unposted turns) once connected."""
+        """Once connected: finish what a stop interrupted (AI turns, unposted turns,
+        summaries), then keep the deadlines (those that passed meanwhile first)."""
         await self.wait_until_ready()
         try:
-            replies = await self.service.resume()
+            await self.service.resume()
         except Exception:
             log.exception("resuming the running games failed")
-            return
-        for reply in replies:
-            try:
-                await deliver_posts(self, reply, None)
-            except Exception:
-                log.exception("game %s: the posts after resuming could not be delivered", reply.game_id)
+        self.service.deadlines.start()
 
     async def close(self) -> None:
         if self._resuming is not None and not self._resuming.done():
             self._resuming.cancel()
+        if self._service is not None:
+            await self._service.deadlines.stop()
+            # Background work left unfinished is safe: it starts again on resume.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._service.idle(), timeout=SHUTDOWN_GRACE)
         try:
             await super().close()
         finally:
-            store, self._store, self._service = self._store, None, None
+            store, service = self._store, self._service
+            self._store, self._service = None, None
+            if service is not None:
+                service.workers.close()
             if store is not None:
                 await store.close()
 

@@ -25,6 +25,7 @@ __all__ = [
     "HandButton",
     "LobbyButton",
     "MoveButton",
+    "TimeoutButton",
     "hand_view",
     "lobby_view",
     "post_view",
@@ -163,6 +164,40 @@ class HandButton(discord.ui.DynamicItem[Button], template=r"bm:hand:(?P<game>[0-
         await _click(interaction, game_id, work)
 
 
+class TimeoutButton(
+    discord.ui.DynamicItem[Button],
+    template=r"bm:timeout:(?P<game>[0-9]+):(?P<seat>[0-9]+):(?P<turn>[0-9]+):(?P<choice>ai|wait)",
+):
+    """The host's answer when a player's deadline passed: the AI moves, or wait longer."""
+
+    def __init__(self, game_id: int, payload: str, *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or payload)[:LABEL_LIMIT],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"bm:timeout:{game_id}:{payload}",
+            )
+        )
+        self.game_id = game_id
+        seat, turn, choice = payload.split(":")
+        self.seat, self.turn, self.choice = int(seat), int(turn), choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), f"{match['seat']}:{match['turn']}:{match['choice']}", label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        game_id, seat, turn, choice = self.game_id, self.seat, self.turn, self.choice
+
+        async def work(request: Request) -> Reply:
+            return await request.service.resolve_timeout(request.caller, game_id, seat, turn, choice)
+
+        await _click(interaction, game_id, work)
+
+
 def lobby_view(card: LobbyCard, locale: str | None) -> discord.ui.View | None:
     """The lobby's buttons while it is open; None once it has closed."""
     if not card.open:
@@ -196,10 +231,15 @@ def hand_view(reply: Reply, locale: str | None) -> discord.ui.View | None:
     return view
 
 
-def post_view(game_id: int | None, post: Post) -> discord.ui.View | None:
-    """A "Show my hand" button under posts that ask players to act."""
-    if game_id is None or not post.mentions:
+def post_view(game_id: int | None, post: Post, locale: str | None = None) -> discord.ui.View | None:
+    """Buttons under a post: the host's choices after a deadline, or "Show my hand"
+    under posts that ask players to act."""
+    if game_id is None or not (post.mentions or post.actions):
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(game_id, label=texts.t("discord.button.show_hand")))
+    if post.actions:
+        for label, payload in post.actions:
+            view.add_item(TimeoutButton(game_id, payload, label=label))
+        return view
+    view.add_item(HandButton(game_id, label=texts.t("discord.button.show_hand", locale)))
     return view

@@ -71,6 +71,7 @@ def caller_of(interaction: discord.Interaction[Any], *, anywhere: bool = False) 
         channel_id=interaction.channel_id,
         locale=locale_of(interaction),
         is_manager=interaction.permissions.manage_guild,
+        guild_locale=str(interaction.guild_locale) if interaction.guild_locale is not None else None,
     )
 
 

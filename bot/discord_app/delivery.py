@@ -29,6 +29,7 @@ __all__ = [
     "edit_lobby",
     "post_to_channel",
     "refuse",
+    "send_direct",
     "send_private",
     "send_public",
 ]
@@ -45,9 +46,9 @@ MISSING: Any = discord.utils.MISSING
 NO_PINGS = discord.AllowedMentions.none()
 
 
-def board_file(png: bytes) -> discord.File:
-    """A board image as an upload."""
-    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
+def board_file(png: bytes, filename: str = BOARD_FILENAME) -> discord.File:
+    """A board image (or an animated replay) as an upload."""
+    return discord.File(io.BytesIO(png), filename=filename)
 
 
 def chunks(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
@@ -84,6 +85,7 @@ async def send_private(
     *,
     image: bytes | None = None,
     view: discord.ui.View | None = None,
+    filename: str = BOARD_FILENAME,
 ) -> None:
     """Answer the caller alone (the interaction was deferred ephemerally)."""
     pieces = chunks(text)
@@ -92,7 +94,7 @@ async def send_private(
     await interaction.followup.send(
         pieces[-1],
         ephemeral=True,
-        file=board_file(image) if image is not None else MISSING,
+        file=board_file(image, filename) if image is not None else MISSING,
         view=view if view is not None else MISSING,
         allowed_mentions=NO_PINGS,
     )
@@ -155,7 +157,9 @@ async def post_to_channel(
                 await channel.send(piece, allowed_mentions=NO_PINGS)
             await channel.send(
                 pieces[-1],
-                file=board_file(post.image) if with_file and post.image is not None else MISSING,
+                file=board_file(post.image, post.filename)
+                if with_file and post.image is not None
+                else MISSING,
                 view=view if view is not None else MISSING,
                 allowed_mentions=_pings(post.mentions),
             )
@@ -170,6 +174,7 @@ async def send_public(
     *,
     image: bytes | None = None,
     view: discord.ui.View | None = None,
+    filename: str = BOARD_FILENAME,
 ) -> discord.Message | None:
     """Post in the interaction's channel with the bot's own token (editable for ever).
 
@@ -182,10 +187,20 @@ async def send_public(
         return None
     return await channel.send(
         chunks(text)[0],
-        file=board_file(image) if image is not None else MISSING,
+        file=board_file(image, filename) if image is not None else MISSING,
         view=view if view is not None else MISSING,
         allowed_mentions=NO_PINGS,
     )
+
+
+async def send_direct(client: discord.Client, user_id: int, text: str) -> None:
+    """A direct message; people who closed their DMs are skipped quietly."""
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        for piece in chunks(text):
+            await user.send(piece, allowed_mentions=NO_PINGS)
+    except discord.HTTPException as error:
+        log.info("user %s cannot be sent a direct message: %s", user_id, error)
 
 
 async def edit_lobby(client: discord.Client, card: LobbyCard, view: discord.ui.View | None) -> None:

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import texts
+from bot.deadlines import MAX_HOURS
 from bot.discord_app.choices import engine_choices, game_autocomplete, parse_options
 from bot.discord_app.context import Request
 from bot.discord_app.delivery import refuse
@@ -116,3 +117,35 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
     @app_commands.autocomplete(game=game_autocomplete)
     async def abandon(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         await run_in_game(self.responder, interaction, game, GameService.abandon)
+
+    @app_commands.command(name="settings", description=texts.t("discord.command.game.settings"))
+    @app_commands.describe(
+        deadline=texts.t("discord.option.deadline"),
+        on_timeout=texts.t("discord.option.on_timeout"),
+        game=_GAME,
+    )
+    @app_commands.choices(
+        on_timeout=[
+            app_commands.Choice(name=texts.t("discord.choice.ai"), value="ai"),
+            app_commands.Choice(name=texts.t("discord.choice.host"), value="host"),
+        ]
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        deadline: app_commands.Range[int, 0, MAX_HOURS] | None = None,
+        on_timeout: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        async def work(request: Request) -> Reply:
+            game_id = await request.game(game)
+            return await request.service.settings(request.caller, game_id, deadline, on_timeout)
+
+        await self.responder.respond(interaction, work)
+
+    @app_commands.command(name="replay", description=texts.t("discord.command.game.replay"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def replay(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.replay)

@@ -24,14 +24,15 @@ from bot.discord_app.delivery import (
     edit_lobby,
     post_to_channel,
     refuse,
+    send_direct,
     send_private,
     send_public,
 )
 from bot.errors import PlayerError
-from bot.results import Caller, Reply
+from bot.results import Caller, Dispatch, Reply
 from bot.service import GameService
 
-__all__ = ["InteractionResponder", "deliver_posts"]
+__all__ = ["InteractionResponder", "deliver_dispatch"]
 
 log = logging.getLogger(__name__)
 
@@ -39,15 +40,19 @@ log = logging.getLogger(__name__)
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10_080
 
 
-async def deliver_posts(client: discord.Client, reply: Reply, fallback_channel_id: int | None) -> None:
-    """The reply's public posts, in order, to the game's thread (or channel)."""
-    channel_id = reply.post_channel_id or fallback_channel_id
-    if not reply.posts or channel_id is None:
-        return
-    game_id = reply.game_id
-    await post_to_channel(
-        client, channel_id, reply.posts, game_id=game_id, view_for=lambda post: post_view(game_id, post)
-    )
+async def deliver_dispatch(client: discord.Client, dispatch: Dispatch) -> None:
+    """A game's posts, in order, to its thread (or channel); then its direct messages."""
+    if dispatch.posts and dispatch.channel_id is not None:
+        game_id = dispatch.game_id
+        await post_to_channel(
+            client,
+            dispatch.channel_id,
+            dispatch.posts,
+            game_id=game_id,
+            view_for=lambda post: post_view(game_id, post, dispatch.locale),
+        )
+    for message in dispatch.direct:
+        await send_direct(client, message.user_id, message.text)
 
 
 class InteractionResponder:
@@ -84,18 +89,21 @@ class InteractionResponder:
         if reply.public:
             await self._publish(interaction, reply)
         else:
-            view = hand_view(reply, locale) if reply.image is not None else None
-            await send_private(interaction, reply.text, image=reply.image, view=view)
-        await deliver_posts(self._client, reply, interaction.channel_id)
+            # A hand (its picture, or moves still to make) gets its buttons; a replay does not.
+            shows_hand = reply.buttons or (reply.image is not None and reply.filename == "board.png")
+            view = hand_view(reply, locale) if shows_hand else None
+            await send_private(interaction, reply.text, image=reply.image, view=view, filename=reply.filename)
         if reply.lobby is not None:
-            await edit_lobby(self._client, reply.lobby, lobby_view(reply.lobby, locale))
+            await edit_lobby(self._client, reply.lobby, lobby_view(reply.lobby, reply.lobby.locale))
 
     async def _publish(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
         """A public answer is a message of the bot's own; the private "thinking" goes away."""
-        message = await send_public(interaction, reply.text, image=reply.image)
+        message = await send_public(interaction, reply.text, image=reply.image, filename=reply.filename)
         if message is None:
             note = texts.t("discord.public.fallback", locale_of(interaction))
-            await send_private(interaction, f"{reply.text}\n{note}", image=reply.image)
+            await send_private(
+                interaction, f"{reply.text}\n{note}", image=reply.image, filename=reply.filename
+            )
             return
         await interaction.delete_original_response()
 
@@ -133,7 +141,7 @@ class InteractionResponder:
             raise RuntimeError("the service opened a game without a lobby")
         interaction.extras[GAME_ID] = game_id
         locale = caller.locale
-        view = lobby_view(card, locale)
+        view = lobby_view(card, card.locale)
         message = await channel.send(
             chunks(reply.text)[0], view=view if view is not None else MISSING, allowed_mentions=NO_PINGS
         )

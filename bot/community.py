@@ -1,0 +1,133 @@
+"""What finished games add up to: ratings after each game, `/stats` and `/leaderboard`.
+
+Ratings are per person and game (see `bot.ratings` for the model). A game
+is rated once, in the same transaction that stores the new ratings, so a
+restart in the middle can neither skip nor repeat it. Games and wins are
+counted from the finished games themselves rather than kept as counters, so
+they can never disagree with the record.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import games
+import texts
+from bot import ratings
+from bot.results import Caller, Reply
+from bot.store import GameRow
+from games.core import Engine, Outcome
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+__all__ = ["LEADERBOARD_SIZE", "Community"]
+
+log = logging.getLogger(__name__)
+
+LEADERBOARD_SIZE = 10
+
+
+def _rating(stored: tuple[float, float] | None) -> ratings.Rating:
+    return ratings.DEFAULT_RATING if stored is None else ratings.Rating(*stored)
+
+
+class Community:
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+
+    async def rate(self, row: GameRow, outcome: Outcome, locale: str | None) -> list[str]:
+        """Update the ratings of a finished game's players, once; the changes in words."""
+        store = self._service.store
+        people = [seat.user_id for seat in row.seats if not seat.is_ai and seat.user_id is not None]
+        current = await store.ratings(row.engine, people)
+        entrants = [
+            ratings.Entrant(ratings.AI_RATING, True)
+            if seat.is_ai or seat.user_id is None
+            else ratings.Entrant(_rating(current.get(seat.user_id)), False)
+            for seat in row.seats
+        ]
+        new = ratings.rate(entrants, outcome.ranks)
+        if new is None:
+            await store.record_ratings(row.id, row.engine, {})
+            return []
+        changed = {
+            seat.user_id: (rating.mu, rating.sigma)
+            for seat, rating in zip(row.seats, new, strict=True)
+            if not seat.is_ai and seat.user_id is not None
+        }
+        if not await store.record_ratings(row.id, row.engine, changed):
+            return []
+        lines = []
+        for seat, rating in zip(row.seats, new, strict=True):
+            if seat.is_ai or seat.user_id is None:
+                continue
+            before = ratings.display(_rating(current.get(seat.user_id)))
+            after = ratings.display(rating)
+            lines.append(
+                texts.t(
+                    "ratings.change",
+                    locale,
+                    player=seat.name,
+                    before=before,
+                    after=after,
+                    delta=f"{after - before:+d}",
+                )
+            )
+        return lines
+
+    async def stats(self, caller: Caller, user_id: int, name: str, engine_id: str | None) -> Reply:
+        """Games, wins and ratings of one person, per game; their favourite game."""
+        store = self._service.store
+        finished = await store.list_games(user_id=user_id, statuses=("finished",))
+        played: Counter[str] = Counter()
+        won: Counter[str] = Counter()
+        for row in finished:
+            seat = next((s.seat for s in row.seats if s.user_id == user_id and not s.is_ai), None)
+            if seat is None or (engine_id is not None and row.engine != engine_id):
+                continue
+            played[row.engine] += 1
+            if row.outcome is not None and seat in row.outcome.get("winners", []):
+                won[row.engine] += 1
+        stored = await store.user_ratings(user_id)
+        lines = [texts.t("stats.title", caller.locale, player=name)]
+        if not played:
+            lines.append(texts.t("stats.none", caller.locale))
+            return Reply("\n".join(lines))
+        for engine in sorted(played, key=lambda e: (-played[e], e)):
+            lines.append(
+                texts.t(
+                    "stats.line",
+                    caller.locale,
+                    game=_title(engine),
+                    games=played[engine],
+                    wins=won[engine],
+                    rating=ratings.display(_rating(stored.get(engine))),
+                )
+            )
+        favourite = max(played, key=lambda e: (played[e], e))
+        lines.append(texts.t("stats.favourite", caller.locale, game=_title(favourite)))
+        return Reply("\n".join(lines))
+
+    async def leaderboard(self, caller: Caller, engine: Engine) -> Reply:
+        """The server's ten best-rated players of one game (people are shown as mentions)."""
+        rows = await self._service.store.rated_players(caller.guild_id, engine.id)
+        ranked = sorted(rows, key=lambda r: (-ratings.display(ratings.Rating(r[1], r[2])), -r[1], r[0]))
+        lines = [texts.t("leaderboard.title", caller.locale, game=engine.title)]
+        if not ranked:
+            lines.append(texts.t("leaderboard.empty", caller.locale))
+        for place, (user_id, mu, sigma) in enumerate(ranked[:LEADERBOARD_SIZE], 1):
+            rating = ratings.display(ratings.Rating(mu, sigma))
+            lines.append(
+                texts.t("leaderboard.line", caller.locale, place=place, player=f"<@{user_id}>", rating=rating)
+            )
+        return Reply("\n".join(lines))
+
+
+def _title(engine_id: str) -> str:
+    try:
+        return games.get(engine_id).title
+    except KeyError:
+        return engine_id

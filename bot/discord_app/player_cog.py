@@ -1,0 +1,94 @@
+"""`/undo`, `/away`, `/notify`, `/stats` and `/leaderboard`: a player's own affairs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import texts
+from bot.deadlines import MAX_HOURS
+from bot.discord_app.choices import engine_choices, game_autocomplete
+from bot.discord_app.context import Request
+from bot.discord_app.game_cog import run_in_game
+from bot.discord_app.responder import InteractionResponder
+from bot.results import Reply
+from bot.service import GameService
+
+__all__ = ["PlayerCog"]
+
+_GAME = texts.t("discord.option.game")
+#: What `/away hours:` suggests; any number of hours up to the limit is taken.
+_AWAY_SUGGESTIONS = ("off", "12", "24", "48", "72", "168")
+
+
+async def _away_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    found = [s for s in _AWAY_SUGGESTIONS if s.startswith(typed)] or ([typed] if typed.isdigit() else [])
+    if typed.isdigit() and typed not in found:
+        found.insert(0, typed)
+    return [
+        app_commands.Choice(name=s, value=s) for s in found[:25] if int(s or 0) <= MAX_HOURS or s == "off"
+    ]
+
+
+class PlayerCog(commands.Cog):
+    """Commands about the caller rather than one game's board."""
+
+    def __init__(self, responder: InteractionResponder) -> None:
+        self.responder = responder
+
+    @app_commands.command(name="undo", description=texts.t("discord.command.undo"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def undo(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.undo)
+
+    @app_commands.command(name="away", description=texts.t("discord.command.away"))
+    @app_commands.describe(hours=texts.t("discord.option.hours"))
+    @app_commands.autocomplete(hours=_away_autocomplete)
+    async def away(self, interaction: discord.Interaction[Any], hours: str) -> None:
+        async def work(request: Request) -> Reply:
+            return await request.service.away(request.caller, hours)
+
+        await self.responder.respond(interaction, work, anywhere=True)
+
+    @app_commands.command(name="notify", description=texts.t("discord.command.notify"))
+    @app_commands.describe(dm=texts.t("discord.option.dm"))
+    @app_commands.choices(
+        dm=[
+            app_commands.Choice(name=texts.t("discord.choice.on"), value="on"),
+            app_commands.Choice(name=texts.t("discord.choice.off"), value="off"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], dm: str) -> None:
+        async def work(request: Request) -> Reply:
+            return await request.service.notify(request.caller, dm == "on")
+
+        await self.responder.respond(interaction, work, anywhere=True)
+
+    @app_commands.command(name="stats", description=texts.t("discord.command.stats"))
+    @app_commands.describe(user=texts.t("discord.option.user"), game=texts.t("discord.option.stats_game"))
+    @app_commands.choices(game=engine_choices())
+    async def stats(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None, game: str | None = None
+    ) -> None:
+        whom = user or interaction.user
+
+        async def work(request: Request) -> Reply:
+            return await request.service.stats(request.caller, whom.id, whom.display_name, game)
+
+        await self.responder.respond(interaction, work, anywhere=True)
+
+    @app_commands.command(name="leaderboard", description=texts.t("discord.command.leaderboard"))
+    @app_commands.describe(game=texts.t("discord.option.leaderboard_game"))
+    @app_commands.choices(game=engine_choices())
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
+        async def work(request: Request) -> Reply:
+            return await request.service.leaderboard(request.caller, game)
+
+        await self.responder.respond(interaction, work)

@@ -1,0 +1,70 @@
+"""Languages through the real bot: private answers follow the user's Discord locale,
+the game's thread follows the server's.
+
+SimCord sends every interaction as "en-US" from an "en-US" server; these tests
+rewrite the two locale fields of its interaction payloads, which is exactly
+what Discord varies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord.interactions
+from conftest import Table, World
+
+
+@pytest.fixture
+def locales(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Set "user" and "server" to the locales Discord should report."""
+    chosen = {"user": "en-US", "server": "en-US"}
+    original = simcord.interactions.base_payload
+
+    def localised(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = chosen["user"]
+        if "guild_locale" in payload:
+            payload["guild_locale"] = chosen["server"]
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", localised)
+    return chosen
+
+
+async def test_a_german_server_plays_in_german_and_a_dutch_player_reads_dutch(
+    world: World, table: Table, locales: dict[str, str]
+) -> None:
+    locales.update(user="de", server="de")
+    game = await table.open(world.anna)
+    assert "Beitreten" in str(game.lobby.components), "the lobby's buttons speak the server's language"
+    await world.bob.click(game.lobby, label="Beitreten")
+    await world.anna.click(game.lobby, label="Starten")
+    start = game.home.history()[0]
+    assert "beginnt" in start.content
+    board = game.home.history()[-1]
+    assert "Am Zug" in board.content
+
+    player = await table.on_turn(game.id)
+    assert player is not None
+    locales.update(user="nl")
+    hand = await player.slash(game.home, "hand")
+    assert hand.response is not None and "aan de beurt" in hand.response.content
+    refused = await world.stranger.slash(game.home, "hand")
+    assert refused.response is not None and "speelt niet mee" in refused.response.content
+    # The thread stays German, whoever moves.
+    await player.slash(game.home, "move", action="draw")
+    await table.service.idle()
+    for message in game.home.history():
+        for english in ("it is your turn", "begins", "is thinking", "draws a card", "plays a"):
+            assert english not in message.content, message.content
+
+
+async def test_an_unknown_language_falls_back_to_english(
+    world: World, table: Table, locales: dict[str, str]
+) -> None:
+    locales.update(user="ja", server="ja")
+    game = await table.open(world.anna)
+    assert "Join" in str(game.lobby.components)
+    answer = await world.anna.slash(world.channel, "rules", game="chinesische-mauer")
+    assert answer.response is not None and "Chinesische Mauer" in answer.response.content
