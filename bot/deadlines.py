@@ -138,6 +138,7 @@ class Deadlines:
             if on_timeout not in ON_TIMEOUT:
                 raise PlayerError("settings.bad_timeout")
             clock = replace(clock, on_timeout=on_timeout)
+        self._service.forget(row.id)
         new = await self._store.set_settings(row.id, {**row.settings, **clock.settings()})
         self._known.pop(new.id, None)
         if new.status == "running":
@@ -154,31 +155,32 @@ class Deadlines:
         self._wake_up()
 
     async def sync(self, game_id: int, current: tuple[GameRow, Engine, State | None] | None = None) -> None:
-        """Make the game's timers match who must act now: new turns get theirs, ended ones go."""
+        """Make the game's timers match who must act now: new turns get theirs, ended ones go.
+
+        Runs after every move, so it remembers what it stored last time and
+        writes (once, in one transaction) only when a turn began or ended.
+        """
         row, engine, state = current or await self._service.current(game_id)
         clock = TurnClock.of(row)
-        if row.status != "running" or state is None or clock.hours == 0:
-            if self._known.get(game_id) != frozenset() and await self._store.timers(game_id):
-                await self._store.delete_timers(game_id)
-            self._known[game_id] = frozenset()
-            return
-        acting = sorted(s for s in engine.to_act(state) if not row.seats[s].is_ai)
+        acting: list[int] = []
+        if row.status == "running" and state is not None and clock.hours > 0:
+            acting = sorted(s for s in engine.to_act(state) if not row.seats[s].is_ai)
         turns = frozenset([(seat, await self._service.turn_start(game_id, seat)) for seat in acting])
-        if self._known.get(game_id) == turns:
+        known = self._known.get(game_id)
+        if known == turns:
             return
-        timers = await self._store.timers(game_id)
-        for seat in {t.seat for t in timers} - set(acting):
-            await self._store.delete_timers(game_id, seat=seat)
-        changed = False
-        for seat, begin in sorted(turns):
-            if any(t.seat == seat and t.turn_version == begin for t in timers):
-                continue
-            due = clock.due(await self._begin_for(row, seat))
-            await self._store.replace_timers(game_id, seat, begin, due)
-            changed = True
-        if changed:
-            self._wake_up()
+        if known is None:
+            known = frozenset((t.seat, t.turn_version) for t in await self._store.timers(game_id))
+            if known == turns:
+                self._known[game_id] = turns
+                return
+        new = {}
+        for seat, begin in sorted(turns - known):
+            new[seat] = (begin, clock.due(await self._begin_for(row, seat)))
+        await self._store.set_turn_timers(game_id, acting, new)
         self._known[game_id] = turns
+        if new:
+            self._wake_up()
 
     async def _begin_for(self, row: GameRow, seat: int) -> datetime:
         """A turn's clock starts now, or when its player comes back from an absence."""

@@ -126,6 +126,13 @@ class GameService:
         self._history: dict[int, History] = {}
         #: game id -> (version, state) of the newest state this process committed.
         self._states: dict[int, tuple[int, State]] = {}
+        #: game id -> the row as this process's last move left it. Moves and the
+        #: background work start from it instead of reading the game again; every
+        #: other write forgets it, and a refusal based on it is checked against a
+        #: fresh read, so it can only save work, never decide anything.
+        self._rows: dict[int, GameRow] = {}
+        #: game id -> the newest version announced in the thread (the row may lag behind).
+        self._announced: dict[int, int] = {}
         #: Background work: one task per game, and games whose work must run again.
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
@@ -194,6 +201,7 @@ class GameService:
         try:
             start, steps = replay(engine, row, await self.store.moves(row.id))
             state = steps[-1].state if steps else start
+            self.forget(row.id)
             await self.store.set_state(row.id, row.version, state=engine.dumps(state), now=self._clock())
         except Exception:
             log.exception("game %s: the move log cannot be replayed either", row.id)
@@ -280,6 +288,7 @@ class GameService:
         channel_id: int | None = None,
     ) -> None:
         """Remember where the game's lobby message and thread are."""
+        self.forget(game_id)
         await self.store.set_places(
             game_id, thread_id=thread_id, lobby_message_id=lobby_message_id, channel_id=channel_id
         )
@@ -317,6 +326,7 @@ class GameService:
         self, caller: Caller, row: GameRow, seats: list[tuple[int | None, str, bool]], ack: str, **params: Any
     ) -> Reply:
         try:
+            self.forget(row.id)
             new = await self.store.set_seats(row.id, row.version, seats, now=self._clock())
         except StaleVersion:
             raise PlayerError("error.busy") from None
@@ -354,6 +364,7 @@ class GameService:
                     return await self._abandon_row(caller, row)
                 # The next human in the lobby becomes the host.
                 try:
+                    self.forget(row.id)
                     new = await self.store.set_seats(
                         row.id, row.version, seats, now=self._clock(), host_id=humans[0][0]
                     )
@@ -394,6 +405,7 @@ class GameService:
             seed = random.SystemRandom().randrange(1 << 62)
             state = engine.setup(len(row.seats), seed, row.options or None)
             try:
+                self.forget(row.id)
                 row = await self.store.start_game(
                     row.id, row.version, seed=seed, state=engine.dumps(state), now=self._clock()
                 )
@@ -432,18 +444,41 @@ class GameService:
     ) -> Reply:
         """Make a move as the caller; answered once it is stored (AI seats move after)."""
         async with self._lock(game_id):
-            game = await self._load(game_id, caller)
-            seat = self._acting_seat(caller, game)
-            if expected_version is not None and expected_version != game.row.version:
-                raise PlayerError("error.stale")
-            engine, state = game.engine, game.state
-            try:
-                action = engine.parse_action(state, seat, notation)
-                new_state = engine.apply(state, seat, action)
-            except IllegalAction as error:
-                raise PlayerError.from_message(error.message, game.names) from None
-            description = engine.describe(state, seat, action)
-            game = await self._commit(game, seat, engine.format_action(state, action), new_state, description)
+            remembered = self._remembered(game_id, caller)
+            if remembered is not None:
+                try:
+                    return await self._move(caller, remembered, notation, expected_version)
+                except PlayerError:
+                    self.forget(game_id)  # refused on what was remembered: ask the database
+            return await self._move(caller, await self._load(game_id, caller), notation, expected_version)
+
+    def _remembered(self, game_id: int, caller: Caller | None = None) -> _Game | None:
+        """The game as this process's last move left it, if nothing else changed it since."""
+        row = self._rows.get(game_id)
+        cached = self._states.get(game_id)
+        if row is None or cached is None or cached[0] != row.version:
+            return None
+        if caller is not None and caller.guild_id is not None and row.guild_id not in (None, caller.guild_id):
+            return None
+        return _Game(row, self._engine(row.engine), cached[1])
+
+    def forget(self, game_id: int) -> None:
+        """Another write changed the game: the next move reads it again."""
+        self._rows.pop(game_id, None)
+
+    async def _move(self, caller: Caller, game: _Game, notation: str, expected_version: int | None) -> Reply:
+        game_id = game.row.id
+        seat = self._acting_seat(caller, game)
+        if expected_version is not None and expected_version != game.row.version:
+            raise PlayerError("error.stale")
+        engine, state = game.engine, game.state
+        try:
+            action = engine.parse_action(state, seat, notation)
+            new_state = engine.apply(state, seat, action)
+        except IllegalAction as error:
+            raise PlayerError.from_message(error.message, game.names) from None
+        description = engine.describe(state, seat, action)
+        game = await self._commit(game, seat, engine.format_action(state, action), new_state, description)
         self._kick(game_id)
         done = texts.render(description, caller.locale, game.names)
         if game.row.status == "running" and seat in engine.to_act(game.state):
@@ -490,6 +525,7 @@ class GameService:
                 state=game.engine.dumps(new_state),
                 outcome=outcome.to_json() if outcome else None,
                 now=self._clock(),
+                previous=game.row,
             )
         except StaleVersion:
             raise PlayerError("error.stale") from None
@@ -498,6 +534,7 @@ class GameService:
         history = self._history.get(row.id) or History(game.row.version)
         self._history[row.id] = history.add(game.row.version, Step(row.version, seat, description, new_state))
         self._states[row.id] = (row.version, new_state)
+        self._rows[row.id] = row
         return _Game(row, game.engine, new_state)
 
     async def _ai_move(self, game: _Game, seat: int) -> _Game:
@@ -571,6 +608,7 @@ class GameService:
                 raise PlayerError("undo.revealed", move=said)
             was_posted = game.row.announced_version >= last.version
             try:
+                self.forget(game_id)
                 row = await self.store.undo_move(
                     game_id,
                     game.row.version,
@@ -636,7 +674,10 @@ class GameService:
     async def _advance(self, game_id: int) -> None:
         """AI turns, then the posts nobody has seen yet, then deadlines and the end."""
         async with self._lock(game_id):
-            game = await self._load(game_id)
+            game = self._remembered(game_id) or await self._load(game_id)
+            announced = max(game.row.announced_version, self._announced.get(game_id, 0))
+            if announced != game.row.announced_version:
+                game = _Game(replace(game.row, announced_version=announced), game.engine, game.state)
             if game.row.status == "running":
                 game = await self._run_ai(game)
             notices = self._notices.pop(game_id, [])
@@ -659,6 +700,7 @@ class GameService:
             await self._deliver(Dispatch(game_id, channel, tuple(posts), tuple(direct), locale))
         if newest > game.row.announced_version:
             await self.store.set_announced(game_id, newest)
+            self._announced[game_id] = max(newest, self._announced.get(game_id, 0))
             history = self._history.get(game_id)
             if history is not None:
                 history.trim(newest)
@@ -776,6 +818,10 @@ class GameService:
 
     async def _since_last_turn(self, game: _Game, seat: int, locale: str | None, skip: int = 0) -> list[str]:
         """What the others did since `seat` last acted, a line per turn (the newest `skip` left out)."""
+        return (await self._since(game, seat, locale, skip))[0]
+
+    async def _since(self, game: _Game, seat: int, locale: str | None, skip: int) -> tuple[list[str], bool]:
+        """The lines of `_since_last_turn`, and whether `seat` has moved at all yet."""
         history = self._history.get(game.row.id)
         last = None
         if history is not None:
@@ -786,7 +832,7 @@ class GameService:
         turns = [t for t in group_turns(game.engine, steps) if t.seat != seat]
         if skip:
             turns = turns[:-skip]
-        return [self._turn_line(game, turn, locale) for turn in turns]
+        return [self._turn_line(game, turn, locale) for turn in turns], last is not None
 
     def _turn_line(self, game: _Game, turn: Turn, locale: str | None) -> str:
         said = " ".join(texts.render(d, locale, game.names) for d in turn.descriptions)
@@ -809,10 +855,9 @@ class GameService:
         if post.mentions and turn.state is game.state:
             # Who is pinged also reads what else happened since they last acted.
             for seat in self._pinged_seats(game, turn.state):
-                earlier = await self._since_last_turn(game, seat, locale, skip=1)
+                earlier, has_moved = await self._since(game, seat, locale, skip=1)
                 if earlier:
-                    first = await self.store.last_move_version(game.row.id, seat) is None
-                    key = "turn.since_start" if first else "turn.since"
+                    key = "turn.since" if has_moved else "turn.since_start"
                     heading = texts.t(key, locale, player=game.names[seat])
                     text += "\n" + heading + "\n" + "\n".join(earlier)
         return Post(text, post.image, post.mentions)
@@ -906,11 +951,14 @@ class GameService:
         replay_gif = await self._replay_image(game, locale)
         post = Post(summary, replay_gif, filename="replay.gif") if replay_gif else Post(summary)
         await self._deliver(Dispatch(game.row.id, self._post_channel(game.row), (post,), locale=locale))
+        self.forget(game.row.id)
         await self.store.mark_summary_posted(game.row.id)
 
     async def _replay_image(self, game: _Game, locale: str | None) -> bytes | None:
         """The animated replay: the start, then the board after every turn."""
-        start, steps = replay(game.engine, game.row, await self.store.moves(game.row.id))
+        start, steps = await self.workers.run(
+            replay, game.engine, game.row, await self.store.moves(game.row.id)
+        )
         states = [start] + [turn.state for turn in group_turns(game.engine, steps) if turn.complete]
         views = []
         for state in states:
@@ -1093,6 +1141,7 @@ class GameService:
                 raise PlayerError("error.not_player", id=game_id)
             name = texts.t("resign.ai_name", game.row.locale, name=game.names[seat])
             try:
+                self.forget(game_id)
                 row = await self.store.replace_seat(
                     game_id, game.row.version, seat, user_id=None, name=name, is_ai=True, now=self._clock()
                 )
@@ -1115,6 +1164,7 @@ class GameService:
 
     async def _abandon_row(self, caller: Caller, row: GameRow) -> Reply:
         try:
+            self.forget(row.id)
             new = await self.store.finish(
                 row.id, row.version, status="abandoned", outcome=None, now=self._clock()
             )
@@ -1135,7 +1185,12 @@ class GameService:
         return texts.t(f"rules.{engine.id}", locale)
 
     async def resume(self) -> None:
-        """At start-up: finish the AI turns, posts and summaries a stop interrupted."""
+        """At start-up: finish the AI turns, posts and summaries a stop interrupted.
+
+        Every running game is looked at once, which also brings its recent moves
+        back into memory, so the first move after a restart does not wait for a
+        replay of its game's log.
+        """
         for row in await self.store.list_games(statuses=("running", "finished")):
             unfinished = row.status == "running" or not row.summary_posted
             if unfinished or row.announced_version < row.version:

@@ -42,7 +42,7 @@ import os
 import sqlite3
 from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -442,6 +442,12 @@ async def _fetch_one(
     return rows[0] if rows else None
 
 
+async def _do(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
+    """Execute one statement whose row count nobody needs: one trip to the database
+    thread (`_run` takes two, as it must close its cursor)."""
+    await db.execute_fetchall(sql, params)
+
+
 async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
     """Execute one statement; the number of rows it changed."""
     async with db.execute(sql, params) as cursor:
@@ -518,7 +524,7 @@ class Store:
         async with self._lock:
             db = self._connection()
             try:
-                await _run(db, "BEGIN IMMEDIATE" if write else "BEGIN")
+                await _do(db, "BEGIN IMMEDIATE" if write else "BEGIN")
             except sqlite3.Error as error:
                 raise StoreError(f"cannot start a transaction: {error}") from error
             except BaseException:
@@ -528,12 +534,31 @@ class Store:
                 raise
             try:
                 yield db
-                await _run(db, "COMMIT")
+                await _do(db, "COMMIT")
             except BaseException as error:
                 await _rollback_quietly(db)
                 if isinstance(error, sqlite3.Error):
                     raise StoreError(f"database error: {error}") from error
                 raise
+
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One SELECT on its own. A single statement reads one consistent snapshot, so
+        it needs no BEGIN and COMMIT around it: one trip to the database thread, not three."""
+        async with self._lock:
+            db = self._connection()
+            try:
+                return await _fetch_all(db, sql, params)
+            except sqlite3.Error as error:
+                raise StoreError(f"database error: {error}") from error
+
+    async def _statement(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One write statement on its own (atomic by itself); the number of rows it changed."""
+        async with self._lock:
+            db = self._connection()
+            try:
+                return await _run(db, sql, params)
+            except sqlite3.Error as error:
+                raise StoreError(f"database error: {error}") from error
 
     # ------------------------------------------------------------- reading
 
@@ -547,9 +572,21 @@ class Store:
         return _game_row(row, seats)
 
     async def get_game(self, game_id: int) -> GameRow:
-        """The game with its seats; `GameNotFound`, or `CorruptRow` when unreadable."""
-        async with self._transaction(write=False) as db:
-            return await self._load_game(db, game_id)
+        """The game with its seats; `GameNotFound`, or `CorruptRow` when unreadable.
+
+        One statement (the game joined with its seats): asked on every move.
+        """
+        game_columns = ", ".join(f"g.{name.strip()}" for name in _GAME_COLUMNS.split(","))
+        rows = await self._query(
+            f"SELECT {game_columns}, s.game_id, s.seat, s.user_id, s.name, s.is_ai "
+            "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
+            (game_id,),
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        width = len(rows[0]) - 5
+        seats = [row[width:] for row in rows if row[width] is not None]
+        return _game_row(rows[0][:width], seats)
 
     async def list_games(
         self,
@@ -774,27 +811,49 @@ class Store:
         state: str,
         outcome: dict[str, Any] | None,
         now: datetime,
+        previous: GameRow | None = None,
     ) -> GameRow:
         """Append a move and store the state after it, in one transaction; version + 1.
 
         With an `outcome` the move ends the game: status becomes 'finished'.
+        `previous`, the row as the caller read it at `expected_version`, saves
+        reading the game back: the new row is that one with this move's changes.
         """
         stamp = _stamp(now)
         outcome_text = None if outcome is None else _dump_json(outcome, "outcome")
+        assignments = "state = ?, updated_at = ?, version = version + 1"
+        params: list[Any] = [state, stamp]
+        if outcome_text is not None:
+            assignments += ", status = 'finished', outcome = ?"
+            params.append(outcome_text)
         async with self._transaction(write=True) as db:
-            await self._check(db, game_id, expected_version, doing="record a move in", allowed=("running",))
-            count = await _fetch_one(db, "SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
-            assert count is not None  # COUNT(*) always yields one row
-            await _run(
+            # Compare and set in one statement; only when it changes nothing is the reason looked up.
+            changed = await _run(
+                db,
+                f"UPDATE games SET {assignments} WHERE id = ? AND version = ? AND status = 'running'",
+                (*params, game_id, expected_version),
+            )
+            if changed != 1:
+                await self._check(
+                    db, game_id, expected_version, doing="record a move in", allowed=("running",)
+                )
+                raise StaleVersion(game_id, expected_version, "changed meanwhile")
+            await _do(
                 db,
                 "INSERT INTO moves (game_id, number, seat, action, version, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, count[0] + 1, seat, action, expected_version + 1, stamp),
+                "SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ? FROM moves WHERE game_id = ?",
+                (game_id, seat, action, expected_version + 1, stamp, game_id),
             )
-            columns: dict[str, object] = {"state": state, "updated_at": stamp}
-            if outcome_text is not None:
-                columns.update(status="finished", outcome=outcome_text)
-            return await self._update(db, game_id, expected_version, bump=True, **columns)
+            if previous is None or previous.id != game_id or previous.version != expected_version:
+                return await self._load_game(db, game_id)
+        return replace(
+            previous,
+            state=state,
+            updated_at=datetime.fromisoformat(stamp),
+            version=expected_version + 1,
+            status="finished" if outcome is not None else previous.status,
+            outcome=json.loads(outcome_text) if outcome_text is not None else previous.outcome,
+        )
 
     async def replace_seat(
         self,
@@ -866,14 +925,11 @@ class Store:
 
     async def set_announced(self, game_id: int, version: int) -> None:
         """Remember that the thread has seen the game up to `version`; never lowers it."""
-        async with self._transaction(write=True) as db:
-            changed = await _run(
-                db,
-                "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?",
-                (version, game_id),
-            )
-            if changed != 1:
-                raise GameNotFound(game_id)
+        changed = await self._statement(
+            "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?", (version, game_id)
+        )
+        if changed != 1:
+            raise GameNotFound(game_id)
 
     # ------------------------------------------------------ undo and settings
 
@@ -944,10 +1000,11 @@ class Store:
 
     async def last_move_version(self, game_id: int, seat: int) -> int | None:
         """The version the seat's newest move made; None before its first move."""
-        async with self._transaction(write=False) as db:
-            row = await _fetch_one(
-                db, "SELECT MAX(version) FROM moves WHERE game_id = ? AND seat = ?", (game_id, seat)
+        row = _first(
+            await self._query(
+                "SELECT MAX(version) FROM moves WHERE game_id = ? AND seat = ?", (game_id, seat)
             )
+        )
         return None if row is None or row[0] is None else int(row[0])
 
     # ------------------------------------------------------------------ timers
@@ -963,31 +1020,42 @@ class Store:
                 [(game_id, seat, kind, turn_version, _stamp(when)) for kind, when in sorted(due.items())],
             )
 
+    async def set_turn_timers(
+        self, game_id: int, acting: Collection[int], new: dict[int, tuple[int, dict[str, datetime]]]
+    ) -> None:
+        """In one transaction: drop the timers of seats no longer acting, and give each
+        seat in `new` its (turn start, {kind: due}) timers in place of any it had."""
+        keep = sorted(set(acting))
+        async with self._transaction(write=True) as db:
+            marks = ", ".join("?" * len(keep))
+            where = f"game_id = ? AND seat NOT IN ({marks})" if keep else "game_id = ?"
+            await _do(db, f"DELETE FROM timers WHERE {where}", (game_id, *keep))
+            for seat, (turn_version, due) in sorted(new.items()):
+                await _do(db, "DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
+                await db.executemany(
+                    "INSERT INTO timers (game_id, seat, kind, turn_version, due_at) VALUES (?, ?, ?, ?, ?)",
+                    [(game_id, seat, kind, turn_version, _stamp(when)) for kind, when in sorted(due.items())],
+                )
+
     async def timers(self, game_id: int | None = None) -> list[TimerRow]:
         """Pending timers (of one game, or all), soonest first."""
         where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
-        async with self._transaction(write=False) as db:
-            rows = await _fetch_all(
-                db,
-                f"SELECT game_id, seat, kind, turn_version, due_at FROM timers {where} "
-                "ORDER BY due_at, game_id",
-                params,
-            )
+        rows = await self._query(
+            f"SELECT game_id, seat, kind, turn_version, due_at FROM timers {where} ORDER BY due_at, game_id",
+            params,
+        )
         return [_timer_row(row) for row in rows]
 
     async def due_timers(self, now: datetime) -> list[TimerRow]:
-        async with self._transaction(write=False) as db:
-            rows = await _fetch_all(
-                db,
-                "SELECT game_id, seat, kind, turn_version, due_at FROM timers WHERE due_at <= ? "
-                "ORDER BY due_at, game_id",
-                (_stamp(now),),
-            )
+        rows = await self._query(
+            "SELECT game_id, seat, kind, turn_version, due_at FROM timers WHERE due_at <= ? "
+            "ORDER BY due_at, game_id",
+            (_stamp(now),),
+        )
         return [_timer_row(row) for row in rows]
 
     async def next_due(self) -> datetime | None:
-        async with self._transaction(write=False) as db:
-            row = await _fetch_one(db, "SELECT MIN(due_at) FROM timers")
+        row = _first(await self._query("SELECT MIN(due_at) FROM timers"))
         if row is None or row[0] is None:
             return None
         return _RowReader(0, "timers").timestamp("due_at", row[0])
@@ -1006,14 +1074,12 @@ class Store:
 
     async def user_timers(self, user_id: int) -> list[TimerRow]:
         """Timers of seats the user holds (as a person, not an AI)."""
-        async with self._transaction(write=False) as db:
-            rows = await _fetch_all(
-                db,
-                "SELECT t.game_id, t.seat, t.kind, t.turn_version, t.due_at FROM timers t "
-                "JOIN seats s ON s.game_id = t.game_id AND s.seat = t.seat "
-                "WHERE s.user_id = ? AND s.is_ai = 0 ORDER BY t.due_at",
-                (user_id,),
-            )
+        rows = await self._query(
+            "SELECT t.game_id, t.seat, t.kind, t.turn_version, t.due_at FROM timers t "
+            "JOIN seats s ON s.game_id = t.game_id AND s.seat = t.seat "
+            "WHERE s.user_id = ? AND s.is_ai = 0 ORDER BY t.due_at",
+            (user_id,),
+        )
         return [_timer_row(row) for row in rows]
 
     async def move_timers(self, moved: Sequence[TimerRow]) -> None:
@@ -1029,10 +1095,11 @@ class Store:
 
     async def player(self, user_id: int) -> PlayerRow:
         """What the user chose; defaults for someone never seen."""
-        async with self._transaction(write=False) as db:
-            row = await _fetch_one(
-                db, "SELECT user_id, dm, away_until, locale FROM players WHERE user_id = ?", (user_id,)
+        row = _first(
+            await self._query(
+                "SELECT user_id, dm, away_until, locale FROM players WHERE user_id = ?", (user_id,)
             )
+        )
         if row is None:
             return PlayerRow(user_id)
         read = _RowReader(0, "players")
@@ -1061,18 +1128,15 @@ class Store:
         ids = sorted(set(user_ids))
         if not ids:
             return {}
-        async with self._transaction(write=False) as db:
-            rows = await _fetch_all(
-                db,
-                "SELECT user_id, mu, sigma FROM ratings "
-                f"WHERE engine = ? AND user_id IN ({', '.join('?' * len(ids))})",
-                (engine, *ids),
-            )
+        rows = await self._query(
+            "SELECT user_id, mu, sigma FROM ratings "
+            f"WHERE engine = ? AND user_id IN ({', '.join('?' * len(ids))})",
+            (engine, *ids),
+        )
         return {int(user): (float(mu), float(sigma)) for user, mu, sigma in rows}
 
     async def user_ratings(self, user_id: int) -> dict[str, tuple[float, float]]:
-        async with self._transaction(write=False) as db:
-            rows = await _fetch_all(db, "SELECT engine, mu, sigma FROM ratings WHERE user_id = ?", (user_id,))
+        rows = await self._query("SELECT engine, mu, sigma FROM ratings WHERE user_id = ?", (user_id,))
         return {str(engine): (float(mu), float(sigma)) for engine, mu, sigma in rows}
 
     async def record_ratings(self, game_id: int, engine: str, new: dict[int, tuple[float, float]]) -> bool:
@@ -1096,15 +1160,17 @@ class Store:
 
     async def rated_players(self, guild_id: int | None, engine: str) -> list[tuple[int, float, float]]:
         """(user, mu, sigma) of everyone rated in `engine` who finished a game of it in that server."""
-        async with self._transaction(write=False) as db:
-            rows = await _fetch_all(
-                db,
-                "SELECT r.user_id, r.mu, r.sigma FROM ratings r WHERE r.engine = ? AND r.user_id IN ("
-                " SELECT s.user_id FROM seats s JOIN games g ON g.id = s.game_id"
-                " WHERE g.guild_id IS ? AND g.engine = ? AND g.status = 'finished' AND s.is_ai = 0)",
-                (engine, guild_id, engine),
-            )
+        rows = await self._query(
+            "SELECT r.user_id, r.mu, r.sigma FROM ratings r WHERE r.engine = ? AND r.user_id IN ("
+            " SELECT s.user_id FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE g.guild_id IS ? AND g.engine = ? AND g.status = 'finished' AND s.is_ai = 0)",
+            (engine, guild_id, engine),
+        )
         return [(int(user), float(mu), float(sigma)) for user, mu, sigma in rows]
+
+
+def _first(rows: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    return rows[0] if rows else None
 
 
 def _timer_row(row: Sequence[Any]) -> TimerRow:

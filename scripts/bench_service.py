@@ -185,11 +185,11 @@ async def _measure(
     path: Path, engine: Engine, *, games_count: int, render: Render, warmup: int, moves: int, ai: bool
 ) -> _Load:
     store = await Store.open(path)
+    # As the bot runs: drawing and AI thinking in worker processes.
+    workers = Workers(default_processes())
     try:
         # Without rendering, the end-of-game replay is not drawn either.
         animate = None if render is renderers.render else _no_animate
-        # As the bot runs: drawing and AI thinking in worker processes.
-        workers = Workers(default_processes())
         measured = GameService(store, render=render, animate=animate, workers=workers)
         humans, ai_seats = (1, engine.max_players - 1) if ai else (engine.max_players, 0)
         if ai and engine.max_players == 1:
@@ -201,6 +201,7 @@ async def _measure(
             await asyncio.gather(*(_play(quiet, engine, t, warmup, None, not ai) for t in tables))
         await quiet.idle()
         await workers.run(_no_render, engine.id, {}, None)  # the worker processes are up
+        await measured.resume()  # as the bot does at start: each game's recent moves in memory
         return await _load(measured, engine, tables, moves, tracked=not ai)
     finally:
         workers.close()
