@@ -138,20 +138,22 @@ def rate(entrants: Sequence[Entrant], ranks: Sequence[int]) -> list[Rating] | No
         return None
 
     # The model sums over the seats in the order it gets them, so two seat
-    # orders could differ in the last bit. A canonical order removes that:
-    # entrants that tie on the whole key are interchangeable and get equal
-    # results wherever they sit.
-    order = sorted(
-        range(len(entrants)),
-        key=lambda i: (ranks[i], entrants[i].rating.mu, entrants[i].rating.sigma, entrants[i].is_ai),
-    )
+    # orders could differ in the last bit. A canonical order removes that, and
+    # entrants that tie on the whole key are interchangeable: each gets the
+    # result of the first of them (the model itself may differ in the last bit
+    # between two equal seats), so they are equal wherever they sit.
+    def key(i: int) -> tuple[int, float, float, bool]:
+        return (ranks[i], entrants[i].rating.mu, entrants[i].rating.sigma, entrants[i].is_ai)
+
+    order = sorted(range(len(entrants)), key=key)
     teams = [[_MODEL.rating(mu=entrants[i].rating.mu, sigma=entrants[i].rating.sigma)] for i in order]
     updated = _MODEL.rate(teams, ranks=[float(ranks[i]) for i in order])
 
+    first_of: dict[tuple[int, float, float, bool], Rating] = {}
     result: list[Rating] = [entrant.rating for entrant in entrants]
     for position, index in enumerate(order):
         if not entrants[index].is_ai:
-            result[index] = _to_rating(updated[position][0])
+            result[index] = first_of.setdefault(key(index), _to_rating(updated[position][0]))
     return result
 
 
