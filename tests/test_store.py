@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from store_crash_child import action_of, state_after
 
-import bot.store as store_module
+import bot.store.schema as schema_module
 from bot.store import (
     MIGRATIONS,
     CorruptRow,
@@ -142,7 +142,7 @@ async def test_a_failing_migration_step_changes_nothing(
 ) -> None:
     await (await Store.open(db_path)).close()
     broken_step = ("CREATE TABLE half_done (x INTEGER)", "THIS IS NOT SQL")
-    monkeypatch.setattr(store_module, "MIGRATIONS", [*MIGRATIONS, broken_step])
+    monkeypatch.setattr(schema_module, "MIGRATIONS", [*MIGRATIONS, broken_step])
     with pytest.raises(StoreError, match="migrate"):
         await Store.open(db_path)
     connection = read_only(db_path)

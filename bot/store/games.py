@@ -1,0 +1,432 @@
+"""Games, seats and move logs: the tables every move writes."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from bot.store.connection import Connection
+from bot.store.rows import (
+    _GAME_COLUMNS,
+    _SEAT_COLUMNS,
+    CorruptRow,
+    GameNotFound,
+    GameRow,
+    MoveRow,
+    StaleVersion,
+    StoreError,
+    _dump_json,
+    _first,
+    _game_row,
+    _move_row,
+    _stamp,
+)
+from bot.store.schema import _checked_statuses
+from bot.store.sql import _do, _fetch_all, _fetch_one, _insert, _run
+
+log = logging.getLogger(__name__)
+
+
+class GameTables(Connection):
+    """Reading and writing games, their seats and their moves."""
+
+    # ------------------------------------------------------------- reading
+
+    async def get_game(self, game_id: int) -> GameRow:
+        """The game with its seats; `GameNotFound`, or `CorruptRow` when unreadable.
+
+        One statement (the game joined with its seats): asked on every move.
+        """
+        game_columns = ", ".join(f"g.{name.strip()}" for name in _GAME_COLUMNS.split(","))
+        rows = await self._query(
+            f"SELECT {game_columns}, s.game_id, s.seat, s.user_id, s.name, s.is_ai "
+            "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
+            (game_id,),
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        width = len(rows[0]) - 5
+        seats = [row[width:] for row in rows if row[width] is not None]
+        return _game_row(rows[0][:width], seats)
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        statuses: Collection[str] | None = None,
+        user_id: int | None = None,
+    ) -> list[GameRow]:
+        """Games matching every filter given, newest first.
+
+        `user_id` matches games where that user holds a seat or is the host.
+        A row that cannot be read is logged and left out, so one damaged game
+        does not hide all the others (`get_game` raises `CorruptRow` for it).
+        """
+        conditions: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            conditions.append("guild_id = ?")
+            params.append(guild_id)
+        if statuses is not None:
+            wanted = _checked_statuses(statuses)
+            if not wanted:
+                return []
+            conditions.append(f"status IN ({', '.join('?' * len(wanted))})")
+            params.extend(wanted)
+        if user_id is not None:
+            conditions.append("(host_id = ? OR id IN (SELECT game_id FROM seats WHERE user_id = ?))")
+            params.extend((user_id, user_id))
+        where = f"WHERE {' AND '.join(conditions)}" if conditions else ""
+        async with self._transaction(write=False) as db:
+            game_rows = await _fetch_all(
+                db, f"SELECT {_GAME_COLUMNS} FROM games {where} ORDER BY created_at DESC, id DESC", params
+            )
+            seat_rows = await _fetch_all(
+                db,
+                f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id IN (SELECT id FROM games {where}) "
+                "ORDER BY game_id, seat",
+                params,
+            )
+        seats_by_game: dict[int, list[tuple[Any, ...]]] = {}
+        for seat in seat_rows:
+            seats_by_game.setdefault(seat[0], []).append(seat)
+        games: list[GameRow] = []
+        for row in game_rows:
+            try:
+                games.append(_game_row(row, seats_by_game.get(row[0], [])))
+            except CorruptRow:
+                log.exception("game %s left out of a listing: its row cannot be read", row[0])
+        return games
+
+    async def moves(self, game_id: int, since_version: int = 0) -> list[MoveRow]:
+        """The moves that brought the game past `since_version`, in order; `GameNotFound`."""
+        async with self._transaction(write=False) as db:
+            if await _fetch_one(db, "SELECT 1 FROM games WHERE id = ?", (game_id,)) is None:
+                raise GameNotFound(game_id)
+            rows = await _fetch_all(
+                db,
+                "SELECT number, seat, action, version, created_at FROM moves "
+                "WHERE game_id = ? AND version > ? ORDER BY number",
+                (game_id, since_version),
+            )
+        return [_move_row(game_id, row) for row in rows]
+
+    async def integrity_check(self) -> str:
+        """SQLite's own verdict on the file: ``"ok"`` when healthy."""
+        async with self._transaction(write=False) as db:
+            rows = await _fetch_all(db, "PRAGMA integrity_check")
+        return "\n".join(str(row[0]) for row in rows)
+
+    # ------------------------------------------------------------- writing
+
+    async def create_game(
+        self,
+        *,
+        engine: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        now: datetime,
+        locale: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> GameRow:
+        """A new game in the lobby at version 0, the host in seat 0."""
+        stamp = _stamp(now)
+        options_text = _dump_json(options, "options")
+        settings_text = _dump_json(settings or {}, "settings")
+        async with self._transaction(write=True) as db:
+            game_id = await _insert(
+                db,
+                "INSERT INTO games (engine, guild_id, channel_id, host_id, status, options, version, "
+                "created_at, updated_at, locale, settings) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
+                (engine, guild_id, channel_id, host_id, options_text, stamp, stamp, locale, settings_text),
+            )
+            await _run(
+                db,
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
+                (game_id, host_id, host_name),
+            )
+            return await self._load_game(db, game_id)
+
+    async def set_places(
+        self,
+        game_id: int,
+        *,
+        thread_id: int | None = None,
+        lobby_message_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> GameRow:
+        """Remember where the game lives in Discord; None leaves a field as it is. No version bump."""
+        columns = {
+            name: value
+            for name, value in (
+                ("thread_id", thread_id),
+                ("lobby_message_id", lobby_message_id),
+                ("channel_id", channel_id),
+            )
+            if value is not None
+        }
+        async with self._transaction(write=True) as db:
+            if columns:
+                assignments = ", ".join(f"{name} = ?" for name in columns)
+                await _run(db, f"UPDATE games SET {assignments} WHERE id = ?", (*columns.values(), game_id))
+            return await self._load_game(db, game_id)
+
+    async def set_seats(
+        self,
+        game_id: int,
+        expected_version: int,
+        seats: Sequence[tuple[int | None, str, bool]],
+        *,
+        now: datetime,
+        host_id: int | None = None,
+    ) -> GameRow:
+        """Replace the lobby's seats by `(user_id, name, is_ai)` in seat order; version + 1.
+
+        `host_id`, when given, hands the game to another host.
+        """
+        stamp = _stamp(now)
+        seat_values = [
+            (game_id, number, user_id, name, int(bool(is_ai)))
+            for number, (user_id, name, is_ai) in enumerate(seats)
+        ]
+        async with self._transaction(write=True) as db:
+            await self._check(db, game_id, expected_version, doing="change the seats of", allowed=("lobby",))
+            await _run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)", seat_values
+            )
+            columns: dict[str, object] = {"updated_at": stamp}
+            if host_id is not None:
+                columns["host_id"] = host_id
+            return await self._update(db, game_id, expected_version, bump=True, **columns)
+
+    async def start_game(
+        self, game_id: int, expected_version: int, *, seed: int, state: str, now: datetime
+    ) -> GameRow:
+        """Lobby to running with the engine's first state; version + 1."""
+        stamp = _stamp(now)
+        async with self._transaction(write=True) as db:
+            await self._check(db, game_id, expected_version, doing="start", allowed=("lobby",))
+            return await self._update(
+                db,
+                game_id,
+                expected_version,
+                bump=True,
+                status="running",
+                seed=seed,
+                state=state,
+                updated_at=stamp,
+            )
+
+    async def record_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        action: str,
+        state: str,
+        outcome: dict[str, Any] | None,
+        now: datetime,
+        previous: GameRow | None = None,
+    ) -> GameRow:
+        """Append a move and store the state after it, in one transaction; version + 1.
+
+        With an `outcome` the move ends the game: status becomes 'finished'.
+        `previous`, the row as the caller read it at `expected_version`, saves
+        reading the game back: the new row is that one with this move's changes.
+        """
+        stamp = _stamp(now)
+        outcome_text = None if outcome is None else _dump_json(outcome, "outcome")
+        assignments = "state = ?, updated_at = ?, version = version + 1"
+        params: list[Any] = [state, stamp]
+        if outcome_text is not None:
+            assignments += ", status = 'finished', outcome = ?"
+            params.append(outcome_text)
+        async with self._transaction(write=True) as db:
+            # Compare and set in one statement; only when it changes nothing is the reason looked up.
+            changed = await _run(
+                db,
+                f"UPDATE games SET {assignments} WHERE id = ? AND version = ? AND status = 'running'",
+                (*params, game_id, expected_version),
+            )
+            if changed != 1:
+                await self._check(
+                    db, game_id, expected_version, doing="record a move in", allowed=("running",)
+                )
+                raise StaleVersion(game_id, expected_version, "changed meanwhile")
+            await _do(
+                db,
+                "INSERT INTO moves (game_id, number, seat, action, version, created_at) "
+                "SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ? FROM moves WHERE game_id = ?",
+                (game_id, seat, action, expected_version + 1, stamp, game_id),
+            )
+            if previous is None or previous.id != game_id or previous.version != expected_version:
+                return await self._load_game(db, game_id)
+        return replace(
+            previous,
+            state=state,
+            updated_at=datetime.fromisoformat(stamp),
+            version=expected_version + 1,
+            status="finished" if outcome is not None else previous.status,
+            outcome=json.loads(outcome_text) if outcome_text is not None else previous.outcome,
+        )
+
+    async def replace_seat(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        *,
+        user_id: int | None,
+        name: str,
+        is_ai: bool,
+        now: datetime,
+    ) -> GameRow:
+        """Give an existing seat to someone else (or an AI) in a lobby or running game; version + 1."""
+        stamp = _stamp(now)
+        async with self._transaction(write=True) as db:
+            await self._check(
+                db, game_id, expected_version, doing="replace a seat in", allowed=("lobby", "running")
+            )
+            changed = await _run(
+                db,
+                "UPDATE seats SET user_id = ?, name = ?, is_ai = ? WHERE game_id = ? AND seat = ?",
+                (user_id, name, int(bool(is_ai)), game_id, seat),
+            )
+            if changed != 1:
+                raise StoreError(f"game {game_id} has no seat {seat}")
+            return await self._update(db, game_id, expected_version, bump=True, updated_at=stamp)
+
+    async def set_state(self, game_id: int, expected_version: int, *, state: str, now: datetime) -> GameRow:
+        """Repair the state cache (after a replay) without a version bump; refused when stale."""
+        stamp = _stamp(now)
+        async with self._transaction(write=True) as db:
+            await self._check(
+                db,
+                game_id,
+                expected_version,
+                doing="store a state for",
+                allowed=("running", "finished", "abandoned"),
+            )
+            return await self._update(
+                db, game_id, expected_version, bump=False, state=state, updated_at=stamp
+            )
+
+    async def finish(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        status: str,
+        outcome: dict[str, Any] | None,
+        now: datetime,
+    ) -> GameRow:
+        """End the game: 'abandoned' (from the lobby or a running game) or 'finished' (running only)."""
+        if status not in ("finished", "abandoned"):
+            raise ValueError(f"a game ends as 'finished' or 'abandoned', not {status!r}")
+        stamp = _stamp(now)
+        outcome_text = None if outcome is None else _dump_json(outcome, "outcome")
+        allowed = ("running",) if status == "finished" else ("lobby", "running")
+        async with self._transaction(write=True) as db:
+            await self._check(db, game_id, expected_version, doing=f"mark as {status}", allowed=allowed)
+            return await self._update(
+                db,
+                game_id,
+                expected_version,
+                bump=True,
+                status=status,
+                outcome=outcome_text,
+                updated_at=stamp,
+            )
+
+    async def set_announced(self, game_id: int, version: int) -> None:
+        """Remember that the thread has seen the game up to `version`; never lowers it."""
+        changed = await self._statement(
+            "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?", (version, game_id)
+        )
+        if changed != 1:
+            raise GameNotFound(game_id)
+
+    # ------------------------------------------------------ undo and settings
+
+    async def undo_move(
+        self, game_id: int, expected_version: int, *, number: int, state: str, now: datetime
+    ) -> GameRow:
+        """Take back the game's last move (`number`); store the state before it; version + 1.
+
+        The version only ever grows, so a button made before the undo stays stale.
+        A turn post that showed the move is marked unannounced again.
+        """
+        stamp = _stamp(now)
+        async with self._transaction(write=True) as db:
+            await self._check(
+                db, game_id, expected_version, doing="take back a move in", allowed=("running",)
+            )
+            last = await _fetch_one(
+                db,
+                "SELECT number, version FROM moves WHERE game_id = ? ORDER BY number DESC LIMIT 1",
+                (game_id,),
+            )
+            if last is None or last[0] != number:
+                raise StaleVersion(game_id, expected_version, "its last move changed")
+            before = await _fetch_one(
+                db,
+                "SELECT version FROM moves WHERE game_id = ? AND number < ? ORDER BY number DESC LIMIT 1",
+                (game_id, number),
+            )
+            previous = before[0] if before is not None else last[1] - 1
+            await _run(db, "DELETE FROM moves WHERE game_id = ? AND number = ?", (game_id, number))
+            await _run(
+                db,
+                "UPDATE games SET announced_version = MIN(announced_version, ?) WHERE id = ?",
+                (previous, game_id),
+            )
+            return await self._update(db, game_id, expected_version, bump=True, state=state, updated_at=stamp)
+
+    async def set_settings(self, game_id: int, settings: dict[str, Any]) -> GameRow:
+        """Replace the game's settings (deadline, what happens when it passes). No version bump."""
+        text = _dump_json(settings, "settings")
+        async with self._transaction(write=True) as db:
+            if await _run(db, "UPDATE games SET settings = ? WHERE id = ?", (text, game_id)) != 1:
+                raise GameNotFound(game_id)
+            return await self._load_game(db, game_id)
+
+    async def mark_summary_posted(self, game_id: int) -> None:
+        async with self._transaction(write=True) as db:
+            if await _run(db, "UPDATE games SET summary_posted = 1 WHERE id = ?", (game_id,)) != 1:
+                raise GameNotFound(game_id)
+
+    async def turn_start(self, game_id: int, seat: int) -> int:
+        """The version at which `seat`'s current turn began: after the last move of anyone else."""
+        async with self._transaction(write=False) as db:
+            row = await _fetch_one(
+                db,
+                "SELECT MAX(version) FROM moves WHERE game_id = ? AND seat != ?",
+                (game_id, seat),
+            )
+            if row is not None and row[0] is not None:
+                return int(row[0])
+            first = await _fetch_one(db, "SELECT MIN(version) FROM moves WHERE game_id = ?", (game_id,))
+            if first is not None and first[0] is not None:
+                return int(first[0]) - 1
+            current = await _fetch_one(db, "SELECT version FROM games WHERE id = ?", (game_id,))
+            if current is None:
+                raise GameNotFound(game_id)
+            return int(current[0])
+
+    async def last_move_version(self, game_id: int, seat: int) -> int | None:
+        """The version the seat's newest move made; None before its first move."""
+        row = _first(
+            await self._query(
+                "SELECT MAX(version) FROM moves WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+        )
+        return None if row is None or row[0] is None else int(row[0])

@@ -1,0 +1,96 @@
+"""What people chose for themselves, and their ratings."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from bot.store.connection import Connection
+from bot.store.rows import (
+    GameNotFound,
+    PlayerRow,
+    _first,
+    _RowReader,
+    _stamp,
+)
+from bot.store.sql import _fetch_one, _run
+
+
+class PeopleTables(Connection):
+    """The `players` and `ratings` tables."""
+
+    # ----------------------------------------------------------------- players
+
+    async def player(self, user_id: int) -> PlayerRow:
+        """What the user chose; defaults for someone never seen."""
+        row = _first(
+            await self._query(
+                "SELECT user_id, dm, away_until, locale FROM players WHERE user_id = ?", (user_id,)
+            )
+        )
+        if row is None:
+            return PlayerRow(user_id)
+        read = _RowReader(0, "players")
+        return PlayerRow(
+            user_id=user_id,
+            dm=read.flag("dm", row[1]),
+            away_until=read.optional_timestamp("away_until", row[2]),
+            locale=read.optional_text("locale", row[3]),
+        )
+
+    async def save_player(self, player: PlayerRow) -> None:
+        away = None if player.away_until is None else _stamp(player.away_until)
+        async with self._transaction(write=True) as db:
+            await _run(
+                db,
+                "INSERT INTO players (user_id, dm, away_until, locale) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, away_until = excluded.away_until, "
+                "locale = excluded.locale",
+                (player.user_id, int(player.dm), away, player.locale),
+            )
+
+    # ----------------------------------------------------------------- ratings
+
+    async def ratings(self, engine: str, user_ids: Collection[int]) -> dict[int, tuple[float, float]]:
+        """(mu, sigma) of those users who have a rating in that game."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        rows = await self._query(
+            "SELECT user_id, mu, sigma FROM ratings "
+            f"WHERE engine = ? AND user_id IN ({', '.join('?' * len(ids))})",
+            (engine, *ids),
+        )
+        return {int(user): (float(mu), float(sigma)) for user, mu, sigma in rows}
+
+    async def user_ratings(self, user_id: int) -> dict[str, tuple[float, float]]:
+        rows = await self._query("SELECT engine, mu, sigma FROM ratings WHERE user_id = ?", (user_id,))
+        return {str(engine): (float(mu), float(sigma)) for engine, mu, sigma in rows}
+
+    async def record_ratings(self, game_id: int, engine: str, new: dict[int, tuple[float, float]]) -> bool:
+        """Store the ratings a finished game produced and mark it rated, once.
+
+        False (and nothing written) when the game was rated already.
+        """
+        async with self._transaction(write=True) as db:
+            row = await _fetch_one(db, "SELECT status, rated FROM games WHERE id = ?", (game_id,))
+            if row is None:
+                raise GameNotFound(game_id)
+            if row[0] != "finished" or row[1] == 1:
+                return False
+            await db.executemany(
+                "INSERT INTO ratings (user_id, engine, mu, sigma) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id, engine) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
+                [(user, engine, mu, sigma) for user, (mu, sigma) in sorted(new.items())],
+            )
+            await _run(db, "UPDATE games SET rated = 1 WHERE id = ?", (game_id,))
+            return True
+
+    async def rated_players(self, guild_id: int | None, engine: str) -> list[tuple[int, float, float]]:
+        """(user, mu, sigma) of everyone rated in `engine` who finished a game of it in that server."""
+        rows = await self._query(
+            "SELECT r.user_id, r.mu, r.sigma FROM ratings r WHERE r.engine = ? AND r.user_id IN ("
+            " SELECT s.user_id FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE g.guild_id IS ? AND g.engine = ? AND g.status = 'finished' AND s.is_ai = 0)",
+            (engine, guild_id, engine),
+        )
+        return [(int(user), float(mu), float(sigma)) for user, mu, sigma in rows]

@@ -1,0 +1,286 @@
+"""What the store hands out: rows as plain data, its errors, and how stored columns are read."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final
+
+#: Every status a game can have, in the order a game passes through them.
+STATUSES: Final = ("lobby", "running", "finished", "abandoned")
+
+
+# --------------------------------------------------------------------- errors
+
+
+class StoreError(Exception):
+    """Base of every error the store raises (database errors are wrapped in it)."""
+
+
+class StaleVersion(StoreError):
+    """The game has moved on since the caller read it; nothing was written."""
+
+    def __init__(self, game_id: int, expected: int, actual: object) -> None:
+        super().__init__(f"game {game_id} is at version {actual!r}, not {expected}")
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+
+
+class GameNotFound(StoreError):
+    """No game has this id."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"no game with id {game_id}")
+        self.game_id = game_id
+
+
+class WrongStatus(StoreError):
+    """The write does not fit the game's status (e.g. a move in the lobby); nothing was written."""
+
+    def __init__(self, game_id: int, status: str, doing: str, allowed: Collection[str]) -> None:
+        super().__init__(
+            f"cannot {doing} game {game_id}: it is {status!r}, needs {' or '.join(map(repr, allowed))}"
+        )
+        self.game_id = game_id
+        self.status = status
+
+
+class CorruptRow(StoreError):
+    """A stored row cannot be read (bad JSON, wrong types); names the game it belongs to."""
+
+    def __init__(self, game_id: int, detail: str) -> None:
+        super().__init__(f"game {game_id}: {detail}")
+        self.game_id = game_id
+
+
+# ----------------------------------------------------------------------- rows
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    engine: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    seed: int | None
+    state: str | None
+    version: int
+    outcome: dict[str, Any] | None
+    announced_version: int
+    created_at: datetime
+    updated_at: datetime
+    seats: tuple[SeatRow, ...]  # ordered by seat
+    settings: dict[str, Any] = field(default_factory=dict)
+    #: The server's language, for posts in the game's thread.
+    locale: str | None = None
+    #: Ratings were updated for this finished game (or it needed none).
+    rated: bool = False
+    #: The end-of-game summary and replay were posted.
+    summary_posted: bool = False
+
+
+@dataclass(frozen=True)
+class TimerRow:
+    """A reminder or deadline of one seat's turn."""
+
+    game_id: int
+    seat: int
+    kind: str
+    turn_version: int
+    due_at: datetime
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """What one person chose: direct messages on their turn, an absence, their language."""
+
+    user_id: int
+    dm: bool = False
+    away_until: datetime | None = None
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    number: int
+    seat: int
+    action: str
+    version: int
+    created_at: datetime
+
+
+# ------------------------------------------------------- encoding and decoding
+
+_GAME_COLUMNS: Final = (
+    "id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, options, "
+    "seed, state, version, outcome, announced_version, created_at, updated_at, "
+    "settings, locale, rated, summary_posted"
+)
+_SEAT_COLUMNS: Final = "game_id, seat, user_id, name, is_ai"
+
+
+def _stamp(now: datetime) -> str:
+    """`now` as UTC ISO text with a fixed width, so stored stamps sort as text."""
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("timestamps must be timezone-aware (UTC)")
+    return now.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _dump_json(value: dict[str, Any], what: str) -> str:
+    if not isinstance(value, dict):
+        raise TypeError(f"{what} must be a dict, not {type(value).__name__}")
+    # allow_nan=False: what is stored must be strict JSON that any reader accepts.
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
+
+
+def _brief(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _RowReader:
+    """Checks the columns of one stored row, raising `CorruptRow` for the game."""
+
+    def __init__(self, game_id: int, table: str) -> None:
+        self.game_id = game_id
+        self.table = table
+
+    def _bad(self, column: str, value: object, expected: str) -> CorruptRow:
+        return CorruptRow(self.game_id, f"{self.table}.{column} holds {_brief(value)}, expected {expected}")
+
+    def integer(self, column: str, value: object) -> int:
+        if type(value) is not int:
+            raise self._bad(column, value, "an integer")
+        return value
+
+    def optional_integer(self, column: str, value: object) -> int | None:
+        return None if value is None else self.integer(column, value)
+
+    def text(self, column: str, value: object) -> str:
+        if not isinstance(value, str):
+            raise self._bad(column, value, "text")
+        return value
+
+    def optional_text(self, column: str, value: object) -> str | None:
+        return None if value is None else self.text(column, value)
+
+    def flag(self, column: str, value: object) -> bool:
+        if value not in (0, 1) or type(value) is not int:
+            raise self._bad(column, value, "0 or 1")
+        return value == 1
+
+    def json_object(self, column: str, value: object) -> dict[str, Any]:
+        try:
+            decoded = json.loads(self.text(column, value))
+        except ValueError:
+            raise self._bad(column, value, "JSON") from None
+        if not isinstance(decoded, dict):
+            raise self._bad(column, value, "a JSON object")
+        return decoded
+
+    def optional_json_object(self, column: str, value: object) -> dict[str, Any] | None:
+        return None if value is None else self.json_object(column, value)
+
+    def optional_timestamp(self, column: str, value: object) -> datetime | None:
+        return None if value is None else self.timestamp(column, value)
+
+    def timestamp(self, column: str, value: object) -> datetime:
+        try:
+            moment = datetime.fromisoformat(self.text(column, value))
+        except ValueError:
+            raise self._bad(column, value, "an ISO timestamp") from None
+        if moment.tzinfo is None:
+            raise self._bad(column, value, "a timestamp with a UTC offset")
+        return moment
+
+    def status(self, value: object) -> str:
+        if value not in STATUSES:
+            raise self._bad("status", value, "one of " + ", ".join(STATUSES))
+        return self.text("status", value)
+
+
+def _seat_row(game_id: int, row: Sequence[Any]) -> SeatRow:
+    read = _RowReader(game_id, "seats")
+    _, seat, user_id, name, is_ai = row
+    return SeatRow(
+        seat=read.integer("seat", seat),
+        user_id=read.optional_integer("user_id", user_id),
+        name=read.text("name", name),
+        is_ai=read.flag("is_ai", is_ai),
+    )
+
+
+def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow:
+    (
+        game_id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status,
+        options, seed, state, version, outcome, announced_version, created_at, updated_at,
+        settings, locale, rated, summary_posted,
+    ) = row  # fmt: skip
+    read = _RowReader(game_id, "games")
+    return GameRow(
+        id=game_id,
+        engine=read.text("engine", engine),
+        guild_id=read.optional_integer("guild_id", guild_id),
+        channel_id=read.optional_integer("channel_id", channel_id),
+        thread_id=read.optional_integer("thread_id", thread_id),
+        lobby_message_id=read.optional_integer("lobby_message_id", lobby_message_id),
+        host_id=read.integer("host_id", host_id),
+        status=read.status(status),
+        options=read.json_object("options", options),
+        seed=read.optional_integer("seed", seed),
+        state=read.optional_text("state", state),
+        version=read.integer("version", version),
+        outcome=read.optional_json_object("outcome", outcome),
+        announced_version=read.integer("announced_version", announced_version),
+        created_at=read.timestamp("created_at", created_at),
+        updated_at=read.timestamp("updated_at", updated_at),
+        seats=tuple(_seat_row(game_id, seat) for seat in seat_rows),
+        settings=read.json_object("settings", settings),
+        locale=read.optional_text("locale", locale),
+        rated=read.flag("rated", rated),
+        summary_posted=read.flag("summary_posted", summary_posted),
+    )
+
+
+def _move_row(game_id: int, row: Sequence[Any]) -> MoveRow:
+    read = _RowReader(game_id, "moves")
+    number, seat, action, version, created_at = row
+    return MoveRow(
+        number=read.integer("number", number),
+        seat=read.integer("seat", seat),
+        action=read.text("action", action),
+        version=read.integer("version", version),
+        created_at=read.timestamp("created_at", created_at),
+    )
+
+
+def _first(rows: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    return rows[0] if rows else None
+
+
+def _timer_row(row: Sequence[Any]) -> TimerRow:
+    game_id, seat, kind, turn_version, due_at = row
+    read = _RowReader(game_id, "timers")
+    return TimerRow(
+        game_id=read.integer("game_id", game_id),
+        seat=read.integer("seat", seat),
+        kind=read.text("kind", kind),
+        turn_version=read.integer("turn_version", turn_version),
+        due_at=read.timestamp("due_at", due_at),
+    )

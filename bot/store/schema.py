@@ -1,0 +1,171 @@
+"""The database's schema, its migrations, and the settings of each connection."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Collection
+from typing import Final
+
+import aiosqlite
+
+from bot.store.rows import STATUSES, StoreError
+from bot.store.sql import _fetch_one, _rollback_quietly, _run
+
+log = logging.getLogger(__name__)
+
+
+#: How long a statement waits for another connection's lock before failing.
+BUSY_TIMEOUT_MS: Final = 5_000
+
+#: Schema steps in order; after applying step n the database has
+#: ``user_version`` n. Each step is a sequence of single SQL statements (run
+#: one by one, so the whole step stays inside the migration transaction).
+#: Never edit a released step: append a new one.
+MIGRATIONS: list[tuple[str, ...]] = [
+    (
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            engine TEXT NOT NULL,
+            guild_id INTEGER,
+            channel_id INTEGER,
+            thread_id INTEGER,
+            lobby_message_id INTEGER,
+            host_id INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'finished', 'abandoned')),
+            options TEXT NOT NULL,
+            seed INTEGER,
+            state TEXT,
+            version INTEGER NOT NULL CHECK (version >= 0),
+            outcome TEXT,
+            announced_version INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX games_by_guild_status ON games (guild_id, status)",
+        """
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            is_ai INTEGER NOT NULL CHECK (is_ai IN (0, 1)),
+            PRIMARY KEY (game_id, seat)
+        )
+        """,
+        "CREATE INDEX seats_by_user ON seats (user_id)",
+        # The version after each move is unique within a game; the constraint
+        # also indexes `moves(game_id, since_version)`.
+        """
+        CREATE TABLE moves (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, number),
+            UNIQUE (game_id, version)
+        )
+        """,
+    ),
+    (
+        # Per-game settings (turn deadline and what happens when it passes), the
+        # server's language for thread posts, and the end-of-game bookkeeping.
+        "ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE games ADD COLUMN locale TEXT",
+        "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1))",
+        "ALTER TABLE games ADD COLUMN summary_posted INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (summary_posted IN (0, 1))",
+        # Reminders and deadlines: one row per (game, seat, kind), read by one dispatcher.
+        # `turn_version` is the version at which the seat's turn began: a new turn
+        # replaces the timers of the last one.
+        """
+        CREATE TABLE timers (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            kind TEXT NOT NULL CHECK (kind IN ('reminder', 'deadline')),
+            turn_version INTEGER NOT NULL,
+            due_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat, kind)
+        )
+        """,
+        "CREATE INDEX timers_by_due ON timers (due_at)",
+        # What a person chose for themselves, across games and servers.
+        """
+        CREATE TABLE players (
+            user_id INTEGER PRIMARY KEY,
+            dm INTEGER NOT NULL DEFAULT 0 CHECK (dm IN (0, 1)),
+            away_until TEXT,
+            locale TEXT
+        )
+        """,
+        # One rating per person and game (OpenSkill's mu and sigma).
+        """
+        CREATE TABLE ratings (
+            user_id INTEGER NOT NULL,
+            engine TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            PRIMARY KEY (user_id, engine)
+        )
+        """,
+    ),
+]
+
+
+def _checked_statuses(statuses: Collection[str]) -> list[str]:
+    if isinstance(statuses, str):
+        raise TypeError("statuses must be a collection of status names, not one string")
+    unknown = sorted(set(statuses) - set(STATUSES))
+    if unknown:
+        raise ValueError(f"unknown game status {', '.join(map(repr, unknown))}")
+    return sorted(set(statuses))
+
+
+async def _configure(db: aiosqlite.Connection, location: str) -> None:
+    """Per-connection settings; journal_mode must be set outside a transaction."""
+    try:
+        await _run(db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await _run(db, "PRAGMA foreign_keys = ON")
+        mode = await _fetch_one(db, "PRAGMA journal_mode = WAL")
+        journal = str(mode[0]).lower() if mode else "unknown"
+        if journal == "wal" or location == ":memory:":
+            await _run(db, "PRAGMA synchronous = NORMAL")
+        else:
+            log.warning("%s: WAL is unavailable (journal mode %s); using synchronous=FULL", location, journal)
+            await _run(db, "PRAGMA synchronous = FULL")
+    except sqlite3.Error as error:
+        raise StoreError(f"cannot use the database {location!r}: {error}") from error
+
+
+async def _migrate(db: aiosqlite.Connection) -> None:
+    """Bring the schema up to date in one transaction; refuse a database from newer code."""
+    target = len(MIGRATIONS)
+    try:
+        await _run(db, "BEGIN IMMEDIATE")
+    except sqlite3.Error as error:
+        raise StoreError(f"cannot read the database: {error}") from error
+    try:
+        row = await _fetch_one(db, "PRAGMA user_version")
+        current = int(row[0]) if row else 0
+        if current > target:
+            raise StoreError(
+                f"the database has schema version {current}, but this code knows only up to {target}; "
+                "it was written by a newer release — upgrade the bot instead of opening it with this one"
+            )
+        for number in range(current + 1, target + 1):
+            for statement in MIGRATIONS[number - 1]:
+                await _run(db, statement)
+            log.info("database schema migrated to version %d", number)
+        if current != target:
+            # PRAGMA takes no bound parameters; `target` is an int we computed.
+            await _run(db, f"PRAGMA user_version = {target}")
+        await _run(db, "COMMIT")
+    except BaseException as error:
+        await _rollback_quietly(db)
+        if isinstance(error, sqlite3.Error):
+            raise StoreError(f"cannot migrate the database schema: {error}") from error
+        raise

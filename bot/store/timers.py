@@ -1,0 +1,104 @@
+"""Reminders and deadlines of open turns."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import datetime
+
+from bot.store.connection import Connection
+from bot.store.rows import (
+    TimerRow,
+    _first,
+    _RowReader,
+    _stamp,
+    _timer_row,
+)
+from bot.store.sql import _do, _run
+
+
+class TimerTables(Connection):
+    """The `timers` table."""
+
+    # ------------------------------------------------------------------ timers
+
+    async def replace_timers(
+        self, game_id: int, seat: int, turn_version: int, due: dict[str, datetime]
+    ) -> None:
+        """The seat's reminder and deadline for the turn that began at `turn_version`."""
+        async with self._transaction(write=True) as db:
+            await _run(db, "DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
+            await db.executemany(
+                "INSERT INTO timers (game_id, seat, kind, turn_version, due_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seat, kind, turn_version, _stamp(when)) for kind, when in sorted(due.items())],
+            )
+
+    async def set_turn_timers(
+        self, game_id: int, acting: Collection[int], new: dict[int, tuple[int, dict[str, datetime]]]
+    ) -> None:
+        """In one transaction: drop the timers of seats no longer acting, and give each
+        seat in `new` its (turn start, {kind: due}) timers in place of any it had."""
+        keep = sorted(set(acting))
+        async with self._transaction(write=True) as db:
+            marks = ", ".join("?" * len(keep))
+            where = f"game_id = ? AND seat NOT IN ({marks})" if keep else "game_id = ?"
+            await _do(db, f"DELETE FROM timers WHERE {where}", (game_id, *keep))
+            for seat, (turn_version, due) in sorted(new.items()):
+                await _do(db, "DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
+                await db.executemany(
+                    "INSERT INTO timers (game_id, seat, kind, turn_version, due_at) VALUES (?, ?, ?, ?, ?)",
+                    [(game_id, seat, kind, turn_version, _stamp(when)) for kind, when in sorted(due.items())],
+                )
+
+    async def timers(self, game_id: int | None = None) -> list[TimerRow]:
+        """Pending timers (of one game, or all), soonest first."""
+        where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        rows = await self._query(
+            f"SELECT game_id, seat, kind, turn_version, due_at FROM timers {where} ORDER BY due_at, game_id",
+            params,
+        )
+        return [_timer_row(row) for row in rows]
+
+    async def due_timers(self, now: datetime) -> list[TimerRow]:
+        rows = await self._query(
+            "SELECT game_id, seat, kind, turn_version, due_at FROM timers WHERE due_at <= ? "
+            "ORDER BY due_at, game_id",
+            (_stamp(now),),
+        )
+        return [_timer_row(row) for row in rows]
+
+    async def next_due(self) -> datetime | None:
+        row = _first(await self._query("SELECT MIN(due_at) FROM timers"))
+        if row is None or row[0] is None:
+            return None
+        return _RowReader(0, "timers").timestamp("due_at", row[0])
+
+    async def delete_timers(self, game_id: int, *, seat: int | None = None, kind: str | None = None) -> None:
+        conditions: list[str] = ["game_id = ?"]
+        params: list[object] = [game_id]
+        if seat is not None:
+            conditions.append("seat = ?")
+            params.append(seat)
+        if kind is not None:
+            conditions.append("kind = ?")
+            params.append(kind)
+        async with self._transaction(write=True) as db:
+            await _run(db, f"DELETE FROM timers WHERE {' AND '.join(conditions)}", params)
+
+    async def user_timers(self, user_id: int) -> list[TimerRow]:
+        """Timers of seats the user holds (as a person, not an AI)."""
+        rows = await self._query(
+            "SELECT t.game_id, t.seat, t.kind, t.turn_version, t.due_at FROM timers t "
+            "JOIN seats s ON s.game_id = t.game_id AND s.seat = t.seat "
+            "WHERE s.user_id = ? AND s.is_ai = 0 ORDER BY t.due_at",
+            (user_id,),
+        )
+        return [_timer_row(row) for row in rows]
+
+    async def move_timers(self, moved: Sequence[TimerRow]) -> None:
+        """Store new due times for existing timers (an absence moved them)."""
+        async with self._transaction(write=True) as db:
+            await db.executemany(
+                "UPDATE timers SET due_at = ? "
+                "WHERE game_id = ? AND seat = ? AND kind = ? AND turn_version = ?",
+                [(_stamp(t.due_at), t.game_id, t.seat, t.kind, t.turn_version) for t in moved],
+            )
