@@ -148,9 +148,12 @@ class Deadlines:
 
     async def restart(self, game_id: int, seat: int) -> None:
         """The seat's turn gets a whole new deadline, from now (the host chose to wait)."""
-        row, _, _ = await self._service.current(game_id)
+        row, engine, state = await self._service.current(game_id)
+        acting = [s for s in engine.to_act(state) if not row.seats[s].is_ai] if state is not None else []
         begin = await self._service.turn_start(game_id, seat)
-        await self._store.replace_timers(game_id, seat, begin, TurnClock.of(row).due(self._now()))
+        await self._store.set_turn_timers(
+            game_id, acting, {seat: (begin, TurnClock.of(row).due(self._now()))}
+        )
         self._known.pop(game_id, None)
         self._wake_up()
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from bot.store import GameRow, MoveRow
 from games.core import Engine, Message, State
 
-__all__ = ["History", "Step", "Turn", "group_turns", "replay", "steps_of"]
+__all__ = ["History", "Step", "Turn", "group_turns", "replay"]
 
 #: How many of the newest moves a `History` keeps once they have been announced.
 KEPT_STEPS = 80
@@ -89,10 +89,6 @@ def replay(engine: Engine, row: GameRow, moves: Sequence[MoveRow]) -> tuple[Stat
         state = engine.apply(state, move.seat, action)
         steps.append(Step(move.version, move.seat, description, state))
     return start, steps
-
-
-def steps_of(engine: Engine, row: GameRow, moves: Sequence[MoveRow]) -> list[Step]:
-    return replay(engine, row, moves)[1]
 
 
 def group_turns(engine: Engine, steps: Sequence[Step], since_version: int = 0) -> list[Turn]:

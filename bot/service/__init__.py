@@ -10,25 +10,16 @@ taking their turns, the thread's post with the board image, direct messages,
 deadlines for the next player, the end-of-game summary — is the game's
 background work: one task per game at a time, so its posts keep their order,
 delivered through the `outbox` the front-end provides. Rendering and AI
-thinking run in worker threads so the event loop never blocks. Nothing of it
+thinking run in worker processes so the event loop never blocks. Nothing of it
 is lost when the process stops: the store knows which moves the thread has
 not heard of yet, and `resume` picks them up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
-from typing import Any
-
-import renderers
-from bot.community import Community
-from bot.deadlines import Deadlines
 from bot.history import Turn
 from bot.service.base import Outbox, utcnow
 from bot.service.queries import Queries
-from bot.store import Store
-from bot.workers import Workers
 
 __all__ = ["GameService", "Outbox", "Turn", "utcnow"]
 
@@ -39,17 +30,3 @@ class GameService(Queries):
     Built in layers, each a module of this package: `base` (state and
     helpers), `commits`, `posts`, `background`, `play`, `lobby`, `queries`.
     """
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        clock: Callable[[], datetime] = utcnow,
-        render: Callable[[str, dict[str, Any], str | None], bytes] = renderers.render,
-        outbox: Outbox | None = None,
-        animate: Callable[[str, list[dict[str, Any]], str | None], bytes] | None = None,
-        workers: Workers | None = None,
-    ) -> None:
-        super().__init__(store, clock=clock, render=render, outbox=outbox, animate=animate, workers=workers)
-        self.deadlines = Deadlines(self)
-        self.community = Community(self)

@@ -7,11 +7,13 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import games
 import renderers
 import texts
+from bot.community import Community
+from bot.deadlines import Deadlines
 from bot.errors import PlayerError
 from bot.history import History, replay
 from bot.results import Caller, Dispatch
@@ -20,8 +22,7 @@ from bot.workers import Workers
 from games.core import Engine, State
 
 if TYPE_CHECKING:
-    from bot.community import Community
-    from bot.deadlines import Deadlines
+    from bot.service import GameService
 
 __all__ = ["Outbox", "ServiceBase", "utcnow"]
 
@@ -86,10 +87,7 @@ class _Game:
 
 
 class ServiceBase:
-    #: Turn deadlines and the community's records; made by `GameService`, which they serve.
-    deadlines: Deadlines
-    community: Community
-    """All game logic a front-end needs, over a `Store`."""
+    """The state every layer of `GameService` shares, and the helpers they all use."""
 
     def __init__(
         self,
@@ -128,6 +126,10 @@ class ServiceBase:
         self._notices: dict[int, list[_Notice]] = {}
         #: People's choices (direct messages, absence), read on every turn: kept in memory.
         self._players: dict[int, PlayerRow] = {}
+        # Only the top layer is ever made, so `self` is the whole service they serve.
+        service = cast("GameService", self)
+        self.deadlines = Deadlines(service)
+        self.community = Community(service)
 
     @property
     def clock(self) -> Callable[[], datetime]:

@@ -80,7 +80,7 @@ class Lobby(Play):
             now=self._clock(),
             locale=caller.guild_locale,
         )
-        card = self._lobby_card(row, caller)
+        card = self._lobby_card(row)
         return Reply(card.text, public=True, game_id=row.id, version=row.version, lobby=card)
 
     async def attach(
@@ -97,7 +97,7 @@ class Lobby(Play):
             game_id, thread_id=thread_id, lobby_message_id=lobby_message_id, channel_id=channel_id
         )
 
-    def _lobby_card(self, row: GameRow, caller: Caller | None = None) -> LobbyCard:
+    def _lobby_card(self, row: GameRow) -> LobbyCard:
         """The public lobby message, in the server's language (whoever clicked last)."""
         engine = self._engine(row.engine)
         locale = row.locale
@@ -127,18 +127,26 @@ class Lobby(Play):
         return row
 
     async def _set_seats(
-        self, caller: Caller, row: GameRow, seats: list[tuple[int | None, str, bool]], ack: str, **params: Any
+        self,
+        caller: Caller,
+        row: GameRow,
+        seats: list[tuple[int | None, str, bool]],
+        ack: str,
+        *,
+        host_id: int | None = None,
+        **params: Any,
     ) -> Reply:
+        """New seats (and maybe a new host) for the lobby, and the caller's acknowledgement."""
         try:
             self.forget(row.id)
-            new = await self.store.set_seats(row.id, row.version, seats, now=self._clock())
+            new = await self.store.set_seats(row.id, row.version, seats, now=self._clock(), host_id=host_id)
         except StaleVersion:
             raise PlayerError("error.busy") from None
         return Reply(
             self._text(caller, ack, **params),
             game_id=new.id,
             version=new.version,
-            lobby=self._lobby_card(new, caller),
+            lobby=self._lobby_card(new),
         )
 
     @staticmethod
@@ -167,18 +175,9 @@ class Lobby(Play):
                 if not humans:
                     return await self._abandon_row(caller, row)
                 # The next human in the lobby becomes the host.
-                try:
-                    self.forget(row.id)
-                    new = await self.store.set_seats(
-                        row.id, row.version, seats, now=self._clock(), host_id=humans[0][0]
-                    )
-                except StaleVersion:
-                    raise PlayerError("error.busy") from None
-                return Reply(
-                    self._text(caller, "lobby.left_host", host=humans[0][1]),
-                    game_id=row.id,
-                    version=new.version,
-                    lobby=self._lobby_card(new, caller),
+                new_host, name, _ = humans[0]
+                return await self._set_seats(
+                    caller, row, seats, "lobby.left_host", host_id=new_host, host=name
                 )
             return await self._set_seats(caller, row, seats, "lobby.left", id=game_id)
 
@@ -218,7 +217,7 @@ class Lobby(Play):
             self._text(caller, "game.started", id=row.id),
             game_id=row.id,
             version=row.version,
-            lobby=self._lobby_card(row, caller),
+            lobby=self._lobby_card(row),
         )
 
     def _start_notice(self, game: _Game) -> _Notice:
@@ -251,5 +250,5 @@ class Lobby(Play):
             self._text(caller, "abandon.done", id=row.id),
             game_id=row.id,
             version=new.version,
-            lobby=self._lobby_card(new, caller),
+            lobby=self._lobby_card(new),
         )

@@ -22,12 +22,6 @@ log = logging.getLogger(__name__)
 class Posts(Commits):
     """What the thread and the players are told: turns in words, boards, pings, summaries."""
 
-    def _unannounced_history(self, game: _Game) -> History | None:
-        history = self._history.get(game.row.id)
-        if history is not None and history.covers(game.row.announced_version, game.row.version):
-            return history
-        return None
-
     async def _steps_after(self, game: _Game, version: int) -> list[Step]:
         """The moves after `version`, from memory when it reaches back so far, else replayed."""
         history = self._history.get(game.row.id)

@@ -49,7 +49,7 @@ class Queries(Lobby):
     async def board(self, caller: Caller, game_id: int) -> Reply:
         game = await self._load(game_id, caller)
         if game.state is None:
-            return Reply(self._lobby_card(game.row, caller).text, public=True, game_id=game_id)
+            return Reply(self._lobby_card(game.row).text, public=True, game_id=game_id)
         # Public: in the language of the server, like the game's other posts.
         locale = caller.guild_locale or game.row.locale
         post = await self._state_post(game, game.state, locale)

@@ -21,17 +21,6 @@ class TimerTables(Connection):
 
     # ------------------------------------------------------------------ timers
 
-    async def replace_timers(
-        self, game_id: int, seat: int, turn_version: int, due: dict[str, datetime]
-    ) -> None:
-        """The seat's reminder and deadline for the turn that began at `turn_version`."""
-        async with self._transaction(write=True) as db:
-            await _run(db, "DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))
-            await db.executemany(
-                "INSERT INTO timers (game_id, seat, kind, turn_version, due_at) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, seat, kind, turn_version, _stamp(when)) for kind, when in sorted(due.items())],
-            )
-
     async def set_turn_timers(
         self, game_id: int, acting: Collection[int], new: dict[int, tuple[int, dict[str, datetime]]]
     ) -> None:
