@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import ai
 import games
 from ai.chinesische_mauer_eval import DEFAULT_WEIGHTS, Context, Weights, cover_loss, hand_value, site_value
 from ai.chinesische_mauer_model import (
@@ -260,3 +261,6 @@ def _first_step(plan: _Plan, moves: Sequence[Move]) -> int:
     if plan.free:
         return plan.free[0]
     return plan.actions[0]
+
+
+ai.register(ENGINE_ID, choose)

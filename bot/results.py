@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Caller", "DirectMessage", "Dispatch", "LobbyCard", "MoveButton", "Post", "Reply"]
+__all__ = [
+    "Caller",
+    "DirectMessage",
+    "Dispatch",
+    "LobbyCard",
+    "LobbyOption",
+    "MoveButton",
+    "Post",
+    "Reply",
+]
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,22 @@ class MoveButton:
 
 
 @dataclass(frozen=True)
+class LobbyOption:
+    """One game option in a lobby: its label, its choices and the current one.
+
+    The front-end offers a select menu per option (the host's to change
+    until the start) that calls `GameService.set_option(name, value)`.
+    """
+
+    name: str
+    label: str
+    #: (value, label) pairs, in the engine's order.
+    choices: tuple[tuple[str, str], ...]
+    #: The value chosen now (the default until the host picks one).
+    current: str
+
+
+@dataclass(frozen=True)
 class LobbyCard:
     """The lobby message of a game: its text and whether it is still open."""
 
@@ -81,6 +106,8 @@ class LobbyCard:
     message_id: int | None
     #: The language it is written in (the server's).
     locale: str | None = None
+    #: The game's options, each with its current choice (empty: no options).
+    options: tuple[LobbyOption, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -89,7 +116,8 @@ class Reply:
 
     `text` (and `image`) go to the caller — privately unless `public`;
     `lobby` asks for the lobby message to be refreshed. `buttons` are moves
-    to offer the caller, valid at `version` of game `game_id`. What the
+    to offer the caller (the engine's `quick_actions`, at most 20, most
+    useful first), valid at `version` of game `game_id` and turn `turn`. What the
     game's thread hears comes separately, as a `Dispatch`, once the move is
     safely stored.
     """
@@ -101,5 +129,8 @@ class Reply:
     version: int | None = None
     lobby: LobbyCard | None = None
     buttons: tuple[MoveButton, ...] = field(default=())
+    #: The game's `turn_number` when the buttons were made: a button stays
+    #: good while its turn lasts and its own seat has not acted since.
+    turn: int | None = None
     #: The image's file name when it is not a board.
     filename: str = "board.png"

@@ -1,29 +1,40 @@
 """The game engines: pure, deterministic rule state machines.
 
-`get(game_id)` returns an engine, `all()` lists them in a stable order.
-Nothing in this package imports anything but the standard library and
-`games` itself (a test checks it).
+`register(engine)` adds a game; `get(game_id)` returns its engine, `all()`
+lists them in a stable order (built-in games first). The built-in games
+register themselves the same way when their package is imported, which
+happens the first time the registry is read. Nothing in this package imports
+anything but the standard library and `games` itself (a test checks it).
 """
 
 from __future__ import annotations
 
 from games.core import Engine
 
-__all__ = ["Engine", "all", "get"]
-
-
-def _engines() -> tuple[Engine, ...]:
-    from games.chinesische_mauer import ENGINE as chinesische_mauer
-
-    return (chinesische_mauer,)
-
+__all__ = ["Engine", "all", "generation", "get", "register"]
 
 _REGISTRY: dict[str, Engine] = {}
+_loaded = False
+#: Grows with every registration, so that what is derived from the registry
+#: (the text catalogue) can tell that it must be derived again.
+_generation = 0
+
+
+def register(engine: Engine) -> None:
+    """Add a game (again with the same id: replace it)."""
+    global _generation
+    if not isinstance(engine, Engine):
+        raise TypeError(f"not an engine: {engine!r}")
+    _REGISTRY[engine.id] = engine
+    _generation += 1
 
 
 def _registry() -> dict[str, Engine]:
-    if not _REGISTRY:
-        _REGISTRY.update({engine.id: engine for engine in _engines()})
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        # The built-in games: importing a game's package registers its engine.
+        import games.chinesische_mauer  # noqa: F401
     return _REGISTRY
 
 
@@ -33,5 +44,11 @@ def get(game_id: str) -> Engine:
 
 
 def all() -> tuple[Engine, ...]:  # noqa: A001 - the contract's name
-    """Every registered engine, in a stable order."""
+    """Every registered engine, in the order they were registered."""
     return tuple(_registry().values())
+
+
+def generation() -> int:
+    """A number that changes whenever a game is registered."""
+    _registry()
+    return _generation

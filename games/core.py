@@ -15,11 +15,22 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+#: English templates of the messages this module itself produces (option
+#: checks and the generic prompt); the text catalogue takes them like an engine's.
+CORE_TEXTS: Mapping[str, str] = {
+    "core.option.unknown": "{game} has no option called “{name}”.",
+    "core.option.bad_choice": "“{value}” is not a choice for {option}; choose one of {choices}.",
+    "core.prompt.your_turn": "It is your turn.",
+}
+
 __all__ = [
+    "CORE_TEXTS",
+    "MAX_QUICK_ACTIONS",
     "Action",
     "Engine",
     "IllegalAction",
     "Message",
+    "Option",
     "Outcome",
     "Param",
     "Player",
@@ -128,6 +139,27 @@ class IllegalAction(Exception):
 
 
 @dataclass(frozen=True)
+class Option:
+    """A choice made when a game is created (China's board side, say).
+
+    `choices` are short strings; `default=None` means the engine picks by
+    player count (in `check_options`). The labels a player reads come from
+    the game's catalogue: `<game id>.option.<name>` and
+    `<game id>.option.<name>.<choice>`.
+    """
+
+    name: str
+    choices: tuple[str, ...]
+    default: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.choices or len(set(self.choices)) != len(self.choices):
+            raise ValueError(f"option {self.name!r} needs distinct choices")
+        if self.default is not None and self.default not in self.choices:
+            raise ValueError(f"option {self.name!r}: default {self.default!r} is not a choice")
+
+
+@dataclass(frozen=True)
 class Outcome:
     """The result of a finished game.
 
@@ -221,18 +253,24 @@ class Engine(ABC):
     title: str
     min_players: int
     max_players: int
-    #: Option name -> documentation; `setup` validates what it is given.
-    options: Mapping[str, str] = {}
+    #: The choices made when a game is created; `check_options` completes them.
+    options: tuple[Option, ...] = ()
     #: Top-level view keys where a seat's view may differ from a spectator's;
     #: the conformance suite checks that every other key is the same for all.
     private_view_keys: frozenset[str] = frozenset({"viewer", "hand"})
     #: English templates of every message key the engine uses (key -> text
     #: with {param} fields); the text catalogue takes them as its English.
     texts: Mapping[str, str] = {}
+    #: The same keys in other languages: locale ("de", "nl") -> key -> template.
+    #: A key missing here falls back to the English of `texts`.
+    locales: Mapping[str, Mapping[str, str]] = {}
 
     @abstractmethod
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        """A new game; raises ValueError for a bad player count or option."""
+        """A new game; raises ValueError for a bad player count or option.
+
+        `options` is what `check_options` returned for that player count.
+        """
 
     @abstractmethod
     def to_act(self, state: State) -> frozenset[int]:
@@ -302,3 +340,92 @@ class Engine(ABC):
         """
         acting = self.to_act(state)
         return min(acting) if acting else None
+
+    # ------------------------------------------------ contract, part two
+    # What every game can say about itself, so that the bot never needs to
+    # know a game's shape. Each has a default that fits a simple game.
+
+    def check_options(self, players: int, options: Mapping[str, str]) -> dict[str, str]:
+        """The complete options for `players` players, defaults filled in.
+
+        Raises `IllegalAction` with the sentence when a name or value is not
+        one of `options`. An engine whose options depend on each other or on
+        the player count overrides this (calling it first) to refuse a
+        combination or to choose a `default=None` option.
+        """
+        declared = {option.name: option for option in self.options}
+        for name in options:
+            if name not in declared:
+                raise IllegalAction(english(CORE_TEXTS, "core.option.unknown", game=self.title, name=name))
+        complete: dict[str, str] = {}
+        for option in self.options:
+            value = options.get(option.name)
+            if value is None:
+                value = option.default if option.default is not None else option.choices[0]
+            if value not in option.choices:
+                raise IllegalAction(
+                    english(
+                        CORE_TEXTS,
+                        "core.option.bad_choice",
+                        value=str(value),
+                        option=option.name,
+                        choices=", ".join(option.choices),
+                    )
+                )
+            complete[option.name] = value
+        return complete
+
+    def turn_number(self, state: State) -> int:
+        """Counts turns from 0; changes exactly when a new turn of `current_turn` begins.
+
+        Everything any seat does between two changes belongs to that turn
+        (the thread gets one post per turn). When the game ends it keeps its
+        last value.
+
+        The default, -1, says the state keeps no count: the service then
+        counts the changes of `current_turn` along the move log itself,
+        which is the same thing for a game where turns pass seat to seat.
+        """
+        return -1
+
+    def prompt(self, state: State, seat: int) -> Message:
+        """What `seat`, one of `to_act`, must decide now ("Discard 4 of your 9 cards")."""
+        return english(CORE_TEXTS, "core.prompt.your_turn")
+
+    def suggest(self, state: State, seat: int, typed: str, limit: int) -> list[str]:
+        """At most `limit` notations for autocomplete that fit `typed`, best first.
+
+        Each must parse to a legal action of `seat`. The default keeps the
+        formatted legal actions that contain every typed word; a game with
+        hundreds of moves narrows by kind of move first.
+        """
+        words = typed.lower().split()
+        found: list[str] = []
+        for action in self.legal_actions(state, seat):
+            text = self.format_action(state, action)
+            if all(word in text.lower() for word in words):
+                found.append(text)
+                if len(found) >= limit:
+                    break
+        return found
+
+    def private_summary(self, state: State, seat: int) -> Message | None:
+        """`seat`'s private information in words (its hand...), for `/hand`; None: nothing to say."""
+        return None
+
+    def seat_summary(self, state: State, seat: int) -> Message | None:
+        """`seat`'s public figures in words (cards in hand, points...), for `/game info`."""
+        return None
+
+    def quick_actions(self, state: State, seat: int) -> list[Action]:
+        """At most 20 legal actions of `seat` that deserve a button now, most useful first.
+
+        The default: all of them when there are at most 20, else none (a
+        game with more says which ones matter).
+        """
+        legal = self.legal_actions(state, seat)
+        return list(legal) if len(legal) <= MAX_QUICK_ACTIONS else []
+
+
+#: At most this many quick actions (buttons) a position offers.
+MAX_QUICK_ACTIONS = 20

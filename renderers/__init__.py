@@ -1,40 +1,57 @@
 """Board images: a view in, PNG bytes out.
 
-`render(game_id, view, locale)` draws what that view shows — a spectator
-view gives the public board, a seat's view adds that seat's private panel.
-Renderers only ever see views, never a game's full state, so an image
-cannot leak a hand. Drawing is pure: the same view gives the same bytes.
+`register(game_id, render)` adds a game's renderer (`render(view, locale) ->
+bytes`); `render(game_id, view, locale)` draws what that view shows — a
+spectator view gives the public board, a seat's view adds that seat's
+private panel. Renderers only ever see views, never a game's full state, so
+an image cannot leak a hand. Drawing is pure: the same view gives the same
+bytes. The built-in games' renderers register themselves when their module
+is imported, the first time the registry is read.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["game_ids", "render"]
+__all__ = ["Renderer", "game_ids", "register", "render", "renderer"]
 
-#: Game id -> module (in this package) with `render(view, locale) -> bytes`.
-_MODULES = {
-    "chinesische-mauer": "chinesische_mauer",
-}
+#: Draws one game's view in a language: `render(view, locale) -> PNG bytes`.
+Renderer = Callable[[Mapping[str, Any], "str | None"], bytes]
 
-_Renderer = Callable[[Mapping[str, Any], "str | None"], bytes]
+_REGISTRY: dict[str, Renderer] = {}
+_loaded = False
+
+
+def register(game_id: str, render: Renderer) -> None:
+    """Add (or replace) the renderer of a game.
+
+    Pass a module-level function: work is sent to worker processes with the
+    function itself, which they import by its name.
+    """
+    _REGISTRY[game_id] = render
+
+
+def _registry() -> dict[str, Renderer]:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        # The built-in renderers register themselves when imported.
+        import renderers.chinesische_mauer  # noqa: F401
+    return _REGISTRY
 
 
 def game_ids() -> tuple[str, ...]:
     """The game ids that have a board renderer."""
-    return tuple(_MODULES)
+    return tuple(_registry())
 
 
-def _renderer(game_id: str) -> _Renderer:
+def renderer(game_id: str) -> Renderer:
+    """The registered renderer of a game; KeyError when it has none."""
     try:
-        module_name = _MODULES[game_id]
+        return _registry()[game_id]
     except KeyError:
         raise KeyError(f"no board renderer for game {game_id!r}") from None
-    module = importlib.import_module(f"{__name__}.{module_name}")
-    draw: _Renderer = module.render
-    return draw
 
 
 def render(game_id: str, view: Mapping[str, Any], locale: str | None = None) -> bytes:
@@ -42,7 +59,7 @@ def render(game_id: str, view: Mapping[str, Any], locale: str | None = None) -> 
 
     ValueError when the view is not one of that game's views.
     """
-    draw = _renderer(game_id)
+    draw = renderer(game_id)
     if view.get("game", game_id) != game_id:
         raise ValueError(f"a view of {view.get('game')!r} cannot be drawn as {game_id!r}")
     return draw(view, locale)

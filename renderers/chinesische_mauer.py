@@ -19,6 +19,8 @@ from typing import Any
 
 from PIL import Image
 
+import renderers
+
 from renderers.canvas import RGB, Canvas, ellipsize, fit, text_width
 from renderers.chinesische_mauer_icons import kind_icon
 from renderers.common import (
@@ -729,3 +731,6 @@ def _card_stack(
         by = y + CARD_H - 22
         canvas.box(bx, by, bx + width, by + 36, INK, CREAM, 2, radius=18)
         canvas.text(bx + width // 2, by + 18, badge, badge_face, CREAM, anchor="mm")
+
+
+renderers.register(GAME_ID, render)

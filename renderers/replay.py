@@ -83,7 +83,7 @@ class _Board:
 
 
 def animate(
-    game_id: str,
+    game: str | renderers.Renderer,
     views: Sequence[Mapping[str, Any]],
     locale: str | None = None,
     *,
@@ -102,7 +102,10 @@ def animate(
     for number, view in enumerate(views):
         if view.get("viewer") is not None:
             raise ValueError(f"view {number} is seat {view['viewer']}'s view; a replay shows spectator views")
-    boards = [_board(renderers.render(game_id, view, locale)) for view in views]
+    # The service hands over the renderer itself, which a worker process imports
+    # by name even when the game was registered only in the bot's process.
+    draw = renderers.renderer(game) if isinstance(game, str) else game
+    boards = [_board(draw(view, locale)) for view in views]
     captions = [_caption(number, len(views), locale) for number in range(len(views))]
     widest = max(board.width for board in boards)
     width = min(START_WIDTH, widest)

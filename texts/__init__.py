@@ -2,10 +2,11 @@
 
 Every sentence a player reads — replies, thread posts, refusals, move
 descriptions, rules, labels drawn on images — is a key here with named
-parameters. English entries come from `texts/locales/en/*.json` and from each
-engine's own `texts` (so an engine's English default and the catalogue never
-disagree). Other languages are folders beside `en` with the same keys; a
-missing key falls back to English.
+parameters. The bot's own words are in `texts/locales/<language>/*.json`; a
+game's words live with the game, as its engine's `texts` (English) and
+`locales` (other languages), so an engine's English default and the
+catalogue never disagree and a game is added without touching this folder.
+A missing key falls back to English.
 
 Templates use `{name}` fields. A parameter may be a `games.core.Player`
 (rendered as that seat's display name), a nested `games.core.Message`
@@ -22,7 +23,7 @@ from functools import cache
 from pathlib import Path
 
 import games
-from games.core import Message, Param, Player
+from games.core import CORE_TEXTS, Message, Param, Player
 
 __all__ = ["DEFAULT_LOCALE", "all_keys", "catalogue", "locales", "render", "t"]
 
@@ -38,17 +39,34 @@ def locales() -> tuple[str, ...]:
     return (DEFAULT_LOCALE, *(name for name in found if name != DEFAULT_LOCALE))
 
 
-@cache
 def catalogue(locale: str) -> Mapping[str, str]:
-    """All templates of one language; KeyError for duplicate keys across files."""
+    """All templates of one language; KeyError for duplicate keys across sources.
+
+    Made again when a game is registered (the registry's generation is part
+    of the cache key), so no registration can leave it out of date.
+    """
+    return _catalogue(locale, games.generation())
+
+
+@cache
+def _bot_texts(locale: str) -> Mapping[str, str]:
     entries: dict[str, str] = {}
-    if locale == DEFAULT_LOCALE:
-        for engine in games.all():
-            _merge(entries, engine.texts, f"engine {engine.id}")
     folder = _LOCALES / locale
     if folder.is_dir():
         for path in sorted(folder.glob("*.json")):
             _merge(entries, json.loads(path.read_text(encoding="utf-8")), str(path))
+    return entries
+
+
+@cache
+def _catalogue(locale: str, generation: int) -> Mapping[str, str]:
+    entries: dict[str, str] = {}
+    _merge(entries, _bot_texts(locale), f"texts/locales/{locale}")
+    if locale == DEFAULT_LOCALE:
+        _merge(entries, CORE_TEXTS, "games.core")
+    for engine in games.all():
+        words = engine.texts if locale == DEFAULT_LOCALE else engine.locales.get(locale, {})
+        _merge(entries, words, f"game {engine.id}")
     return entries
 
 

@@ -7,6 +7,7 @@ docs/chinesische-mauer.md.
 
 from __future__ import annotations
 
+import games
 from games.chinesische_mauer.actions import Action, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
 from games.chinesische_mauer.engine import ChineseWallEngine
 from games.chinesische_mauer.state import Site, State
@@ -25,3 +26,4 @@ __all__ = [
 ]
 
 ENGINE = ChineseWallEngine()
+games.register(ENGINE)
