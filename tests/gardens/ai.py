@@ -1,0 +1,30 @@
+"""A greedy Gardens player: grow the largest group, rescue the most valuable flower.
+
+Planting: among the cells that make the largest own group (see
+`rules.plant_scores`), the seed picks one of those nearest the middle.
+In a storm: shelter the threatened flower whose rescue keeps the largest
+group; pass when no flower of the seat is threatened. Always legal.
+"""
+
+from __future__ import annotations
+
+from games.core import Action, Rng
+
+from .rules import Pass, Plant, Shelter, State, answer_ranking, legal_actions, plant_scores
+
+__all__ = ["choose"]
+
+
+def choose(state: State, seat: int, seed: int) -> Action:
+    """The AI's move for `seat` (one of its legal actions); deterministic for state and seed."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    if state.stormy:
+        best: Shelter | Pass = answer_ranking(state, seat)[0]
+        return best
+    ranked = plant_scores(state, seat)
+    top_value = ranked[0][1]
+    ties = [cell for cell, value in ranked if value == top_value]
+    index, _ = Rng.below(Rng.seed(seed), len(ties))
+    return Plant(ties[index])
