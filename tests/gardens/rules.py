@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +48,7 @@ __all__ = [
     "neighbours",
     "new_game",
     "plant_scores",
+    "resample_hidden",
     "say",
     "storm_losses",
     "storms_on",
@@ -442,3 +444,16 @@ def answer_ranking(state: State, seat: int) -> list[Shelter | Pass]:
     ranked.append(_PASS)
     ranked.extend(_SHELTERS[cell] for cell in mine if cell not in around)
     return ranked
+
+
+def resample_hidden(state: State, viewer: int | None, rng: random.Random) -> State:
+    """`state` with what `viewer` may not see drawn again: the other seats' answers to a
+    raging storm (each a pass or one of its own flowers) and the generator (the dice to come).
+
+    For tests of hidden information (tests/test_hidden_information.py).
+    """
+    answers = list(state.answers)
+    for seat, answer in enumerate(answers):
+        if seat != viewer and answer not in (NOT_INVOLVED, WAITING):
+            answers[seat] = rng.choice([PASS, *flowers(state, seat)])
+    return _replace(state, answers=tuple(answers), rng=rng.getrandbits(64))
