@@ -22,5 +22,7 @@ def create_bot(settings: Settings | None = None) -> commands.Bot:
     Without settings they come from the environment and `.env`.
     """
     from bot.discord_app import create_bot as create_discord_bot
+    from bot.plugins import load_installed_games
 
+    load_installed_games()
     return create_discord_bot(settings)

@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import games
 import texts
 from bot import ratings
 from bot.results import Caller, Reply
-from bot.store import GameRow
+from bot.store import GameRow, Store
 from games.core import Engine, Outcome
-
-if TYPE_CHECKING:
-    from bot.service import GameService
 
 __all__ = ["LEADERBOARD_SIZE", "Community"]
 
@@ -35,12 +31,14 @@ def _rating(stored: tuple[float, float] | None) -> ratings.Rating:
 
 
 class Community:
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    """Ratings, statistics and leaderboards, read from the finished games in the store."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
 
     async def rate(self, row: GameRow, outcome: Outcome, locale: str | None) -> list[str]:
         """Update the ratings of a finished game's players, once; the changes in words."""
-        store = self._service.store
+        store = self._store
         people = [seat.user_id for seat in row.seats if not seat.is_ai and seat.user_id is not None]
         current = await store.ratings(row.engine, people)
         entrants = [
@@ -80,7 +78,7 @@ class Community:
 
     async def stats(self, caller: Caller, user_id: int, name: str, engine_id: str | None) -> Reply:
         """Games, wins and ratings of one person, per game; their favourite game."""
-        store = self._service.store
+        store = self._store
         finished = await store.list_games(user_id=user_id, statuses=("finished",))
         played: Counter[str] = Counter()
         won: Counter[str] = Counter()
@@ -113,7 +111,7 @@ class Community:
 
     async def leaderboard(self, caller: Caller, engine: Engine) -> Reply:
         """The server's ten best-rated players of one game (people are shown as mentions)."""
-        rows = await self._service.store.rated_players(caller.guild_id, engine.id)
+        rows = await self._store.rated_players(caller.guild_id, engine.id)
         ranked = sorted(rows, key=lambda r: (-ratings.display(ratings.Rating(r[1], r[2])), -r[1], r[0]))
         lines = [texts.t("leaderboard.title", caller.locale, game=engine.title)]
         if not ranked:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from bot.store import GameRow, MoveRow
 from games.core import Engine, Message, State
 
-__all__ = ["History", "Step", "Turn", "group_turns", "replay"]
+__all__ = ["History", "Step", "Turn", "group_turns", "new_turn", "obligation_start", "replay", "step"]
 
 #: How many of the newest moves a `History` keeps once they have been announced.
 KEPT_STEPS = 80
@@ -24,12 +24,38 @@ KEPT_STEPS = 80
 
 @dataclass(frozen=True)
 class Step:
-    """One move: the version it made, who made it, in words, and the state after it."""
+    """One move: the version it made, who made it, in words, and the state after it.
+
+    `ends_turn`: a new turn began with it (or the game ended), as the
+    engine's `turn_number` says. `entered`: the seats that became obliged to
+    decide with it (they are pinged, and their deadlines start at `version`).
+    """
 
     version: int
     seat: int
     description: Message
     state: State
+    ends_turn: bool = False
+    entered: frozenset[int] = frozenset()
+
+
+def new_turn(engine: Engine, before: State, after: State) -> bool:
+    """Whether a move from `before` to `after` began a new turn (or ended the game)."""
+    if not engine.to_act(after):
+        return True
+    number_before, number_after = engine.turn_number(before), engine.turn_number(after)
+    if number_before == -1 or number_after == -1:
+        # The engine keeps no count: every change of whose turn it is counts.
+        return engine.current_turn(before) != engine.current_turn(after)
+    return number_before != number_after
+
+
+def step(engine: Engine, version: int, seat: int, description: Message, before: State, after: State) -> Step:
+    """The step of a move, with the turn it ended and the seats it obliged."""
+    ends = new_turn(engine, before, after)
+    acting = engine.to_act(after)
+    entered = acting if ends else acting - engine.to_act(before)
+    return Step(version, seat, description, after, ends, entered)
 
 
 @dataclass(frozen=True)
@@ -41,6 +67,8 @@ class Turn:
     state: State
     last_version: int
     complete: bool
+    #: Who made each of the moves (other seats may answer during a turn).
+    seats: tuple[int, ...] = ()
 
 
 @dataclass
@@ -77,35 +105,70 @@ class History:
 
 
 def replay(engine: Engine, row: GameRow, moves: Sequence[MoveRow]) -> tuple[State, list[Step]]:
-    """The starting state and every move as a step, from seed and log."""
+    """The starting state and every move as a step, from seed and log.
+
+    A log written in an older notation than the engine's (`row.notation_version`)
+    has each move upgraded (`Engine.upgrade_notation`) before it is read; one
+    written in a newer notation cannot be read by this engine: ValueError.
+    """
     if row.seed is None:
         raise ValueError(f"game {row.id} has no seed")
+    written_in = row.notation_version
+    if written_in > engine.notation_version:
+        raise ValueError(
+            f"game {row.id}'s moves are in notation {written_in}, newer than "
+            f"{engine.id}'s {engine.notation_version}"
+        )
     start = engine.setup(len(row.seats), row.seed, row.options or None)
     state = start
     steps: list[Step] = []
     for move in moves:
-        action = engine.parse_action(state, move.seat, move.action)
+        text = move.action
+        if written_in < engine.notation_version:
+            text = engine.upgrade_notation(text, written_in)
+        action = engine.parse_action(state, move.seat, text)
         description = engine.describe(state, move.seat, action)
-        state = engine.apply(state, move.seat, action)
-        steps.append(Step(move.version, move.seat, description, state))
+        after = engine.apply(state, move.seat, action)
+        steps.append(step(engine, move.version, move.seat, description, state, after))
+        state = after
     return start, steps
 
 
 def group_turns(engine: Engine, steps: Sequence[Step], since_version: int = 0) -> list[Turn]:
-    """Consecutive moves of one seat form a turn; the last may still be going on."""
-    steps = [step for step in steps if step.version > since_version]
+    """The moves of each turn (by every seat that acted in it); the last may still be going on.
+
+    A turn's seat is the one that made its first move; `steps` should begin
+    at the start of a turn (after `since_version`).
+    """
     turns: list[Turn] = []
-    current: list[Message] = []
-    for index, step in enumerate(steps):
-        current.append(step.description)
-        over = not engine.to_act(step.state)
-        turn_ends = over or engine.current_turn(step.state) != step.seat
-        if index + 1 < len(steps):
-            turn_ends = turn_ends or steps[index + 1].seat != step.seat
-        if turn_ends:
-            turns.append(Turn(step.seat, tuple(current), step.state, step.version, True))
+    current: list[Step] = []
+    for item in steps:
+        if item.version <= since_version:
+            continue
+        current.append(item)
+        if item.ends_turn:
+            turns.append(_turn(current, True))
             current = []
     if current:
-        last = steps[-1]
-        turns.append(Turn(last.seat, tuple(current), last.state, last.version, False))
+        turns.append(_turn(current, False))
     return turns
+
+
+def _turn(steps: list[Step], complete: bool) -> Turn:
+    last = steps[-1]
+    return Turn(
+        steps[0].seat,
+        tuple(item.description for item in steps),
+        last.state,
+        last.version,
+        complete,
+        tuple(item.seat for item in steps),
+    )
+
+
+def obligation_start(steps: Sequence[Step], seat: int) -> int | None:
+    """The version at which `seat`'s current obligation began, if `steps` reach back to it."""
+    for item in reversed(steps):
+        if seat in item.entered:
+            return item.version
+    return None

@@ -43,6 +43,8 @@ class LocalSession:
         self.images = images
         self.say = say
         self.callers: dict[int, Caller] = {}
+        #: The seat last told what it must decide (told again when another seat is asked).
+        self.prompted: int | None = None
         self._image_count = 0
 
     def _write_image(self, game_id: int, png: bytes, what: str, suffix: str = ".png") -> Path:
@@ -162,6 +164,10 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
         if caller is None:
             say("It is nobody's turn at this terminal; stopping.")
             return
+        if seat != session.prompted:
+            session.prompted = seat
+            prompt = state_game.prompt(state_game.loads(row.state), seat)
+            say(f"{caller.name}: " + texts.render(prompt, caller.locale, [s.name for s in row.seats]))
         command = (await ask(f"{caller.name}> ")).strip()
         try:
             if command in {"quit", "exit", "q"}:
@@ -236,6 +242,9 @@ async def run(settings: Settings, ask: Ask = _ask_terminal, say: Say = print) ->
 
 def main() -> None:
     """Entry point of `python -m bot local`."""
+    from bot.plugins import load_installed_games
+
+    load_installed_games()
     try:
         asyncio.run(run(Settings.from_env()))
     except (KeyboardInterrupt, EOFError):

@@ -31,10 +31,16 @@ def default_processes() -> int:
 
 
 def _warm_up() -> None:
-    """Import what the work needs, so the first real job does not pay for it."""
-    import ai  # noqa: F401
+    """In every worker process: import what the work needs, so the first real job
+    does not pay for it, and register the games of installed packages."""
+    import ai
     import renderers
-    import renderers.replay  # noqa: F401
+    import renderers.replay
+    from bot.plugins import load_installed_games
+
+    load_installed_games()
+    renderers.game_ids()
+    ai.has_ai("")
 
 
 class Workers:
@@ -46,8 +52,7 @@ class Workers:
             # "spawn": a clean interpreter per worker, never a fork of a process
             # with running threads (aiosqlite's, the event loop's).
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=processes, mp_context=context)
-            self._pool.submit(_warm_up)
+            self._pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_warm_up)
             log.info("drawing and AI thinking run in %d worker process(es)", processes)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:

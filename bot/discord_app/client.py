@@ -9,7 +9,14 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.discord_app.components import HandButton, LobbyButton, MoveButton, TimeoutButton
+from bot.discord_app.components import (
+    HandButton,
+    LobbyButton,
+    MoveButton,
+    MoveSelect,
+    OptionSelect,
+    TimeoutButton,
+)
 from bot.discord_app.game_cog import GameCog
 from bot.discord_app.play_cog import PlayCog
 from bot.discord_app.player_cog import PlayerCog
@@ -72,7 +79,7 @@ class BaumeisterBot(commands.Bot):
         await self.add_cog(GameCog(self.responder))
         await self.add_cog(PlayCog(self.responder))
         await self.add_cog(PlayerCog(self.responder))
-        self.add_dynamic_items(LobbyButton, MoveButton, HandButton, TimeoutButton)
+        self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, OptionSelect, HandButton, TimeoutButton)
         # Command names and descriptions in the users' languages (German, Dutch).
         await self.tree.set_translator(CatalogueTranslator())
         if not self._serve:

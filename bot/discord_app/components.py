@@ -1,10 +1,11 @@
-"""Buttons that survive restarts: lobby buttons, move buttons and "show my hand".
+"""Buttons and menus that survive restarts: lobby buttons and option menus,
+move buttons and the move menu, "show my hand".
 
-Each button is a `discord.ui.DynamicItem`: everything it needs (game, action,
-version, move) is in its custom id, and every click loads the game afresh
-from the database through the service. The bot registers these classes with
-`add_dynamic_items`, so a click on a message from before a restart still
-reaches them.
+Each is a `discord.ui.DynamicItem`: everything it needs (game, action,
+version, turn, move, option) is in its custom id, and every click loads the
+game afresh from the database through the service. The bot registers these
+classes with `add_dynamic_items`, so a click on a message from before a
+restart still reaches them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ __all__ = [
     "HandButton",
     "LobbyButton",
     "MoveButton",
+    "MoveSelect",
+    "OptionSelect",
     "TimeoutButton",
     "hand_view",
     "lobby_view",
@@ -36,9 +39,16 @@ log = logging.getLogger(__name__)
 #: Discord's limits for a button.
 CUSTOM_ID_LIMIT = 100
 LABEL_LIMIT = 80
-#: Move buttons sit in rows 0-3, five to a row; the last row holds "Refresh".
+#: Discord's limits for a select menu.
+SELECT_OPTIONS_LIMIT = 25
+PLACEHOLDER_LIMIT = 150
+#: Up to this many moves are buttons (two rows of five, easy to hit on a phone);
+#: more go into one menu. The last row holds "Refresh".
 BUTTONS_PER_ROW = 5
-MOVE_ROWS = 4
+MOVE_BUTTONS = 10
+REFRESH_ROW = 4
+#: A lobby's buttons take the first row; each option gets a menu in a row below.
+MAX_OPTION_MENUS = 4
 
 LOBBY_ACTIONS = ("join", "leave", "addbot", "start")
 _LOBBY_STYLES = {
@@ -49,6 +59,7 @@ _LOBBY_STYLES = {
 }
 
 Button = discord.ui.Button[discord.ui.View]
+Select = discord.ui.Select[discord.ui.View]
 
 
 async def _click(interaction: discord.Interaction[Any], game_id: int, work: Work) -> None:
@@ -99,40 +110,134 @@ class LobbyButton(
         await _click(interaction, game_id, work)
 
 
+def _turn(text: str | None) -> int | None:
+    return int(text) if text is not None else None
+
+
+async def _move(
+    interaction: discord.Interaction[Any], game_id: int, version: int, turn: int | None, notation: str
+) -> None:
+    async def work(request: Request) -> Reply:
+        return await request.service.move(
+            request.caller, game_id, notation, expected_version=version, expected_turn=turn
+        )
+
+    await _click(interaction, game_id, work)
+
+
 class MoveButton(
     discord.ui.DynamicItem[Button],
-    template=r"bm:move:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<notation>.+)",
+    # Buttons from before turns were counted carry no "t<turn>:" part.
+    template=r"bm:move:(?P<game>[0-9]+):(?P<version>[0-9]+):(?:t(?P<turn>-?[0-9]+):)?(?P<notation>.+)",
 ):
-    """One move, valid only at the game version it was offered at."""
+    """One move, offered at a game version during a turn: good while that turn
+    lasts and its seat has not acted since (another seat's answer does not matter)."""
 
-    def __init__(self, game_id: int, version: int, notation: str, *, label: str | None = None) -> None:
+    def __init__(
+        self, game_id: int, version: int, turn: int | None, notation: str, *, label: str | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=(label or notation)[:LABEL_LIMIT],
                 style=discord.ButtonStyle.primary,
-                custom_id=self.custom_id_for(game_id, version, notation),
+                custom_id=self.custom_id_for(game_id, version, turn, notation),
             )
         )
         self.game_id = game_id
         self.version = version
+        self.turn = turn
         self.notation = notation
 
     @staticmethod
-    def custom_id_for(game_id: int, version: int, notation: str) -> str:
-        return f"bm:move:{game_id}:{version}:{notation}"
+    def custom_id_for(game_id: int, version: int, turn: int | None, notation: str) -> str:
+        counted = f"t{turn}:" if turn is not None else ""
+        return f"bm:move:{game_id}:{version}:{counted}{notation}"
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["version"]), match["notation"], label=label)
+        return cls(
+            int(match["game"]), int(match["version"]), _turn(match["turn"]), match["notation"], label=label
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        game_id, version, notation = self.game_id, self.version, self.notation
+        await _move(interaction, self.game_id, self.version, self.turn, self.notation)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[Select],
+    template=r"bm:moves:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::t(?P<turn>-?[0-9]+))?",
+):
+    """The moves that do not fit as buttons, as one menu; the same rules as a button."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        turn: int | None,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+    ) -> None:
+        counted = f":t{turn}" if turn is not None else ""
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bm:moves:{game_id}:{version}{counted}",
+                options=options or [],
+                placeholder=(placeholder or "")[:PLACEHOLDER_LIMIT] or None,
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.turn = turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["version"]), _turn(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        if values:
+            await _move(interaction, self.game_id, self.version, self.turn, values[0])
+
+
+class OptionSelect(
+    discord.ui.DynamicItem[Select], template=r"bm:option:(?P<game>[0-9]+):(?P<name>[A-Za-z0-9_.-]{1,60})"
+):
+    """One game option in a lobby: the host picks a choice (checked by the service)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        name: str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(custom_id=f"bm:option:{game_id}:{name}", options=options or [], row=row)
+        )
+        self.game_id = game_id
+        self.name = name
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), match["name"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        game_id, name, values = self.game_id, self.name, self.item.values
+        if not values:
+            return
+        value = values[0]
 
         async def work(request: Request) -> Reply:
-            return await request.service.move(request.caller, game_id, notation, expected_version=version)
+            return await request.service.set_option(request.caller, game_id, name, value)
 
         await _click(interaction, game_id, work)
 
@@ -199,34 +304,63 @@ class TimeoutButton(
 
 
 def lobby_view(card: LobbyCard, locale: str | None) -> discord.ui.View | None:
-    """The lobby's buttons while it is open; None once it has closed."""
+    """The lobby's buttons, and a menu per game option, while it is open; None once closed."""
     if not card.open:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(card.game_id, action, label=texts.t(f"discord.button.{action}", locale)))
+        button = LobbyButton(card.game_id, action, label=texts.t(f"discord.button.{action}", locale))
+        button.row = 0
+        view.add_item(button)
+    for row, option in enumerate(card.options[:MAX_OPTION_MENUS], start=1):
+        choices = [
+            discord.SelectOption(
+                label=texts.t("discord.select.option", locale, option=option.label, choice=label)[
+                    :LABEL_LIMIT
+                ],
+                value=value,
+                default=value == option.current,
+            )
+            for value, label in option.choices[:SELECT_OPTIONS_LIMIT]
+        ]
+        view.add_item(OptionSelect(card.game_id, option.name, choices, row=row))
     return view
 
 
 def hand_view(reply: Reply, locale: str | None) -> discord.ui.View | None:
-    """A private hand's move buttons (at most four rows) and a Refresh button."""
+    """A private hand's moves — buttons when they are few, else one menu — and Refresh."""
     if reply.game_id is None:
         return None
     view = discord.ui.View(timeout=None)
-    if reply.version is not None:
-        offered = 0
-        for button in reply.buttons:
-            if offered == BUTTONS_PER_ROW * MOVE_ROWS:
-                break
-            if len(MoveButton.custom_id_for(reply.game_id, reply.version, button.notation)) > CUSTOM_ID_LIMIT:
-                log.warning("game %s: move %r is too long for a button", reply.game_id, button.notation)
-                continue
-            item = MoveButton(reply.game_id, reply.version, button.notation, label=button.label)
-            item.row = offered // BUTTONS_PER_ROW
-            view.add_item(item)
-            offered += 1
+    if reply.version is not None and reply.buttons:
+        moves = [
+            button
+            for button in reply.buttons
+            if len(MoveButton.custom_id_for(reply.game_id, reply.version, reply.turn, button.notation))
+            <= CUSTOM_ID_LIMIT
+        ]
+        if len(moves) < len(reply.buttons):
+            log.warning(
+                "game %s: %d move(s) too long for a button", reply.game_id, len(reply.buttons) - len(moves)
+            )
+        if len(moves) <= MOVE_BUTTONS:
+            for offered, button in enumerate(moves):
+                item = MoveButton(
+                    reply.game_id, reply.version, reply.turn, button.notation, label=button.label
+                )
+                item.row = offered // BUTTONS_PER_ROW
+                view.add_item(item)
+        else:
+            options = [
+                discord.SelectOption(label=button.label[:LABEL_LIMIT], value=button.notation)
+                for button in moves[:SELECT_OPTIONS_LIMIT]
+            ]
+            placeholder = texts.t("discord.select.moves", locale)
+            view.add_item(
+                MoveSelect(reply.game_id, reply.version, reply.turn, options, placeholder=placeholder)
+            )
     refresh = HandButton(reply.game_id, label=texts.t("discord.button.refresh", locale))
-    refresh.row = MOVE_ROWS
+    refresh.row = REFRESH_ROW
     view.add_item(refresh)
     return view
 

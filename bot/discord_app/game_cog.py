@@ -14,7 +14,6 @@ from discord import app_commands
 from discord.ext import commands
 
 import texts
-from bot.deadlines import MAX_HOURS
 from bot.discord_app.choices import engine_choices, game_autocomplete, parse_options
 from bot.discord_app.context import Request
 from bot.discord_app.delivery import refuse
@@ -22,6 +21,7 @@ from bot.discord_app.responder import InteractionResponder
 from bot.errors import PlayerError
 from bot.results import Caller, Reply
 from bot.service import GameService
+from bot.service.clock import MAX_HOURS
 
 __all__ = ["GameAction", "GameCog", "run_in_game"]
 

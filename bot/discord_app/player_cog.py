@@ -9,13 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import texts
-from bot.deadlines import MAX_HOURS
 from bot.discord_app.choices import engine_choices, game_autocomplete
 from bot.discord_app.context import Request
 from bot.discord_app.game_cog import run_in_game
 from bot.discord_app.responder import InteractionResponder
 from bot.results import Reply
 from bot.service import GameService
+from bot.service.clock import MAX_HOURS
 
 __all__ = ["PlayerCog"]
 

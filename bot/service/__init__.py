@@ -3,30 +3,273 @@
 Front-ends (the Discord adapter, the console) call these coroutines with a
 `Caller` and deliver the `Reply` they get back. Every refusal is a
 `PlayerError` carrying its sentence. Moves on one game are serialised by a
-lock here and guarded by the stored version in the database.
+lock and guarded by the stored version in the database.
 
-A move is answered as soon as it is stored. What follows from it — AI seats
-taking their turns, the thread's post with the board image, direct messages,
-deadlines for the next player, the end-of-game summary — is the game's
-background work: one task per game at a time, so its posts keep their order,
-delivered through the `outbox` the front-end provides. Rendering and AI
-thinking run in worker processes so the event loop never blocks. Nothing of it
-is lost when the process stops: the store knows which moves the thread has
-not heard of yet, and `resume` picks them up.
+`GameService` is a facade over parts, each in its own module and each handed
+what it uses (the arrows point one way; nothing reaches into another part):
+
+- `Games` — the only reader and writer of game rows and states, with every
+  in-memory copy of them; `People` — what each person chose.
+- `Drawing` (boards and replays in worker processes), `Narrator` (what is
+  said about a game), `Notices` and `Delivery` (what waits to be said, and
+  the way out to the front-end), `Robots` (AI moves).
+- `Play` (moves, undo, hand, suggestions, a stand-in move), `Lobby` (seats,
+  options, start), `Views` (board, info, log, list, replay).
+- `Clock` — deadlines and reminders; when one passes it asks `Play` (given
+  to it, not imported back) for the stand-in move.
+- `Turns` — each game's background work after a change: AI seats, one post
+  per turn, pings for every seat that must decide, deadlines, the end.
+- `Community` — ratings, statistics, leaderboards.
+
+A move is answered as soon as it is stored; what follows from it is the
+game's background work, delivered through the `outbox` the front-end
+provides. Rendering and AI thinking run in worker processes so the event
+loop never blocks.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+import texts
+from bot.community import Community
+from bot.errors import PlayerError
 from bot.history import Turn
-from bot.service.base import Outbox, utcnow
-from bot.service.queries import Queries
+from bot.results import Caller, Dispatch, Reply
+from bot.service.clock import Clock
+from bot.service.drawing import Animate, Drawing, Render
+from bot.service.games import Games, engine_of
+from bot.service.lobby import Lobby
+from bot.service.model import Outbox, utcnow
+from bot.service.narrator import Narrator, link
+from bot.service.notices import Delivery, Notices
+from bot.service.people import People
+from bot.service.play import Play
+from bot.service.robots import Robots
+from bot.service.turns import Turns
+from bot.service.views import Views
+from bot.store import GameRow, PlayerRow, Store
+from bot.workers import Workers
+from games.core import Engine, State
 
 __all__ = ["GameService", "Outbox", "Turn", "utcnow"]
 
 
-class GameService(Queries):
-    """All game logic a front-end needs, over a `Store`.
+class GameService:
+    """All game logic a front-end needs, over a `Store`; wires its parts once."""
 
-    Built in layers, each a module of this package: `base` (state and
-    helpers), `commits`, `posts`, `background`, `play`, `lobby`, `queries`.
-    """
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        render: Render | None = None,
+        outbox: Outbox | None = None,
+        animate: Animate | None = None,
+        workers: Workers | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        #: Drawing and AI thinking run here, off the event loop.
+        self.workers = workers or Workers()
+        games = self._games = Games(store, clock)
+        people = self._people = People(store)
+        notices = Notices()
+        self._delivery = Delivery(outbox)
+        narrator = Narrator(games, people, Drawing(self.workers, render, animate))
+        robots = Robots(games, self.workers)
+        self.community = Community(store)
+        self._play = Play(games, notices, narrator, robots)
+        self._lobby = Lobby(games, notices)
+        self.deadlines = Clock(store, games, people, notices, self._delivery, clock, self._play.play_for)
+        self._turns = Turns(games, notices, narrator, robots, self.deadlines, self.community, self._delivery)
+        self._views = Views(games, people, narrator, self.deadlines, self._lobby, clock)
+
+    # ------------------------------------------------------- the front-end
+
+    @property
+    def outbox(self) -> Outbox | None:
+        return self._delivery.outbox
+
+    @outbox.setter
+    def outbox(self, outbox: Outbox | None) -> None:
+        self._delivery.outbox = outbox
+
+    @property
+    def dispatched(self) -> list[Dispatch]:
+        """What was said while no outbox was set (tests, scripts)."""
+        return self._delivery.dispatched
+
+    # --------------------------------------------------------------- play
+
+    async def move(
+        self,
+        caller: Caller,
+        game_id: int,
+        notation: str,
+        expected_version: int | None = None,
+        expected_turn: int | None = None,
+    ) -> Reply:
+        return await self._play.move(caller, game_id, notation, expected_version, expected_turn)
+
+    async def undo(self, caller: Caller, game_id: int) -> Reply:
+        # AI moves that follow the caller's are made first: they count as "someone acted".
+        await self._turns.settled(game_id)
+        return await self._play.undo(caller, game_id)
+
+    async def hand(self, caller: Caller, game_id: int) -> Reply:
+        return await self._play.hand(caller, game_id)
+
+    async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:
+        return await self._play.suggestions(caller, game_id, typed)
+
+    async def play_for(self, game_id: int, seat: int, began: int) -> bool:
+        return await self._play.play_for(game_id, seat, began)
+
+    async def resolve_timeout(
+        self, caller: Caller, game_id: int, seat: int, began: int, choice: str
+    ) -> Reply:
+        return await self.deadlines.resolve(caller, game_id, seat, began, choice)
+
+    # -------------------------------------------------------------- lobby
+
+    async def find_game(self, caller: Caller, ref: str | int | None = None) -> int:
+        return await self._lobby.find_game(caller, ref)
+
+    async def game_choices(self, caller: Caller, typed: str) -> list[tuple[str, str]]:
+        return await self._lobby.game_choices(caller, typed)
+
+    async def new_game(
+        self, caller: Caller, engine_id: str, options: Mapping[str, Any] | None = None
+    ) -> Reply:
+        return await self._lobby.new_game(caller, engine_id, options)
+
+    async def set_option(self, caller: Caller, game_id: int, name: str, value: str) -> Reply:
+        return await self._lobby.set_option(caller, game_id, name, value)
+
+    async def attach(
+        self,
+        game_id: int,
+        *,
+        thread_id: int | None = None,
+        lobby_message_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> None:
+        await self._lobby.attach(
+            game_id, thread_id=thread_id, lobby_message_id=lobby_message_id, channel_id=channel_id
+        )
+
+    async def join(self, caller: Caller, game_id: int) -> Reply:
+        return await self._lobby.join(caller, game_id)
+
+    async def leave(self, caller: Caller, game_id: int) -> Reply:
+        return await self._lobby.leave(caller, game_id)
+
+    async def add_bot(self, caller: Caller, game_id: int) -> Reply:
+        return await self._lobby.add_bot(caller, game_id)
+
+    async def start(self, caller: Caller, game_id: int) -> Reply:
+        return await self._lobby.start(caller, game_id)
+
+    async def resign(self, caller: Caller, game_id: int) -> Reply:
+        return await self._lobby.resign(caller, game_id)
+
+    async def abandon(self, caller: Caller, game_id: int) -> Reply:
+        return await self._lobby.abandon(caller, game_id)
+
+    # -------------------------------------------------------------- views
+
+    async def board(self, caller: Caller, game_id: int) -> Reply:
+        return await self._views.board(caller, game_id)
+
+    async def info(self, caller: Caller, game_id: int) -> Reply:
+        return await self._views.info(caller, game_id)
+
+    async def log(self, caller: Caller, game_id: int) -> Reply:
+        return await self._views.log(caller, game_id)
+
+    async def list_games(self, caller: Caller) -> Reply:
+        return await self._views.list_games(caller)
+
+    async def replay(self, caller: Caller, game_id: int) -> Reply:
+        return await self._views.replay(caller, game_id)
+
+    def rules(self, engine_id: str, locale: str | None = None) -> str:
+        return self._views.rules(engine_id, locale)
+
+    async def turns(self, game_id: int, since_version: int = 0) -> list[Turn]:
+        """The game's moves grouped into turns, after `since_version` (replayed from the log)."""
+        return await self._games.all_turns(await self._games.load(game_id), since_version)
+
+    async def current(self, game_id: int) -> tuple[GameRow, Engine, State | None]:
+        """The game's row, engine and state, as stored now."""
+        game = await self._games.load(game_id)
+        return game.row, game.engine, game.state
+
+    def title(self, row: GameRow) -> str:
+        return engine_of(row.engine).title
+
+    @staticmethod
+    def link(row: GameRow) -> str:
+        return link(row)
+
+    # ---------------------------------------------------- people and time
+
+    async def player(self, user_id: int) -> PlayerRow:
+        """What a person chose (direct messages, absence, language)."""
+        return await self._people.get(user_id)
+
+    async def settings(
+        self, caller: Caller, game_id: int, deadline: int | None = None, on_timeout: str | None = None
+    ) -> Reply:
+        """Show, or (host only) change, the deadline and what happens when it passes."""
+        game = await self._games.load(game_id, caller)
+        if deadline is None and on_timeout is None:
+            return Reply(self.deadlines.describe(game.row, caller.locale), game_id=game_id)
+        if caller.user_id != game.row.host_id:
+            host = next((s.name for s in game.row.seats if s.user_id == game.row.host_id), "?")
+            raise PlayerError("error.host_only", host=host)
+        if game.row.status not in ("lobby", "running"):
+            raise PlayerError("error.not_running", id=game_id)
+        row = await self.deadlines.configure(game.row, deadline, on_timeout)
+        said = self.deadlines.describe(row, caller.locale)
+        return Reply(f"{_text(caller, 'settings.saved')}\n{said}", game_id=game_id)
+
+    async def away(self, caller: Caller, hours: str) -> Reply:
+        """`/away hours:<n>` pauses the caller's deadlines in every game; `off` ends it."""
+        return await self.deadlines.away(caller, hours)
+
+    async def notify(self, caller: Caller, dm: bool) -> Reply:
+        """`/notify dm:on|off`: a direct message whenever the caller must decide."""
+        player = await self._people.get(caller.user_id)
+        await self._people.save(replace(player, dm=dm, locale=caller.locale or player.locale))
+        return Reply(_text(caller, "notify.on" if dm else "notify.off"))
+
+    async def stats(self, caller: Caller, user_id: int, name: str, engine_id: str | None) -> Reply:
+        if engine_id is not None:
+            engine_of(engine_id)
+        return await self.community.stats(caller, user_id, name, engine_id)
+
+    async def leaderboard(self, caller: Caller, engine_id: str) -> Reply:
+        return await self.community.leaderboard(caller, engine_of(engine_id))
+
+    # --------------------------------------------------- background work
+
+    async def settled(self, game_id: int) -> None:
+        """Wait until the game's background work is done."""
+        await self._turns.settled(game_id)
+
+    async def idle(self) -> None:
+        """Wait until no game has background work left (for tests, scripts and shutdown)."""
+        await self._turns.idle()
+
+    async def resume(self) -> None:
+        """At start-up: finish the AI turns, posts and summaries a stop interrupted."""
+        await self._turns.resume()
+
+
+def _text(caller: Caller, key: str) -> str:
+    return texts.t(key, caller.locale)

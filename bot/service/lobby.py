@@ -1,28 +1,52 @@
-"""Finding games, and lobbies: seats, bots, the start."""
+"""`Lobby`: finding games, and lobbies — seats, bots, options, the start, abandoning."""
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import texts
 from bot.errors import PlayerError
-from bot.history import History
-from bot.results import Caller, LobbyCard, Reply
-from bot.service.base import (
-    _AI_NAMES,
-    _AUTOCOMPLETE_LIMIT,
-    _Game,
-    _Notice,
-)
-from bot.service.play import Play
-from bot.store import GameRow, StaleVersion
-from games.core import Player
+from bot.results import Caller, LobbyCard, LobbyOption, Reply
+from bot.service.games import Games, engine_of, seat_list
+from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, Notice, host_name
+from bot.service.notices import Notices
+from bot.store import GameRow
+from games.core import Engine, IllegalAction, Player
+
+__all__ = ["Lobby", "option_words"]
 
 
-class Lobby(Play):
-    """Finding games, and lobbies: seats, bots, the start."""
+def option_words(engine: Engine, options: Mapping[str, str], locale: str | None) -> list[LobbyOption]:
+    """Each of the game's options with its label, its choices and the current choice
+    ("" where the engine will choose by the number of players)."""
+    shown = []
+    for option in engine.options:
+        base = f"{engine.id}.option.{option.name}"
+        choices = tuple((choice, texts.t(f"{base}.{choice}", locale)) for choice in option.choices)
+        current = options.get(option.name) or option.default or ""
+        shown.append(LobbyOption(option.name, texts.t(base, locale), choices, current))
+    return shown
+
+
+def options_text(engine: Engine, options: Mapping[str, str], locale: str | None) -> str:
+    """The options in words: "Board side: A, Fortresses: on"."""
+    parts = []
+    for option in option_words(engine, options, locale):
+        labels = dict(option.choices)
+        chosen = labels.get(option.current) or texts.t("lobby.option_auto", locale)
+        parts.append(texts.t("lobby.option", locale, option=option.label, choice=chosen))
+    return ", ".join(parts)
+
+
+class Lobby:
+    def __init__(self, games: Games, notices: Notices) -> None:
+        self._games = games
+        self._notices = notices
+
+    # ------------------------------------------------------------- finding
 
     async def find_game(self, caller: Caller, ref: str | int | None = None) -> int:
         """The game a command is about: named, this thread's, or the caller's only one."""
@@ -30,15 +54,15 @@ class Lobby(Play):
             text = str(ref).strip().lstrip("#")
             # Plain ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
             if not re.fullmatch(r"[0-9]{1,18}", text):
-                raise PlayerError("error.bad_game_ref", ref=str(ref))
+                raise PlayerError("error.bad_game_ref", ref=str(ref)[:40])
             game_id = int(text)
-            await self._load(game_id, caller)
+            await self._games.load(game_id, caller)
             return game_id
         if caller.channel_id is not None and caller.guild_id is not None:
-            for row in await self.store.list_games(guild_id=caller.guild_id):
-                if row.thread_id == caller.channel_id:
-                    return row.id
-        mine = await self.store.list_games(
+            found = await self._games.by_thread(caller.channel_id)
+            if found is not None and found.guild_id in (None, caller.guild_id):
+                return found.id
+        mine = await self._games.list_games(
             guild_id=caller.guild_id, user_id=caller.user_id, statuses=("lobby", "running")
         )
         if len(mine) == 1:
@@ -50,38 +74,72 @@ class Lobby(Play):
     async def game_choices(self, caller: Caller, typed: str) -> list[tuple[str, str]]:
         """Autocomplete for a `game:` option: the caller's games in this server,
         then the server's open lobbies (so /game join can find them)."""
-        rows = await self.store.list_games(guild_id=caller.guild_id, user_id=caller.user_id)
+        rows = await self._games.list_games(guild_id=caller.guild_id, user_id=caller.user_id)
         seen = {row.id for row in rows}
-        lobbies = await self.store.list_games(guild_id=caller.guild_id, statuses=("lobby",))
+        lobbies = await self._games.list_games(guild_id=caller.guild_id, statuses=("lobby",))
         rows += [row for row in lobbies if row.id not in seen]
         choices = []
+        wanted = typed.strip().lstrip("#").lower()
         for row in rows:
-            engine = self._engine(row.engine)
-            status = self._text(caller, f"status.{row.status}")
-            label = f"#{row.id} {engine.title} — {status}"
-            if typed.strip().lstrip("#").lower() in label.lower():
+            try:
+                title = engine_of(row.engine).title
+            except PlayerError:
+                continue  # a game no longer installed here
+            status = texts.t(f"status.{row.status}", caller.locale)
+            label = f"#{row.id} {title} — {status}"
+            if wanted in label.lower():
                 choices.append((label[:100], str(row.id)))
-        return choices[:_AUTOCOMPLETE_LIMIT]
+        return choices[:AUTOCOMPLETE_LIMIT]
 
-    async def new_game(self, caller: Caller, engine_id: str, options: dict[str, Any] | None = None) -> Reply:
-        engine = self._engine(engine_id)
-        options = dict(options or {})
-        try:
-            engine.setup(engine.min_players, 0, options or None)
-        except ValueError as error:
-            raise PlayerError("error.bad_options", reason=str(error)) from None
-        row = await self.store.create_game(
+    # ----------------------------------------------------------- the lobby
+
+    async def new_game(
+        self, caller: Caller, engine_id: str, options: Mapping[str, Any] | None = None
+    ) -> Reply:
+        engine = engine_of(engine_id)
+        chosen = {str(name): str(value) for name, value in (options or {}).items()}
+        for name, value in chosen.items():
+            self._check_choice(engine, name, value)
+        row = await self._games.create(
             engine=engine.id,
             guild_id=caller.guild_id,
             channel_id=caller.channel_id,
             host_id=caller.user_id,
             host_name=caller.name,
-            options=options,
-            now=self._clock(),
+            options=chosen,
             locale=caller.guild_locale,
         )
-        card = self._lobby_card(row)
+        card = self.card(row)
         return Reply(card.text, public=True, game_id=row.id, version=row.version, lobby=card)
+
+    @staticmethod
+    def _check_choice(engine: Engine, name: str, value: str) -> None:
+        """One option on its own (combinations are checked at the start, when the seats are known)."""
+        option = next((o for o in engine.options if o.name == name), None)
+        if option is None:
+            raise PlayerError("error.unknown_option", game=engine.title, name=name[:40])
+        if value not in option.choices:
+            raise PlayerError(
+                "error.bad_choice", option=name, value=value[:40], choices=", ".join(option.choices)
+            )
+
+    async def set_option(self, caller: Caller, game_id: int, name: str, value: str) -> Reply:
+        """The host chooses one option of the lobby's game."""
+        async with self._games.lock(game_id):
+            row = await self._lobby_row(caller, game_id)
+            self._require_host(caller, row)
+            engine = engine_of(row.engine)
+            self._check_choice(engine, name, value)
+            new = await self._games.set_options(row, {**row.options, name: value})
+            option = next(o for o in option_words(engine, new.options, caller.locale) if o.name == name)
+            return Reply(
+                texts.t(
+                    "lobby.option_set", caller.locale, option=option.label, choice=dict(option.choices)[value]
+                ),
+                game_id=new.id,
+                version=new.version,
+                lobby=self.card(new),
+            )
 
     async def attach(
         self,
@@ -92,39 +150,50 @@ class Lobby(Play):
         channel_id: int | None = None,
     ) -> None:
         """Remember where the game's lobby message and thread are."""
-        self.forget(game_id)
-        await self.store.set_places(
+        await self._games.set_places(
             game_id, thread_id=thread_id, lobby_message_id=lobby_message_id, channel_id=channel_id
         )
 
-    def _lobby_card(self, row: GameRow) -> LobbyCard:
+    def card(self, row: GameRow) -> LobbyCard:
         """The public lobby message, in the server's language (whoever clicked last)."""
-        engine = self._engine(row.engine)
+        engine = engine_of(row.engine)
         locale = row.locale
 
         def say(key: str, **params: Any) -> str:
             return texts.t(key, locale, **params)
 
         lines = [say("lobby.title", game=engine.title, id=row.id)]
-        host = next((s.name for s in row.seats if s.user_id == row.host_id and not s.is_ai), None)
-        lines.append(say("lobby.host", host=host or "?"))
+        lines.append(say("lobby.host", host=host_name(row)))
         lines.append(say("lobby.seats", count=len(row.seats), min=engine.min_players, max=engine.max_players))
         for seat in row.seats:
             marker = "🤖" if seat.is_ai else "👤"
             lines.append(f"{seat.seat + 1}. {marker} {seat.name}")
+        if engine.options:
+            lines.append(say("info.options", options=options_text(engine, row.options, locale)))
         if row.status == "lobby":
             lines.append(say("lobby.howto"))
         else:
             lines.append(say(f"lobby.closed.{row.status}"))
         return LobbyCard(
-            row.id, "\n".join(lines), row.status == "lobby", row.channel_id, row.lobby_message_id, locale
+            row.id,
+            "\n".join(lines),
+            row.status == "lobby",
+            row.channel_id,
+            row.lobby_message_id,
+            locale,
+            tuple(option_words(engine, row.options, locale)),
         )
 
     async def _lobby_row(self, caller: Caller, game_id: int) -> GameRow:
-        row = (await self._load(game_id, caller)).row
+        row = (await self._games.load(game_id, caller)).row
         if row.status != "lobby":
             raise PlayerError("error.not_in_lobby", game=game_id)
         return row
+
+    @staticmethod
+    def _require_host(caller: Caller, row: GameRow) -> None:
+        if caller.user_id != row.host_id:
+            raise PlayerError("error.host_only", host=host_name(row))
 
     async def _set_seats(
         self,
@@ -137,39 +206,28 @@ class Lobby(Play):
         **params: Any,
     ) -> Reply:
         """New seats (and maybe a new host) for the lobby, and the caller's acknowledgement."""
-        try:
-            self.forget(row.id)
-            new = await self.store.set_seats(row.id, row.version, seats, now=self._clock(), host_id=host_id)
-        except StaleVersion:
-            raise PlayerError("error.busy") from None
+        new = await self._games.set_seats(row, seats, host_id=host_id)
         return Reply(
-            self._text(caller, ack, **params),
-            game_id=new.id,
-            version=new.version,
-            lobby=self._lobby_card(new),
+            texts.t(ack, caller.locale, **params), game_id=new.id, version=new.version, lobby=self.card(new)
         )
 
-    @staticmethod
-    def _seat_list(row: GameRow) -> list[tuple[int | None, str, bool]]:
-        return [(seat.user_id, seat.name, seat.is_ai) for seat in row.seats]
-
     async def join(self, caller: Caller, game_id: int) -> Reply:
-        async with self._lock(game_id):
+        async with self._games.lock(game_id):
             row = await self._lobby_row(caller, game_id)
-            engine = self._engine(row.engine)
+            engine = engine_of(row.engine)
             if any(seat.user_id == caller.user_id and not seat.is_ai for seat in row.seats):
                 raise PlayerError("error.already_seated")
             if len(row.seats) >= engine.max_players:
                 raise PlayerError("error.lobby_full", max=engine.max_players)
-            seats = [*self._seat_list(row), (caller.user_id, caller.name, False)]
+            seats = [*seat_list(row), (caller.user_id, caller.name, False)]
             return await self._set_seats(caller, row, seats, "lobby.joined", id=game_id)
 
     async def leave(self, caller: Caller, game_id: int) -> Reply:
-        async with self._lock(game_id):
+        async with self._games.lock(game_id):
             row = await self._lobby_row(caller, game_id)
             if not any(seat.user_id == caller.user_id and not seat.is_ai for seat in row.seats):
                 raise PlayerError("error.not_seated")
-            seats = [s for s in self._seat_list(row) if not (s[0] == caller.user_id and not s[2])]
+            seats = [s for s in seat_list(row) if not (s[0] == caller.user_id and not s[2])]
             humans = [s for s in seats if not s[2]]
             if caller.user_id == row.host_id:
                 if not humans:
@@ -182,73 +240,83 @@ class Lobby(Play):
             return await self._set_seats(caller, row, seats, "lobby.left", id=game_id)
 
     async def add_bot(self, caller: Caller, game_id: int) -> Reply:
-        async with self._lock(game_id):
+        async with self._games.lock(game_id):
             row = await self._lobby_row(caller, game_id)
             self._require_host(caller, row)
-            engine = self._engine(row.engine)
+            engine = engine_of(row.engine)
             if len(row.seats) >= engine.max_players:
                 raise PlayerError("error.lobby_full", max=engine.max_players)
             taken = {seat.name for seat in row.seats}
-            name = next((f"AI {n}" for n in _AI_NAMES if f"AI {n}" not in taken), f"AI {len(row.seats) + 1}")
-            seats = [*self._seat_list(row), (None, name, True)]
+            name = next((f"AI {n}" for n in AI_NAMES if f"AI {n}" not in taken), f"AI {len(row.seats) + 1}")
+            seats = [*seat_list(row), (None, name, True)]
             return await self._set_seats(caller, row, seats, "lobby.bot_added", name=name)
 
     async def start(self, caller: Caller, game_id: int) -> Reply:
-        async with self._lock(game_id):
+        async with self._games.lock(game_id):
             row = await self._lobby_row(caller, game_id)
             self._require_host(caller, row)
-            engine = self._engine(row.engine)
+            engine = engine_of(row.engine)
             if len(row.seats) < engine.min_players:
                 raise PlayerError("error.too_few", min=engine.min_players)
-            seed = random.SystemRandom().randrange(1 << 62)
-            state = engine.setup(len(row.seats), seed, row.options or None)
             try:
-                self.forget(row.id)
-                row = await self.store.start_game(
-                    row.id, row.version, seed=seed, state=engine.dumps(state), now=self._clock()
-                )
-            except StaleVersion:
-                raise PlayerError("error.busy") from None
-            self._states[row.id] = (row.version, state)
-            self._history[row.id] = History(row.version)
-            self._notify(row.id, self._start_notice(_Game(row, engine, state)))
-        self._kick(row.id)
+                options = engine.check_options(len(row.seats), row.options)
+            except IllegalAction as refused:
+                raise PlayerError.from_message(refused.message, [s.name for s in row.seats]) from None
+            seed = random.SystemRandom().randrange(1 << 62)
+            game = await self._games.start(row, engine, seed, options)
+            self._notices.add(row.id, self._start_notice(row, engine, seed, options))
         return Reply(
-            self._text(caller, "game.started", id=row.id),
-            game_id=row.id,
-            version=row.version,
-            lobby=self._lobby_card(row),
+            texts.t("game.started", caller.locale, id=game.row.id),
+            game_id=game.row.id,
+            version=game.row.version,
+            lobby=self.card(game.row),
         )
 
-    def _start_notice(self, game: _Game) -> _Notice:
-        engine = game.engine
-        start_state = engine.setup(len(game.row.seats), game.row.seed or 0, game.row.options or None)
-        order = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(game.names))
+    @staticmethod
+    def _start_notice(row: GameRow, engine: Engine, seed: int, options: dict[str, str]) -> Notice:
+        start_state = engine.setup(len(row.seats), seed, options)
+        order = ", ".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(row.seats))
         first = engine.current_turn(start_state)
-        return _Notice(
+        return Notice(
             "game.start_post",
             {
                 "game": engine.title,
-                "id": game.row.id,
+                "id": row.id,
                 "seats": order,
                 "first": Player(first if first is not None else 0),
             },
         )
 
+    async def abandon(self, caller: Caller, game_id: int) -> Reply:
+        async with self._games.lock(game_id):
+            row = (await self._games.load(game_id, caller)).row
+            if row.status not in ("lobby", "running"):
+                raise PlayerError("error.not_running", id=game_id)
+            if caller.user_id != row.host_id and not caller.is_manager:
+                raise PlayerError("error.abandon_rights")
+            return await self._abandon_row(caller, row)
+
     async def _abandon_row(self, caller: Caller, row: GameRow) -> Reply:
-        try:
-            self.forget(row.id)
-            new = await self.store.finish(
-                row.id, row.version, status="abandoned", outcome=None, now=self._clock()
-            )
-        except StaleVersion:
-            raise PlayerError("error.busy") from None
+        new = await self._games.finish(row, status="abandoned")
         if row.status == "running":
-            self._notify(row.id, _Notice("abandon.post", {"id": row.id, "player": caller.name}))
-            self._kick(row.id)
+            self._notices.add(row.id, Notice("abandon.post", {"id": row.id, "player": caller.name}))
         return Reply(
-            self._text(caller, "abandon.done", id=row.id),
+            texts.t("abandon.done", caller.locale, id=row.id),
             game_id=row.id,
             version=new.version,
-            lobby=self._lobby_card(new),
+            lobby=self.card(new),
         )
+
+    async def resign(self, caller: Caller, game_id: int) -> Reply:
+        """A player leaves a running game; an AI takes the seat."""
+        async with self._games.lock(game_id):
+            game = await self._games.load(game_id, caller)
+            if game.row.status != "running":
+                raise PlayerError("error.not_running", id=game_id)
+            seat = game.seat_of(caller.user_id)
+            if seat is None:
+                raise PlayerError("error.not_player", id=game_id)
+            name = texts.t("resign.ai_name", game.row.locale, name=game.names[seat])
+            row = await self._games.replace_seat(game, seat, name=name)
+            self._notices.add(game_id, Notice("resign.post", {"player": caller.name, "ai": name}))
+        return Reply(texts.t("resign.done", caller.locale, id=game_id), game_id=game_id, version=row.version)

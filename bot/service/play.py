@@ -1,4 +1,4 @@
-"""Making moves and taking them back."""
+"""`Play`: making moves, taking them back, suggestions and the private hand."""
 
 from __future__ import annotations
 
@@ -6,37 +6,57 @@ import texts
 from bot.errors import PlayerError
 from bot.history import replay
 from bot.results import Caller, Reply
-from bot.service.background import Background
-from bot.service.base import (
-    _AUTOCOMPLETE_LIMIT,
-    _Game,
-    _Notice,
-)
-from bot.store import StaleVersion, WrongStatus
+from bot.service.games import Games
+from bot.service.model import AUTOCOMPLETE_LIMIT, MAX_AI_STEPS, Loaded, Notice
+from bot.service.narrator import Narrator
+from bot.service.notices import Notices
+from bot.service.robots import Robots
 from games.core import IllegalAction
 
+__all__ = ["Play"]
 
-class Play(Background):
-    """Making moves and taking them back."""
+
+class Play:
+    def __init__(self, games: Games, notices: Notices, narrator: Narrator, robots: Robots) -> None:
+        self._games = games
+        self._notices = notices
+        self._narrator = narrator
+        self._robots = robots
 
     async def move(
-        self, caller: Caller, game_id: int, notation: str, expected_version: int | None = None
+        self,
+        caller: Caller,
+        game_id: int,
+        notation: str,
+        expected_version: int | None = None,
+        expected_turn: int | None = None,
     ) -> Reply:
-        """Make a move as the caller; answered once it is stored (AI seats move after)."""
-        async with self._lock(game_id):
-            remembered = self._remembered(game_id, caller)
+        """Make a move as the caller; answered once it is stored (AI seats move after).
+
+        `expected_version` (and `expected_turn`) come from a button: it was
+        shown at that version, during that turn.
+        """
+        async with self._games.lock(game_id):
+            remembered = self._games.remembered(game_id, caller)
             if remembered is not None:
                 try:
-                    return await self._move(caller, remembered, notation, expected_version)
+                    return await self._move(caller, remembered, notation, expected_version, expected_turn)
                 except PlayerError:
-                    self.forget(game_id)  # refused on what was remembered: ask the database
-            return await self._move(caller, await self._load(game_id, caller), notation, expected_version)
+                    self._games.forget(game_id)  # refused on what was remembered: ask the database
+            game = await self._games.load(game_id, caller)
+            return await self._move(caller, game, notation, expected_version, expected_turn)
 
-    async def _move(self, caller: Caller, game: _Game, notation: str, expected_version: int | None) -> Reply:
-        game_id = game.row.id
-        seat = self._acting_seat(caller, game)
+    async def _move(
+        self,
+        caller: Caller,
+        game: Loaded,
+        notation: str,
+        expected_version: int | None,
+        expected_turn: int | None,
+    ) -> Reply:
+        seat = self.acting_seat(caller, game)
         if expected_version is not None and expected_version != game.row.version:
-            raise PlayerError("error.stale")
+            await self._check_still_good(game, seat, expected_version, expected_turn)
         engine, state = game.engine, game.state
         try:
             action = engine.parse_action(state, seat, notation)
@@ -44,31 +64,45 @@ class Play(Background):
         except IllegalAction as error:
             raise PlayerError.from_message(error.message, game.names) from None
         description = engine.describe(state, seat, action)
-        game = await self._commit(game, seat, engine.format_action(state, action), new_state, description)
-        self._kick(game_id)
+        game = await self._games.commit(
+            game, seat, engine.format_action(state, action), new_state, description
+        )
         done = texts.render(description, caller.locale, game.names)
-        if game.row.status == "running" and seat in engine.to_act(game.state):
+        if seat in game.acting():
             # Text and buttons only: the answer comes at once, and /hand draws the picture.
-            private = await self._private(caller, game, seat, with_image=False)
+            private = await self._narrator.private(caller, game, seat, with_image=False)
             return Reply(
                 f"✅ {done}\n{private.text}",
-                game_id=game_id,
+                game_id=game.row.id,
                 version=private.version,
                 buttons=private.buttons,
+                turn=private.turn,
             )
         return Reply(
-            f"✅ {done}\n{self._text(caller, 'move.turn_over')}", game_id=game_id, version=game.row.version
+            f"✅ {done}\n{texts.t('move.turn_over', caller.locale)}",
+            game_id=game.row.id,
+            version=game.row.version,
         )
 
-    def _acting_seat(self, caller: Caller, game: _Game) -> int:
-        seat = self._playing_seat(caller, game)
-        acting = game.engine.to_act(game.state)
+    async def _check_still_good(self, game: Loaded, seat: int, shown_at: int, turn: int | None) -> None:
+        """A button from an older version: still good while its turn lasts and its own
+        seat has not acted since (another seat's answer does not make it stale)."""
+        number = game.engine.turn_number(game.state)
+        if turn is None or number == -1 or turn != number or shown_at > game.row.version:
+            raise PlayerError("error.stale")
+        if await self._games.acted_since(game, seat, shown_at):
+            raise PlayerError("error.stale")
+
+    def acting_seat(self, caller: Caller, game: Loaded) -> int:
+        seat = self.playing_seat(caller, game)
+        acting = game.acting()
         if seat not in acting:
-            turn = game.engine.current_turn(game.state)
-            raise PlayerError("error.not_your_turn", player=game.names[turn] if turn is not None else "?")
+            names = ", ".join(game.names[s] for s in sorted(acting)) or "?"
+            raise PlayerError("error.not_your_turn", player=names)
         return seat
 
-    def _playing_seat(self, caller: Caller, game: _Game) -> int:
+    @staticmethod
+    def playing_seat(caller: Caller, game: Loaded) -> int:
         if game.row.status == "lobby":
             raise PlayerError("error.not_started", id=game.row.id)
         if game.row.status != "running" or game.state is None:
@@ -80,13 +114,11 @@ class Play(Background):
 
     async def undo(self, caller: Caller, game_id: int) -> Reply:
         """Take back the caller's last action, if nothing was revealed and nobody acted since."""
-        await self.settled(game_id)
-        async with self._lock(game_id):
-            game = await self._load(game_id, caller)
-            seat = self._playing_seat(caller, game)
-            moves = await self.store.moves(game_id)
-            mine = [move for move in moves if move.seat == seat]
-            if not mine:
+        async with self._games.lock(game_id):
+            game = await self._games.load(game_id, caller)
+            seat = self.playing_seat(caller, game)
+            moves = await self._games.moves(game_id)
+            if not any(move.seat == seat for move in moves):
                 raise PlayerError("undo.nothing")
             last = moves[-1]
             if last.seat != seat:
@@ -99,46 +131,70 @@ class Play(Background):
                 said = texts.render(description, caller.locale, game.names)
                 raise PlayerError("undo.revealed", move=said)
             was_posted = game.row.announced_version >= last.version
-            try:
-                self.forget(game_id)
-                row = await self.store.undo_move(
-                    game_id,
-                    game.row.version,
-                    number=last.number,
-                    state=game.engine.dumps(before),
-                    now=self._clock(),
-                )
-            except (StaleVersion, WrongStatus):
-                raise PlayerError("error.busy") from None
-            self._history.pop(game_id, None)
-            self._states[game_id] = (row.version, before)
-            game = _Game(row, game.engine, before)
+            game = await self._games.undo(game, last.number, before)
             if was_posted:
-                self._notify(
-                    game_id,
-                    _Notice("undo.post", {"player": game.names[seat], "move": description}, board=True),
-                )
-        self._kick(game_id)
-        private = await self._private(caller, game, seat)
-        taken_back = self._text(caller, "undo.done", game.names, move=description)
+                notice = Notice("undo.post", {"player": game.names[seat], "move": description}, board=True)
+                self._notices.add(game_id, notice)
+        private = await self._narrator.private(caller, game, seat)
+        taken_back = texts.t("undo.done", caller.locale, game.names, move=description)
         return Reply(
             f"↩️ {taken_back}\n{private.text}",
             image=private.image,
             game_id=game_id,
-            version=row.version,
+            version=game.row.version,
             buttons=private.buttons,
+            turn=private.turn,
         )
 
+    async def play_for(self, game_id: int, seat: int, began: int) -> bool:
+        """The AI makes the current decision of a person's seat (their deadline passed).
+
+        Only while that very obligation is still open (`began` is when it
+        began); False when it is over already.
+        """
+        async with self._games.lock(game_id):
+            game = await self._games.load(game_id)
+            person = 0 <= seat < len(game.row.seats) and not game.row.seats[seat].is_ai
+            if not person or seat not in game.acting():
+                return False
+            if await self._games.obligation_start(game, seat) != began:
+                return False
+            for _ in range(MAX_AI_STEPS):
+                if seat not in game.acting():
+                    break
+                game = await self._robots.move(game, seat)
+            self._notices.add(game_id, Notice("deadline.ai_moved", {"player": game.names[seat]}))
+        return True
+
     async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:
-        """The caller's legal moves in notation, filtered by what they typed."""
+        """Autocomplete for `/move`: the engine's suggestions for what the caller typed."""
         try:
-            game = await self._load(game_id, caller)
-            seat = self._acting_seat(caller, game)
+            game = self._games.remembered(game_id, caller) or await self._games.load(game_id, caller)
+            seat = self.acting_seat(caller, game)
         except PlayerError:
             return []
-        notations = [
-            game.engine.format_action(game.state, a) for a in game.engine.legal_actions(game.state, seat)
-        ]
-        words = typed.lower().split()
-        matching = [n for n in notations if all(word in n.lower() for word in words)]
-        return matching[:_AUTOCOMPLETE_LIMIT]
+        return game.engine.suggest(game.state, seat, typed[:100], AUTOCOMPLETE_LIMIT)[:AUTOCOMPLETE_LIMIT]
+
+    async def hand(self, caller: Caller, game_id: int) -> Reply:
+        """The caller's own view, with what happened since they last acted."""
+        game = await self._games.load(game_id, caller)
+        seat = game.seat_of(caller.user_id)
+        if seat is None:
+            raise PlayerError("error.not_player", id=game_id)
+        if game.state is None:
+            raise PlayerError("error.not_started", id=game_id)
+        reply = await self._narrator.private(caller, game, seat)
+        if game.row.status != "running":
+            return reply
+        earlier, _ = await self._narrator.since(game, seat, caller.locale)
+        if not earlier:
+            return reply
+        since = "\n".join([texts.t("turn.since_you", caller.locale), *earlier])
+        return Reply(
+            f"{since}\n\n{reply.text}",
+            image=reply.image,
+            game_id=reply.game_id,
+            version=reply.version,
+            buttons=reply.buttons,
+            turn=reply.turn,
+        )

@@ -7,9 +7,12 @@ sleeps until the soonest is due, so timers cost nothing while they wait. As
 they live in the database, a restart loses none: whatever fell due while
 the bot was down is handled as soon as it is back.
 
-When a deadline passes, the game's setting decides: the AI makes that turn
-for the player, or the host is asked (with buttons) what to do. An absence
-(`/away`) moves the player's timers later by its length, in all their games.
+Every seat that must decide has its own timers, from the moment it became
+obliged (entered `to_act`), so seats that answer at once each have their own
+deadline. When a deadline passes, the game's setting decides: the AI makes
+that decision for the player (the `stand_in` it is given, which is `Play`'s),
+or the host is asked (with buttons) what to do. An absence (`/away`) moves
+the player's timers later by its length, in all their games.
 """
 
 from __future__ import annotations
@@ -18,20 +21,26 @@ import asyncio
 import contextlib
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import texts
 from bot.errors import PlayerError
 from bot.results import Caller, DirectMessage, Reply
+from bot.service.games import Games
+from bot.service.model import Loaded, Notice, discord_time, host_name
+from bot.service.narrator import link
+from bot.service.notices import Delivery, Notices
+from bot.service.people import People
 from bot.store import GameRow, Store, TimerRow
-from games.core import Engine, State
 
-if TYPE_CHECKING:
-    from bot.service import GameService
+__all__ = ["DEFAULT_HOURS", "MAX_HOURS", "ON_TIMEOUT", "Clock", "StandIn", "TurnClock", "discord_time"]
 
-__all__ = ["DEFAULT_HOURS", "MAX_HOURS", "ON_TIMEOUT", "Deadlines", "TurnClock", "discord_time"]
+#: Makes the current decision of a person's seat (game id, seat, when the obligation
+#: began); False when that obligation is over already.
+StandIn = Callable[[int, int, int], Awaitable[bool]]
 
 log = logging.getLogger(__name__)
 
@@ -49,11 +58,6 @@ LONGEST_SLEEP: Final = 12 * 3600.0
 RETRY_AFTER: Final = 60.0
 #: Words that end an absence (the option also takes a number of hours).
 OFF_WORDS: Final = frozenset({"off", "0", "aus", "uit", "back", "zurück", "terug"})
-
-
-def discord_time(moment: datetime, style: str = "f") -> str:
-    """A time Discord shows in each reader's own time zone and language."""
-    return f"<t:{int(moment.timestamp())}:{style}>"
 
 
 @dataclass(frozen=True)
@@ -84,11 +88,26 @@ class TurnClock:
         return {"reminder": begin + length * (1 - REMINDER_SHARE), "deadline": begin + length}
 
 
-class Deadlines:
-    """Keeps every open turn's timers in step with the games, and fires them."""
+class Clock:
+    """Keeps every open obligation's timers in step with the games, and fires them."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    def __init__(
+        self,
+        store: Store,
+        games: Games,
+        people: People,
+        notices: Notices,
+        delivery: Delivery,
+        now: Callable[[], datetime],
+        stand_in: StandIn,
+    ) -> None:
+        self._store = store
+        self._games = games
+        self._people = people
+        self._notices = notices
+        self._delivery = delivery
+        self._clock = now
+        self._stand_in = stand_in
         self._task: asyncio.Task[None] | None = None
         #: The dispatcher's current sleep; cancelled when timers change, to look again.
         self._sleep: asyncio.Task[None] | None = None
@@ -98,12 +117,8 @@ class Deadlines:
         #: most moves change nothing here, and then the table is not touched.
         self._known: dict[int, frozenset[tuple[int, int]]] = {}
 
-    @property
-    def _store(self) -> Store:
-        return self._service.store
-
     def _now(self) -> datetime:
-        return self._service.clock()
+        return self._clock()
 
     # ---------------------------------------------------------------- words
 
@@ -138,37 +153,43 @@ class Deadlines:
             if on_timeout not in ON_TIMEOUT:
                 raise PlayerError("settings.bad_timeout")
             clock = replace(clock, on_timeout=on_timeout)
-        self._service.forget(row.id)
-        new = await self._store.set_settings(row.id, {**row.settings, **clock.settings()})
+        new = await self._games.set_settings(row, {**row.settings, **clock.settings()})
         self._known.pop(new.id, None)
         if new.status == "running":
             await self._store.delete_timers(new.id)
-            await self.sync(new.id)
+            await self.sync(await self._games.load(new.id))
         return new
 
     async def restart(self, game_id: int, seat: int) -> None:
-        """The seat's turn gets a whole new deadline, from now (the host chose to wait)."""
-        row, engine, state = await self._service.current(game_id)
-        acting = [s for s in engine.to_act(state) if not row.seats[s].is_ai] if state is not None else []
-        begin = await self._service.turn_start(game_id, seat)
+        """The seat's obligation gets a whole new deadline, from now (the host chose to wait)."""
+        game = await self._games.load(game_id)
+        acting = [s for s in game.acting() if not game.row.seats[s].is_ai]
+        begin = await self._games.obligation_start(game, seat)
         await self._store.set_turn_timers(
-            game_id, acting, {seat: (begin, TurnClock.of(row).due(self._now()))}
+            game_id, acting, {seat: (begin, TurnClock.of(game.row).due(self._now()))}
         )
         self._known.pop(game_id, None)
         self._wake_up()
 
-    async def sync(self, game_id: int, current: tuple[GameRow, Engine, State | None] | None = None) -> None:
-        """Make the game's timers match who must act now: new turns get theirs, ended ones go.
+    async def is_open(self, game: Loaded, seat: int, began: int) -> bool:
+        """Whether `seat` (a person) still has the obligation that began at version `began`."""
+        if seat not in game.acting() or game.row.seats[seat].is_ai:
+            return False
+        return await self._games.obligation_start(game, seat) == began
+
+    async def sync(self, game: Loaded) -> None:
+        """Make the game's timers match who must decide now: new obligations get theirs,
+        ended ones go.
 
         Runs after every move, so it remembers what it stored last time and
-        writes (once, in one transaction) only when a turn began or ended.
+        writes (once, in one transaction) only when an obligation began or ended.
         """
-        row, engine, state = current or await self._service.current(game_id)
+        row, game_id = game.row, game.row.id
         clock = TurnClock.of(row)
         acting: list[int] = []
-        if row.status == "running" and state is not None and clock.hours > 0:
-            acting = sorted(s for s in engine.to_act(state) if not row.seats[s].is_ai)
-        turns = frozenset([(seat, await self._service.turn_start(game_id, seat)) for seat in acting])
+        if clock.hours > 0:
+            acting = sorted(s for s in game.acting() if not row.seats[s].is_ai)
+        turns = frozenset([(seat, await self._games.obligation_start(game, seat)) for seat in acting])
         known = self._known.get(game_id)
         if known == turns:
             return
@@ -191,7 +212,7 @@ class Deadlines:
         user_id = row.seats[seat].user_id
         if user_id is None:
             return now
-        away = (await self._service.player(user_id)).away_until
+        away = (await self._people.get(user_id)).away_until
         return away if away is not None and away > now else now
 
     # -------------------------------------------------------------- absence
@@ -200,7 +221,7 @@ class Deadlines:
         """Pause (or resume) the caller's clocks in all their games."""
         text = hours_text.strip().lower()
         now = self._now()
-        player = await self._service.player(caller.user_id)
+        player = await self._people.get(caller.user_id)
         current = player.away_until if player.away_until is not None and player.away_until > now else None
         if text in OFF_WORDS:
             until = None
@@ -218,9 +239,7 @@ class Deadlines:
             await self._store.move_timers(moved)
             self._known.clear()
             self._wake_up()
-        await self._service.save_player(
-            replace(player, away_until=until, locale=caller.locale or player.locale)
-        )
+        await self._people.save(replace(player, away_until=until, locale=caller.locale or player.locale))
         if until is None:
             return Reply(texts.t("away.off", caller.locale))
         return Reply(texts.t("away.on", caller.locale, until=discord_time(until)))
@@ -286,13 +305,14 @@ class Deadlines:
     async def _fire(self, timer: TimerRow) -> None:
         game_id, seat = timer.game_id, timer.seat
         self._known.pop(game_id, None)
-        row, _, _ = await self._service.current(game_id)
+        game = await self._games.load(game_id)
+        row = game.row
         clock = TurnClock.of(row)
-        if clock.hours == 0 or not await self._service.turn_is_open(game_id, seat, timer.turn_version):
+        if clock.hours == 0 or not await self.is_open(game, seat, timer.turn_version):
             await self._store.delete_timers(game_id, seat=seat)
             return
         user_id = row.seats[seat].user_id or 0
-        player = await self._service.player(user_id)
+        player = await self._people.get(user_id)
         now = self._now()
         if player.away_until is not None and player.away_until > now:
             await self._store.move_timers([replace(timer, due_at=player.away_until)])
@@ -302,23 +322,52 @@ class Deadlines:
             await self._store.delete_timers(game_id, seat=seat, kind="reminder")
             deadline = next((t.due_at for t in await self._store.timers(game_id) if t.seat == seat), now)
             when = discord_time(deadline, "R")
-            await self._service.tell(
-                game_id, "deadline.reminder", mentions=(user_id,), player=name, when=when
+            self._notices.add(
+                game_id, Notice("deadline.reminder", {"player": name, "when": when}, mentions=(user_id,))
             )
             if player.dm:
                 locale = player.locale or row.locale
                 text = texts.t(
                     "deadline.reminder_dm",
                     locale,
-                    game=self._service.title(row),
+                    game=game.engine.title,
                     id=row.id,
                     when=when,
-                    link=self._service.link(row),
+                    link=link(row),
                 )
-                await self._service.direct(game_id, DirectMessage(user_id, text))
+                await self._delivery.direct(game_id, DirectMessage(user_id, text))
             return
         await self._store.delete_timers(game_id, seat=seat)
         if clock.on_timeout == "ai":
-            await self._service.play_for(game_id, seat, timer.turn_version)
+            await self._stand_in(game_id, seat, timer.turn_version)
         else:
-            await self._service.ask_host(game_id, seat, timer.turn_version)
+            self._ask_host(row, seat, timer.turn_version)
+
+    def _ask_host(self, row: GameRow, seat: int, began: int) -> None:
+        """A deadline passed in a game whose host decides: ask them, with buttons."""
+        locale = row.locale
+        actions = (
+            (texts.t("deadline.button.ai", locale), f"{seat}:{began}:ai"),
+            (texts.t("deadline.button.wait", locale), f"{seat}:{began}:wait"),
+        )
+        notice = Notice(
+            "deadline.ask_host",
+            {"player": row.seats[seat].name, "host": host_name(row)},
+            mentions=(row.host_id,),
+            actions=actions,
+        )
+        self._notices.add(row.id, notice)
+
+    async def resolve(self, caller: Caller, game_id: int, seat: int, began: int, choice: str) -> Reply:
+        """The host's answer to a passed deadline: the AI decides, or the player gets more time."""
+        game = await self._games.load(game_id, caller)
+        if caller.user_id != game.row.host_id:
+            raise PlayerError("error.host_only", host=host_name(game.row))
+        if not 0 <= seat < len(game.row.seats) or not await self.is_open(game, seat, began):
+            raise PlayerError("deadline.already_over")
+        name = game.names[seat]
+        if choice == "ai":
+            await self._stand_in(game_id, seat, began)
+            return Reply(texts.t("deadline.ai_chosen", caller.locale, player=name), game_id=game_id)
+        await self.restart(game_id, seat)
+        return Reply(texts.t("deadline.wait_chosen", caller.locale, player=name), game_id=game_id)

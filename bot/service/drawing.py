@@ -1,0 +1,80 @@
+"""`Drawing`: board images and replays, drawn in worker processes.
+
+A job carries the registered renderer itself (a module-level function that a
+worker process imports by name), so a game registered only in the bot's
+process is drawn there too. A game without a renderer gets no image.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import renderers
+from bot.service.model import Loaded
+from bot.workers import Workers
+from games.core import State
+
+__all__ = ["Animate", "Drawing", "Render"]
+
+log = logging.getLogger(__name__)
+
+#: `render(game_id, view, locale) -> PNG`, like `renderers.render` (tests pass their own).
+Render = Callable[[str, dict[str, Any], "str | None"], bytes]
+#: `animate(renderer or game id, views, locale) -> GIF`.
+Animate = Callable[[Any, list[dict[str, Any]], "str | None"], bytes]
+
+
+def _animate_replay(draw: Any, views: list[dict[str, Any]], locale: str | None) -> bytes:
+    from renderers.replay import animate
+
+    return animate(draw, views, locale)
+
+
+class Drawing:
+    def __init__(
+        self, workers: Workers, render: Render | None = None, animate: Animate | None = None
+    ) -> None:
+        self.workers = workers
+        # The registry's own renderers are looked up here and sent by name.
+        self._render = None if render is renderers.render else render
+        self._animate = animate or _animate_replay
+
+    def _draw_args(self, engine_id: str) -> tuple[Callable[..., bytes], tuple[Any, ...]] | None:
+        """The function a worker runs for this game's boards, and its leading arguments."""
+        if self._render is not None:
+            return self._render, (engine_id,)
+        try:
+            return renderers.renderer(engine_id), ()
+        except KeyError:
+            return None
+
+    def view(self, game: Loaded, state: State, seat: int | None) -> dict[str, Any]:
+        view = game.engine.view(state, seat)
+        view["names"] = game.names
+        return view
+
+    async def board(self, game: Loaded, state: State, seat: int | None, locale: str | None) -> bytes | None:
+        """The board as `seat` (None: a spectator) sees it, or None for a game that has no renderer."""
+        found = self._draw_args(game.engine.id)
+        if found is None:
+            return None
+        draw, lead = found
+        return await self.workers.run(draw, *lead, self.view(game, state, seat), locale)
+
+    async def replay(self, game: Loaded, states: Sequence[State], locale: str | None) -> bytes | None:
+        """The animated replay of these states, or None when it cannot be made or does not fit."""
+        views = [self.view(game, state, None) for state in states]
+        if self._render is not None:
+            subject: Any = game.engine.id
+        else:
+            try:
+                subject = renderers.renderer(game.engine.id)
+            except KeyError:
+                return None
+        try:
+            return await self.workers.run(self._animate, subject, views, locale)
+        except ValueError:
+            log.warning("game %s: the replay does not fit the upload limit", game.row.id)
+            return None

@@ -1,0 +1,86 @@
+"""What the parts of the service pass between them: a loaded game, a notice, limits."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.results import Dispatch
+from bot.store import GameRow
+from games.core import Engine, State
+
+__all__ = [
+    "AI_NAMES",
+    "AUTOCOMPLETE_LIMIT",
+    "LOG_LIMIT",
+    "MAX_AI_STEPS",
+    "MAX_GAME_ID",
+    "Loaded",
+    "Notice",
+    "Outbox",
+    "discord_time",
+    "host_name",
+    "utcnow",
+]
+
+#: Where a game's posts and direct messages go (the front-end delivers them).
+Outbox = Callable[[Dispatch], Awaitable[None]]
+
+#: A safety net: no chain of AI moves may run longer than this.
+MAX_AI_STEPS = 5_000
+AI_NAMES = ("Li", "Wu", "Zhao", "Qin", "Han", "Song", "Tang", "Ming")
+AUTOCOMPLETE_LIMIT = 25
+#: SQLite's integers end at 2**63; a button or option can carry anything.
+MAX_GAME_ID = 1 << 63
+LOG_LIMIT = 1_900
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def discord_time(moment: datetime, style: str = "f") -> str:
+    """A time Discord shows in each reader's own time zone and language."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def host_name(row: GameRow) -> str:
+    return next((s.name for s in row.seats if s.user_id == row.host_id and not s.is_ai), "?")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A post about a game that is not a turn: its text in the thread's language, maybe a board."""
+
+    key: str
+    params: dict[str, Any]
+    board: bool = False
+    mentions: tuple[int, ...] = ()
+    actions: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as read: its row, its engine and (once started) its state."""
+
+    row: GameRow
+    engine: Engine
+    state: State | None
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.row.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.row.seats:
+            if seat.user_id == user_id and not seat.is_ai:
+                return seat.seat
+        return None
+
+    def acting(self) -> frozenset[int]:
+        """The seats that must decide now (none before the start or after the end)."""
+        if self.row.status != "running" or self.state is None:
+            return frozenset()
+        return self.engine.to_act(self.state)

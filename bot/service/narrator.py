@@ -1,0 +1,218 @@
+"""`Narrator`: what the thread and the players are told — turns in words, boards, pings, summaries.
+
+It only reads (through `Games` and `People`) and draws (through `Drawing`);
+it writes nothing. Every seat it pings is told what it must decide now: the
+engine's `prompt`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import texts
+from bot.history import Turn, group_turns, replay
+from bot.results import Caller, DirectMessage, MoveButton, Post, Reply
+from bot.service.drawing import Drawing
+from bot.service.games import Games
+from bot.service.model import Loaded, Notice
+from bot.service.people import People
+from bot.store import GameRow
+from games.core import Outcome, Player, State
+
+__all__ = ["LinkMaker", "Narrator", "link"]
+
+#: Makes a link to a game's thread (or channel) for direct messages.
+LinkMaker = Callable[[GameRow], str]
+
+
+def link(row: GameRow) -> str:
+    """A link to the game's thread (or channel), for direct messages."""
+    channel = row.thread_id or row.channel_id
+    if row.guild_id is None or channel is None:
+        return f"#{row.id}"
+    return f"https://discord.com/channels/{row.guild_id}/{channel}"
+
+
+class Narrator:
+    def __init__(self, games: Games, people: People, drawing: Drawing) -> None:
+        self._games = games
+        self._people = people
+        self._drawing = drawing
+
+    # -------------------------------------------------------- who is asked
+
+    @staticmethod
+    def humans(game: Loaded, seats: frozenset[int] | Sequence[int]) -> list[int]:
+        return [s for s in sorted(seats) if not game.row.seats[s].is_ai]
+
+    def prompt_line(self, game: Loaded, state: State, seat: int, locale: str | None) -> str:
+        prompt = texts.render(game.engine.prompt(state, seat), locale, game.names)
+        return texts.t("turn.ping", locale, player=game.names[seat], prompt=prompt)
+
+    def _mentions(self, game: Loaded, seats: Sequence[int]) -> tuple[int, ...]:
+        return tuple(user for s in seats if (user := game.row.seats[s].user_id))
+
+    # ------------------------------------------------------------- the turns
+
+    async def since(
+        self, game: Loaded, seat: int, locale: str | None, skip: int = 0
+    ) -> tuple[list[str], bool]:
+        """What the others did since `seat` last acted, a line per turn (the newest `skip`
+        left out), and whether `seat` has moved at all yet."""
+        last = await self._games.last_move_version(game, seat)
+        steps = await self._games.steps_after(game, last or 0)
+        turns = [t for t in group_turns(game.engine, steps) if t.seat != seat]
+        if skip:
+            turns = turns[:-skip]
+        return [self.turn_line(game, turn, locale) for turn in turns], last is not None
+
+    def turn_line(self, game: Loaded, turn: Turn, locale: str | None) -> str:
+        said = " ".join(texts.render(d, locale, game.names) for d in turn.descriptions)
+        return f"▸ **{game.names[turn.seat]}**: {said}"
+
+    async def notice_post(self, game: Loaded, notice: Notice, locale: str | None) -> Post:
+        text = texts.t(notice.key, locale, game.names, **notice.params)
+        if notice.board and game.state is not None:
+            # No new ping: whoever undid an action already knows what to decide.
+            image = await self._drawing.board(game, game.state, None, locale)
+            status = self.status_line(game, game.state, locale)
+            return Post(f"{text}\n{status}", image, notice.mentions, actions=notice.actions)
+        return Post(text, mentions=notice.mentions, actions=notice.actions)
+
+    async def turn_post(self, game: Loaded, turn: Turn, pinged: Sequence[int], locale: str | None) -> Post:
+        """One turn: who did what (every seat that acted in it), the board, and pings for
+        `pinged`, each with what it must decide now."""
+        lines = []
+        for seat, description in zip(
+            turn.seats or (turn.seat,) * len(turn.descriptions), turn.descriptions, strict=True
+        ):
+            said = texts.render(description, locale, game.names)
+            lines.append(f"• {said}" if seat == turn.seat else f"• **{game.names[seat]}**: {said}")
+        header = texts.t("turn.header", locale, game.names, player=Player(turn.seat))
+        post = await self.state_post(game, turn.state, locale, pinged)
+        text = f"{header}\n" + "\n".join(lines) + f"\n{post.text}"
+        if pinged and turn.state is game.state:
+            # Who is pinged also reads what else happened since they last acted.
+            for seat in pinged:
+                earlier, has_moved = await self.since(game, seat, locale, skip=1)
+                if earlier:
+                    key = "turn.since" if has_moved else "turn.since_start"
+                    heading = texts.t(key, locale, player=game.names[seat])
+                    text += "\n" + heading + "\n" + "\n".join(earlier)
+        return Post(text.strip(), post.image, post.mentions)
+
+    def status_line(self, game: Loaded, state: State, locale: str | None) -> str:
+        """Who must decide now (no pings)."""
+        if game.engine.outcome(state) is not None:
+            return texts.t("outcome.title", locale)
+        acting = sorted(game.engine.to_act(state))
+        names = ", ".join(game.names[s] for s in acting)
+        key = "turn.next_human" if self.humans(game, acting) else "turn.next_ai"
+        return texts.t(key, locale, game.names, players=names)
+
+    async def state_post(
+        self, game: Loaded, state: State, locale: str | None, pinged: Sequence[int] = ()
+    ) -> Post:
+        """The board after a turn: image, who must decide, and a ping with its prompt for `pinged`."""
+        image = await self._drawing.board(game, state, None, locale)
+        lines = [self.status_line(game, state, locale)]
+        if game.engine.outcome(state) is None:
+            lines += [self.prompt_line(game, state, seat, locale) for seat in pinged]
+        return Post("\n".join(lines), image, self._mentions(game, pinged))
+
+    def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:
+        """Seats obliged during someone else's turn: a ping each, with what to decide."""
+        assert game.state is not None
+        lines = [self.prompt_line(game, game.state, seat, locale) for seat in pinged]
+        return Post("\n".join(lines), None, self._mentions(game, pinged))
+
+    async def direct_messages(self, game: Loaded, pinged: Sequence[int]) -> list[DirectMessage]:
+        """A direct message for each pinged person who asked for them, with the prompt."""
+        messages = []
+        for seat in pinged:
+            user_id = game.row.seats[seat].user_id
+            if user_id is None or game.state is None or seat not in game.engine.to_act(game.state):
+                continue
+            player = await self._people.get(user_id)
+            if not player.dm:
+                continue
+            locale = player.locale or game.row.locale
+            prompt = texts.render(game.engine.prompt(game.state, seat), locale, game.names)
+            lines = [
+                texts.t(
+                    "notify.your_turn",
+                    locale,
+                    game=game.engine.title,
+                    id=game.row.id,
+                    link=link(game.row),
+                ),
+                prompt,
+            ]
+            earlier, _ = await self.since(game, seat, locale)
+            if earlier:
+                lines.append(texts.t("turn.since_you", locale))
+                lines.extend(earlier)
+            messages.append(DirectMessage(user_id, "\n".join(lines)))
+        return messages
+
+    # ------------------------------------------------------------- the end
+
+    def outcome_text(self, game: Loaded, outcome: Outcome, locale: str | None) -> str:
+        lines = [texts.t("outcome.title", locale)]
+        for seat in outcome.ranking:
+            detail = outcome.details[seat] if seat < len(outcome.details) else {}
+            parts = ", ".join(
+                texts.t(f"outcome.detail.{name}", locale, value=value) for name, value in detail.items()
+            )
+            lines.append(
+                texts.t(
+                    "outcome.line",
+                    locale,
+                    rank=outcome.ranks[seat],
+                    player=game.names[seat],
+                    details=parts or texts.t("outcome.score", locale, score=outcome.scores[seat]),
+                )
+            )
+        winners = ", ".join(game.names[s] for s in sorted(outcome.winners))
+        key = "outcome.winner" if len(outcome.winners) == 1 else "outcome.winners"
+        lines.append(texts.t(key, locale, players=winners))
+        return "\n".join(lines)
+
+    async def replay_image(self, game: Loaded, locale: str | None) -> bytes | None:
+        """The animated replay: the start, then the board after every turn."""
+        moves = await self._games.moves(game.row.id)
+        start, steps = await self._drawing.workers.run(replay, game.engine, game.row, moves)
+        states = [start] + [turn.state for turn in group_turns(game.engine, steps) if turn.complete]
+        return await self._drawing.replay(game, states, locale)
+
+    # ------------------------------------------------------------ the hand
+
+    async def private(self, caller: Caller, game: Loaded, seat: int, *, with_image: bool = True) -> Reply:
+        """A seat's own view: its private information, what it must decide, and buttons."""
+        engine, state = game.engine, game.state
+        summary = engine.private_summary(state, seat)
+        lines = [texts.render(summary, caller.locale, game.names) if summary else ""]
+        buttons: tuple[MoveButton, ...] = ()
+        turn = None
+        if game.row.status == "running" and seat in engine.to_act(state):
+            legal = engine.legal_actions(state, seat)
+            quick = engine.quick_actions(state, seat)
+            buttons = tuple(
+                MoveButton(notation, notation) for notation in (engine.format_action(state, a) for a in quick)
+            )
+            turn = engine.turn_number(state)
+            lines.append(texts.render(engine.prompt(state, seat), caller.locale, game.names))
+            lines.append(texts.t("hand.choices", caller.locale, count=len(legal)))
+        elif game.row.status == "running":
+            acting = sorted(engine.to_act(state))
+            waiting = ", ".join(game.names[s] for s in acting) or "?"
+            lines.append(texts.t("hand.waiting", caller.locale, player=waiting))
+        image = await self._drawing.board(game, state, seat, caller.locale) if with_image else None
+        return Reply(
+            "\n".join(line for line in lines if line),
+            image=image,
+            game_id=game.row.id,
+            version=game.row.version,
+            buttons=buttons,
+            turn=turn,
+        )

@@ -1,0 +1,172 @@
+"""`Turns`: each game's background work after something happened.
+
+AI seats take their turns; the thread gets one post per finished turn (the
+engine's `turn_number` says where a turn ends) listing what every seat did
+in it; every person who became obliged to decide is pinged once, with the
+engine's `prompt` — in the turn's post when the obligation began with a new
+turn, in a short post of its own when it began during someone else's turn
+(a discard, an answer); the deadlines follow; at the end, the summary.
+
+One task per game at a time, so its posts keep their order. Nothing is lost
+when the process stops: the store knows which moves the thread has not
+heard of yet, and `resume` picks them up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import texts
+from bot.community import Community
+from bot.errors import PlayerError
+from bot.history import Turn, group_turns
+from bot.results import Dispatch, Post
+from bot.service.clock import Clock
+from bot.service.games import Games
+from bot.service.model import Loaded
+from bot.service.narrator import Narrator
+from bot.service.notices import Delivery, Notices
+from bot.service.robots import Robots
+
+__all__ = ["Turns"]
+
+log = logging.getLogger(__name__)
+
+
+class Turns:
+    def __init__(
+        self,
+        games: Games,
+        notices: Notices,
+        narrator: Narrator,
+        robots: Robots,
+        clock: Clock,
+        community: Community,
+        delivery: Delivery,
+    ) -> None:
+        self._games = games
+        self._notices = notices
+        self._narrator = narrator
+        self._robots = robots
+        self._clock = clock
+        self._community = community
+        self._delivery = delivery
+        #: One task per game, and the games whose work must run again.
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+        #: game id -> the version up to which obligations have been pinged.
+        self._pinged: dict[int, int] = {}
+        games.on_change.append(self.kick)
+        notices.on_add.append(self.kick)
+
+    def kick(self, game_id: int) -> None:
+        """Run the game's background work soon (again, if it is running now)."""
+        self._dirty.add(game_id)
+        if game_id not in self._tasks:
+            self._tasks[game_id] = asyncio.create_task(self._work(game_id), name=f"game-{game_id}")
+
+    async def _work(self, game_id: int) -> None:
+        try:
+            while game_id in self._dirty:
+                self._dirty.discard(game_id)
+                try:
+                    await self._advance(game_id)
+                except PlayerError as error:
+                    log.warning("game %s: background work refused: %s", game_id, error.message.key)
+                except Exception:
+                    log.exception("game %s: background work failed", game_id)
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def settled(self, game_id: int) -> None:
+        """Wait until the game's background work is done."""
+        while (task := self._tasks.get(game_id)) is not None:
+            await asyncio.wait({task})
+
+    async def idle(self) -> None:
+        """Wait until no game has background work left (for tests, scripts and shutdown)."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks.values()))
+
+    async def _advance(self, game_id: int) -> None:
+        """AI turns, then the posts nobody has seen yet, then deadlines and the end."""
+        async with self._games.lock(game_id):
+            game = await self._games.fresh(game_id)
+            if game.row.status == "running":
+                game = await self._robots.run(game)
+            notices = self._notices.take(game_id)
+            turns: list[Turn] = []
+            due: dict[int, int] = {}
+            if game.state is not None:
+                steps = await self._games.steps_after(game, game.row.announced_version)
+                turns = [turn for turn in group_turns(game.engine, steps) if turn.complete]
+                due = await self._due_pings(game)
+        locale = game.row.locale
+        posts = [await self._narrator.notice_post(game, notice, locale) for notice in notices]
+        newest = game.row.announced_version
+        pinged: list[int] = []
+        for turn in turns:
+            here = [seat for seat, version in due.items() if version == turn.last_version]
+            posts.append(await self._narrator.turn_post(game, turn, here, locale))
+            pinged += here
+            newest = turn.last_version
+        rest = [seat for seat in sorted(due) if seat not in pinged]
+        if game.row.announced_version == 0 and not turns and game.state is not None:
+            # The start: the first board, and whoever must decide first.
+            posts.append(await self._narrator.state_post(game, game.state, locale, rest))
+            newest = game.row.version
+        elif rest:
+            posts.append(self._narrator.ping_post(game, rest, locale))
+        pinged += rest
+        direct = await self._narrator.direct_messages(game, sorted(pinged))
+        if posts or direct:
+            channel = game.row.thread_id or game.row.channel_id
+            await self._delivery.deliver(Dispatch(game_id, channel, tuple(posts), tuple(direct), locale))
+        self._pinged[game_id] = max(game.row.version, self._pinged.get(game_id, 0))
+        if newest > game.row.announced_version:
+            await self._games.announced(game_id, newest)
+        await self._clock.sync(game)
+        if game.row.status == "finished" and not game.row.summary_posted:
+            await self._conclude(game)
+
+    async def _due_pings(self, game: Loaded) -> dict[int, int]:
+        """People who must decide now and have not been pinged for it: seat -> when it began."""
+        if game.row.status != "running":
+            return {}
+        through = max(game.row.announced_version, self._pinged.get(game.row.id, 0))
+        due = {}
+        for seat in self._narrator.humans(game, game.acting()):
+            began = await self._games.obligation_start(game, seat)
+            if began > through or game.row.announced_version == 0:
+                due[seat] = began
+        return due
+
+    async def _conclude(self, game: Loaded) -> None:
+        """The end of a game: ratings, the summary with its breakdown, the animated replay."""
+        outcome = game.engine.outcome(game.state) if game.state is not None else None
+        if outcome is None:
+            return
+        locale = game.row.locale
+        changes = await self._community.rate(game.row, outcome, locale)
+        summary = self._narrator.outcome_text(game, outcome, locale)
+        if changes:
+            summary += "\n" + texts.t("ratings.title", locale) + "\n" + "\n".join(changes)
+        replay_gif = await self._narrator.replay_image(game, locale)
+        post = Post(summary, replay_gif, filename="replay.gif") if replay_gif else Post(summary)
+        channel = game.row.thread_id or game.row.channel_id
+        await self._delivery.deliver(Dispatch(game.row.id, channel, (post,), locale=locale))
+        await self._games.summary_posted(game.row.id)
+
+    async def resume(self) -> None:
+        """At start-up: finish the AI turns, posts and summaries a stop interrupted.
+
+        Every running game is looked at once, which also brings its recent moves
+        back into memory, so the first move after a restart does not wait for a
+        replay of its game's log.
+        """
+        for row in await self._games.list_games(statuses=("running", "finished")):
+            unfinished = row.status == "running" or not row.summary_posted
+            if unfinished or row.announced_version < row.version:
+                self.kick(row.id)
+        await self.idle()

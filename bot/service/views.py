@@ -1,0 +1,158 @@
+"""`Views`: looking at games — the board, info, the log, the list, replays, rules."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import texts
+from bot.errors import PlayerError
+from bot.results import Caller, Reply
+from bot.service.clock import Clock
+from bot.service.games import Games, engine_of
+from bot.service.lobby import Lobby, options_text
+from bot.service.model import LOG_LIMIT, discord_time
+from bot.service.narrator import Narrator
+from bot.service.people import People
+from bot.store import GameRow
+
+__all__ = ["Views"]
+
+log = logging.getLogger(__name__)
+
+
+class Views:
+    def __init__(
+        self,
+        games: Games,
+        people: People,
+        narrator: Narrator,
+        clock: Clock,
+        lobby: Lobby,
+        now: Callable[[], datetime],
+    ) -> None:
+        self._games = games
+        self._people = people
+        self._narrator = narrator
+        self._clock = clock
+        self._lobby = lobby
+        self._now = now
+
+    async def board(self, caller: Caller, game_id: int) -> Reply:
+        game = await self._games.load(game_id, caller)
+        if game.state is None:
+            return Reply(self._lobby.card(game.row).text, public=True, game_id=game_id)
+        # Public: in the language of the server, like the game's other posts.
+        locale = caller.guild_locale or game.row.locale
+        post = await self._narrator.state_post(game, game.state, locale)
+        text = post.text
+        outcome = game.engine.outcome(game.state)
+        if outcome is not None:
+            text = self._narrator.outcome_text(game, outcome, locale)
+        title = texts.t("board.title", locale, game=game.engine.title, id=game_id)
+        return Reply(
+            f"{title}\n{text}", image=post.image, public=True, game_id=game_id, version=game.row.version
+        )
+
+    async def info(self, caller: Caller, game_id: int) -> Reply:
+        game = await self._games.load(game_id, caller)
+        row, engine, state = game.row, game.engine, game.state
+        locale = caller.locale
+        lines = [
+            texts.t("info.title", locale, game=engine.title, id=row.id),
+            texts.t("info.status", locale, status=texts.t(f"status.{row.status}", locale)),
+        ]
+        acting = game.acting()
+        outcome = engine.outcome(state) if state is not None else None
+        for seat in row.seats:
+            marker = "🤖" if seat.is_ai else "👤"
+            extra = ""
+            if state is not None:
+                summary = engine.seat_summary(state, seat.seat)
+                extra = texts.render(summary, locale, game.names) if summary else ""
+            if outcome is not None:
+                extra = texts.t("info.score", locale, score=outcome.scores[seat.seat]) + " " + extra
+            arrow = " ⬅️" if seat.seat in acting else ""
+            lines.append(f"{seat.seat + 1}. {marker} **{seat.name}** {extra}{arrow}".rstrip())
+            if seat.user_id and not seat.is_ai:
+                away = (await self._people.get(seat.user_id)).away_until
+                if away is not None and away > self._now():
+                    lines.append("   " + texts.t("away.info", locale, until=discord_time(away)))
+        if engine.options:
+            lines.append(texts.t("info.options", locale, options=options_text(engine, row.options, locale)))
+        lines.append(self._clock.describe(row, locale))
+        if row.status == "running":
+            lines.extend(await self._clock.pending_lines(row, locale))
+        lines.append(texts.t("info.moves", locale, count=row.version))
+        return Reply("\n".join(lines), game_id=game_id, version=row.version)
+
+    async def log(self, caller: Caller, game_id: int) -> Reply:
+        game = await self._games.load(game_id, caller)
+        if game.state is None:
+            raise PlayerError("error.not_started", id=game_id)
+        lines: list[str] = []
+        for number, turn in enumerate(await self._games.all_turns(game), 1):
+            said = "; ".join(texts.render(d, caller.locale, game.names) for d in turn.descriptions)
+            lines.append(f"{number}. {said}")
+        if not lines:
+            return Reply(texts.t("log.empty", caller.locale), game_id=game_id)
+        out: list[str] = []
+        size = 0
+        for line in reversed(lines):
+            if size + len(line) + 1 > LOG_LIMIT:
+                out.append(texts.t("log.earlier", caller.locale, count=len(lines) - len(out)))
+                break
+            out.append(line)
+            size += len(line) + 1
+        return Reply("\n".join(reversed(out)), game_id=game_id)
+
+    async def list_games(self, caller: Caller) -> Reply:
+        rows = await self._games.list_games(guild_id=caller.guild_id)
+        if not rows:
+            return Reply(texts.t("list.empty", caller.locale))
+        mine = [r for r in rows if any(s.user_id == caller.user_id for s in r.seats)]
+        others = [r for r in rows if r not in mine]
+        lines: list[str] = []
+        for title_key, group in (("list.yours", mine), ("list.others", others)):
+            if not group:
+                continue
+            lines.append(texts.t(title_key, caller.locale))
+            for status in ("lobby", "running", "finished", "abandoned"):
+                for row in [r for r in group if r.status == status][:10]:
+                    lines.append(self._list_line(caller, row))
+        return Reply("\n".join(lines)[:LOG_LIMIT])
+
+    def _list_line(self, caller: Caller, row: GameRow) -> str:
+        try:
+            engine = engine_of(row.engine)
+        except PlayerError:
+            return f"`#{row.id}` {row.engine}"
+        names = ", ".join(s.name for s in row.seats)
+        status = texts.t(f"status.{row.status}", caller.locale)
+        extra = ""
+        if row.status == "running" and row.state is not None:
+            try:
+                turn = engine.current_turn(engine.loads(row.state))
+            except ValueError:
+                turn = None
+            if turn is not None:
+                extra = " — " + texts.t("list.turn", caller.locale, player=row.seats[turn].name)
+        return f"`#{row.id}` **{engine.title}** ({status}{extra}) · {names}"
+
+    @staticmethod
+    def rules(engine_id: str, locale: str | None = None) -> str:
+        engine = engine_of(engine_id)
+        return texts.t(f"{engine.id}.rules", locale)
+
+    async def replay(self, caller: Caller, game_id: int) -> Reply:
+        """The animated replay of a finished game, posted again."""
+        game = await self._games.load(game_id, caller)
+        if game.row.status != "finished" or game.state is None:
+            raise PlayerError("replay.not_finished", id=game_id)
+        locale = caller.guild_locale or game.row.locale
+        image = await self._narrator.replay_image(game, locale)
+        if image is None:
+            raise PlayerError("replay.too_big", id=game_id)
+        title = texts.t("replay.title", locale, game=game.engine.title, id=game_id)
+        return Reply(title, image=image, public=True, game_id=game_id, filename="replay.gif")
