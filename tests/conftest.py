@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import gardens
 import pytest
 import simcord
 from discord.ext import commands
@@ -32,6 +33,10 @@ from games.core import Engine
 # run cannot fail by chance, and no example database is written into the tree.
 settings.register_profile("baumeister", derandomize=True, database=None)
 settings.load_profile("baumeister")
+
+# A game from outside the project, registered the way any package would: every
+# test that goes over `games.all()` (conformance, texts, the bot) covers it too.
+gardens.register()
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import gardens.rules
 import pytest
 
 import games
@@ -67,7 +68,10 @@ def resample_chinesische_mauer(state: Any, viewer: int | None, rng: random.Rando
     )
 
 
-RESAMPLERS: dict[str, Resampler] = {"chinesische-mauer": resample_chinesische_mauer}
+RESAMPLERS: dict[str, Resampler] = {
+    "chinesische-mauer": resample_chinesische_mauer,
+    "gardens": gardens.rules.resample_hidden,
+}
 
 
 def positions(engine: Engine, count: int, seed: int) -> list[State]:

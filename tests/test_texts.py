@@ -48,7 +48,7 @@ def test_built_keys_exist() -> None:
     for status in STATUSES[1:]:
         assert f"lobby.closed.{status}" in texts.all_keys()
     for engine in games.all():
-        assert f"rules.{engine.id}" in texts.all_keys()
+        assert f"{engine.id}.rules" in texts.all_keys()
 
 
 def test_every_template_is_well_formed() -> None:

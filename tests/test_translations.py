@@ -126,7 +126,7 @@ def test_markup_emoji_and_move_notation_are_kept(language: str) -> None:
 def test_game_titles_stay_as_they_are() -> None:
     for language in LANGUAGES:
         for engine in games.all():
-            assert engine.title in texts.t(f"rules.{engine.id}", language)
+            assert engine.title in texts.t(f"{engine.id}.rules", language)
         assert texts.t("board.cm.title", language) == "Chinesische Mauer"
 
 

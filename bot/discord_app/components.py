@@ -41,12 +41,11 @@ CUSTOM_ID_LIMIT = 100
 LABEL_LIMIT = 80
 #: Discord's limits for a select menu.
 SELECT_OPTIONS_LIMIT = 25
+SELECT_VALUE_LIMIT = 100
 PLACEHOLDER_LIMIT = 150
-#: Up to this many moves are buttons (two rows of five, easy to hit on a phone);
-#: more go into one menu. The last row holds "Refresh".
+#: Move buttons sit in rows 0-3, five to a row; the last row holds "Refresh".
 BUTTONS_PER_ROW = 5
-MOVE_BUTTONS = 10
-REFRESH_ROW = 4
+MOVE_ROWS = 4
 #: A lobby's buttons take the first row; each option gets a menu in a row below.
 MAX_OPTION_MENUS = 4
 
@@ -328,39 +327,43 @@ def lobby_view(card: LobbyCard, locale: str | None) -> discord.ui.View | None:
 
 
 def hand_view(reply: Reply, locale: str | None) -> discord.ui.View | None:
-    """A private hand's moves — buttons when they are few, else one menu — and Refresh."""
+    """A private hand's moves and a Refresh button.
+
+    Moves are buttons, up to four rows of five; a move whose custom id would
+    be too long for a button, and whatever does not fit in three rows once a
+    menu is needed, goes into one menu in the fourth row.
+    """
     if reply.game_id is None:
         return None
     view = discord.ui.View(timeout=None)
     if reply.version is not None and reply.buttons:
-        moves = [
-            button
-            for button in reply.buttons
-            if len(MoveButton.custom_id_for(reply.game_id, reply.version, reply.turn, button.notation))
-            <= CUSTOM_ID_LIMIT
+        game_id, version, turn = reply.game_id, reply.version, reply.turn
+        fits = [
+            len(MoveButton.custom_id_for(game_id, version, turn, b.notation)) <= CUSTOM_ID_LIMIT
+            for b in reply.buttons
         ]
-        if len(moves) < len(reply.buttons):
-            log.warning(
-                "game %s: %d move(s) too long for a button", reply.game_id, len(reply.buttons) - len(moves)
-            )
-        if len(moves) <= MOVE_BUTTONS:
-            for offered, button in enumerate(moves):
-                item = MoveButton(
-                    reply.game_id, reply.version, reply.turn, button.notation, label=button.label
-                )
-                item.row = offered // BUTTONS_PER_ROW
-                view.add_item(item)
+        if all(fits) and len(reply.buttons) <= BUTTONS_PER_ROW * MOVE_ROWS:
+            as_buttons, in_menu = list(reply.buttons), []
         else:
-            options = [
-                discord.SelectOption(label=button.label[:LABEL_LIMIT], value=button.notation)
-                for button in moves[:SELECT_OPTIONS_LIMIT]
-            ]
+            room = BUTTONS_PER_ROW * (MOVE_ROWS - 1)
+            as_buttons = [b for b, fit in zip(reply.buttons, fits, strict=True) if fit][:room]
+            in_menu = [b for b in reply.buttons if b not in as_buttons]
+        for offered, button in enumerate(as_buttons):
+            item = MoveButton(game_id, version, turn, button.notation, label=button.label)
+            item.row = offered // BUTTONS_PER_ROW
+            view.add_item(item)
+        options = [
+            discord.SelectOption(label=button.label[:LABEL_LIMIT], value=button.notation)
+            for button in in_menu
+            if len(button.notation) <= SELECT_VALUE_LIMIT
+        ][:SELECT_OPTIONS_LIMIT]
+        if options:
             placeholder = texts.t("discord.select.moves", locale)
-            view.add_item(
-                MoveSelect(reply.game_id, reply.version, reply.turn, options, placeholder=placeholder)
-            )
+            menu = MoveSelect(game_id, version, turn, options, placeholder=placeholder)
+            menu.row = MOVE_ROWS - 1
+            view.add_item(menu)
     refresh = HandButton(reply.game_id, label=texts.t("discord.button.refresh", locale))
-    refresh.row = REFRESH_ROW
+    refresh.row = MOVE_ROWS
     view.add_item(refresh)
     return view
 

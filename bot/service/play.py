@@ -54,9 +54,11 @@ class Play:
         expected_version: int | None,
         expected_turn: int | None,
     ) -> Reply:
-        seat = self.acting_seat(caller, game)
         if expected_version is not None and expected_version != game.row.version:
+            # A button from before: "stale" says more than "not your turn" would.
+            seat = self.playing_seat(caller, game)
             await self._check_still_good(game, seat, expected_version, expected_turn)
+        seat = self.acting_seat(caller, game)
         engine, state = game.engine, game.state
         try:
             action = engine.parse_action(state, seat, notation)
