@@ -426,6 +426,28 @@ class Engine(ABC):
         legal = self.legal_actions(state, seat)
         return list(legal) if len(legal) <= MAX_QUICK_ACTIONS else []
 
+    # ------------------------------------------------ the notation over time
+
+    #: The version of this engine's move notation (`format_action` and
+    #: `parse_action`). Every game stores the version its move log is written
+    #: in. Raise it whenever the notation changes, so that a text `parse_action`
+    #: once read reads differently or not at all (a keyword renamed, fields
+    #: reordered), and teach `upgrade_notation` to rewrite the older texts.
+    #: Adding a new kind of move that old texts never use needs no new version.
+    notation_version: int = 1
+
+    def upgrade_notation(self, text: str, version: int) -> str:
+        """A move written in notation `version` (older than `notation_version`),
+        rewritten in the current notation.
+
+        Called for every stored move of a game whose log was recorded in an
+        older notation, before `parse_action` reads it; `version` is the log's.
+        An engine whose notation changed from version 1 to 2 and then to 3
+        rewrites from 1 and from 2 here (for example one step at a time). The
+        default returns `text` unchanged: the notation never changed.
+        """
+        return text
+
 
 #: At most this many quick actions (buttons) a position offers.
 MAX_QUICK_ACTIONS = 20

@@ -312,6 +312,39 @@ async def test_start_game_moves_the_lobby_to_running(store: Store) -> None:
     with pytest.raises(WrongStatus):
         await store.start_game(game.id, started.version, seed=1, state="again", now=at(8))
     assert await store.get_game(game.id) == started
+    assert started.notation_version == 1
+
+
+async def test_start_game_keeps_the_notation_version_and_the_complete_options(store: Store) -> None:
+    game = await new_game(store)
+    started = await store.start_game(
+        game.id,
+        game.version,
+        seed=5,
+        state="first",
+        now=at(7),
+        notation_version=3,
+        options={"variant": "basic", "rounds": "3", "side": "a"},
+    )
+    assert started.notation_version == 3
+    assert started.options == {"variant": "basic", "rounds": "3", "side": "a"}
+    assert await store.get_game(game.id) == started
+    with pytest.raises(ValueError, match="notation version"):
+        await store.start_game(
+            (await new_game(store)).id, 0, seed=5, state="s", now=at(8), notation_version=0
+        )
+
+
+async def test_set_options_changes_a_lobby_only(store: Store) -> None:
+    game = await new_game(store)
+    changed = await store.set_options(game.id, game.version, {"side": "b"}, now=at(3))
+    assert (changed.options, changed.version, changed.updated_at) == ({"side": "b"}, 1, at(3))
+    with pytest.raises(StaleVersion):
+        await store.set_options(game.id, game.version, {"side": "a"}, now=at(4))
+    started = await store.start_game(game.id, changed.version, seed=1, state="s", now=at(5))
+    with pytest.raises(WrongStatus):
+        await store.set_options(game.id, started.version, {"side": "a"}, now=at(6))
+    assert (await store.get_game(game.id)).options == {"side": "b"}
 
 
 # ---------------------------------------------------------------------- moves

@@ -17,6 +17,7 @@ from bot.store.rows import (
     GameNotFound,
     GameRow,
     MoveRow,
+    OtherNotation,
     StaleVersion,
     StoreError,
     _dump_json,
@@ -41,14 +42,31 @@ class GameTables(Connection):
 
         One statement (the game joined with its seats): asked on every move.
         """
+        row = await self._game_where("g.id = ?", (game_id,))
+        if row is None:
+            raise GameNotFound(game_id)
+        return row
+
+    async def game_by_thread(self, thread_id: int) -> GameRow | None:
+        """The game whose thread is `thread_id` (the newest, should two share it); None if none.
+
+        One statement on the index `games_by_thread`, however many games there
+        are. `CorruptRow` when the game's row cannot be read.
+        """
+        return await self._game_where(
+            "g.id = (SELECT id FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1)", (thread_id,)
+        )
+
+    async def _game_where(self, condition: str, params: Sequence[Any]) -> GameRow | None:
+        """The one game meeting `condition` (on `g`, from this module only), with its seats."""
         game_columns = ", ".join(f"g.{name.strip()}" for name in _GAME_COLUMNS.split(","))
         rows = await self._query(
             f"SELECT {game_columns}, s.game_id, s.seat, s.user_id, s.name, s.is_ai "
-            "FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
-            (game_id,),
+            f"FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE {condition} ORDER BY s.seat",
+            params,
         )
         if not rows:
-            raise GameNotFound(game_id)
+            return None
         width = len(rows[0]) - 5
         seats = [row[width:] for row in rows if row[width] is not None]
         return _game_row(rows[0][:width], seats)
@@ -68,14 +86,19 @@ class GameTables(Connection):
         """
         conditions: list[str] = []
         params: list[Any] = []
+        # A person's games are few, a server's or a status's many: with a
+        # `user_id` the search starts from the person (indexes `games_by_host`
+        # and `seats_by_user`), and the unary + keeps SQLite from starting at
+        # `games_by_guild_status` or `games_by_status` instead.
+        by_person = "+" if user_id is not None else ""
         if guild_id is not None:
-            conditions.append("guild_id = ?")
+            conditions.append(f"{by_person}guild_id = ?")
             params.append(guild_id)
         if statuses is not None:
             wanted = _checked_statuses(statuses)
             if not wanted:
                 return []
-            conditions.append(f"status IN ({', '.join('?' * len(wanted))})")
+            conditions.append(f"{by_person}status IN ({', '.join('?' * len(wanted))})")
             params.extend(wanted)
         if user_id is not None:
             conditions.append("(host_id = ? OR id IN (SELECT game_id FROM seats WHERE user_id = ?))")
@@ -208,9 +231,26 @@ class GameTables(Connection):
             return await self._update(db, game_id, expected_version, bump=True, **columns)
 
     async def start_game(
-        self, game_id: int, expected_version: int, *, seed: int, state: str, now: datetime
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seed: int,
+        state: str,
+        now: datetime,
+        notation_version: int = 1,
+        options: dict[str, str] | None = None,
     ) -> GameRow:
-        """Lobby to running with the engine's first state; version + 1."""
+        """Lobby to running with the engine's first state; version + 1.
+
+        `options`, when given, replace the lobby's: the complete options the
+        game is played with (the engine filled in its defaults).
+
+        `notation_version` is the engine's (`Engine.notation_version`): the
+        notation every move of this game will be written in.
+        """
+        if type(notation_version) is not int or notation_version < 1:
+            raise ValueError(f"a notation version is a positive integer, not {notation_version!r}")
         stamp = _stamp(now)
         async with self._transaction(write=True) as db:
             await self._check(db, game_id, expected_version, doing="start", allowed=("lobby",))
@@ -222,6 +262,8 @@ class GameTables(Connection):
                 status="running",
                 seed=seed,
                 state=state,
+                notation_version=notation_version,
+                **({} if options is None else {"options": _dump_json(options, "options")}),
                 updated_at=stamp,
             )
 
@@ -236,12 +278,16 @@ class GameTables(Connection):
         outcome: dict[str, Any] | None,
         now: datetime,
         previous: GameRow | None = None,
+        notation_version: int | None = None,
     ) -> GameRow:
         """Append a move and store the state after it, in one transaction; version + 1.
 
         With an `outcome` the move ends the game: status becomes 'finished'.
         `previous`, the row as the caller read it at `expected_version`, saves
         reading the game back: the new row is that one with this move's changes.
+        `notation_version`, when given, is the notation `action` is written in:
+        a log kept in another one raises `OtherNotation` and nothing is
+        written (`upgrade_move_log` first), so one log never mixes two.
         """
         stamp = _stamp(now)
         outcome_text = None if outcome is None else _dump_json(outcome, "outcome")
@@ -250,17 +296,21 @@ class GameTables(Connection):
         if outcome_text is not None:
             assignments += ", status = 'finished', outcome = ?"
             params.append(outcome_text)
+        conditions = "id = ? AND version = ? AND status = 'running'"
+        params += [game_id, expected_version]
+        if notation_version is not None:
+            conditions += " AND notation_version = ?"
+            params.append(notation_version)
         async with self._transaction(write=True) as db:
             # Compare and set in one statement; only when it changes nothing is the reason looked up.
-            changed = await _run(
-                db,
-                f"UPDATE games SET {assignments} WHERE id = ? AND version = ? AND status = 'running'",
-                (*params, game_id, expected_version),
-            )
+            changed = await _run(db, f"UPDATE games SET {assignments} WHERE {conditions}", params)
             if changed != 1:
                 await self._check(
                     db, game_id, expected_version, doing="record a move in", allowed=("running",)
                 )
+                stored = await _fetch_one(db, "SELECT notation_version FROM games WHERE id = ?", (game_id,))
+                if stored is not None and notation_version is not None and stored[0] != notation_version:
+                    raise OtherNotation(game_id, stored[0], notation_version)
                 raise StaleVersion(game_id, expected_version, "changed meanwhile")
             await _do(
                 db,
@@ -355,6 +405,55 @@ class GameTables(Connection):
         if changed != 1:
             raise GameNotFound(game_id)
 
+    async def upgrade_move_log(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        notation_version: int,
+        actions: Sequence[str],
+        now: datetime,
+    ) -> GameRow:
+        """Rewrite the game's move log in a newer notation, in one transaction; no version bump.
+
+        `actions` are the texts of every move in order, each the stored one
+        passed through `Engine.upgrade_notation`; the game then records its
+        log as written in `notation_version`. What the game is does not change,
+        so the version stays; a move recorded since `expected_version` makes
+        this stale. For a running game that outlived a change of notation: its
+        new moves must not join a log written in the old one.
+        """
+        stamp = _stamp(now)
+        async with self._transaction(write=True) as db:
+            await self._check(
+                db,
+                game_id,
+                expected_version,
+                doing="upgrade the move log of",
+                allowed=("running", "finished", "abandoned"),
+            )
+            stored = await _fetch_one(db, "SELECT notation_version FROM games WHERE id = ?", (game_id,))
+            assert stored is not None  # _check found the game in this transaction
+            if type(notation_version) is not int or notation_version <= stored[0]:
+                raise ValueError(
+                    f"game {game_id}'s log is in notation {stored[0]}; {notation_version!r} is not newer"
+                )
+            numbers = [
+                row[0]
+                for row in await _fetch_all(
+                    db, "SELECT number FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
+                )
+            ]
+            if len(numbers) != len(actions):
+                raise StoreError(f"game {game_id} has {len(numbers)} moves, not {len(actions)}")
+            await db.executemany(
+                "UPDATE moves SET action = ? WHERE game_id = ? AND number = ?",
+                [(action, game_id, number) for action, number in zip(actions, numbers, strict=True)],
+            )
+            return await self._update(
+                db, game_id, expected_version, bump=False, notation_version=notation_version, updated_at=stamp
+            )
+
     # ------------------------------------------------------ undo and settings
 
     async def undo_move(
@@ -390,6 +489,17 @@ class GameTables(Connection):
                 (previous, game_id),
             )
             return await self._update(db, game_id, expected_version, bump=True, state=state, updated_at=stamp)
+
+    async def set_options(
+        self, game_id: int, expected_version: int, options: dict[str, str], *, now: datetime
+    ) -> GameRow:
+        """The lobby's game options (the host chose one); version + 1."""
+        text = _dump_json(options, "options")
+        async with self._transaction(write=True) as db:
+            await self._check(db, game_id, expected_version, doing="choose options in", allowed=("lobby",))
+            return await self._update(
+                db, game_id, expected_version, bump=True, options=text, updated_at=_stamp(now)
+            )
 
     async def set_settings(self, game_id: int, settings: dict[str, Any]) -> GameRow:
         """Replace the game's settings (deadline, what happens when it passes). No version bump."""

@@ -48,6 +48,18 @@ class WrongStatus(StoreError):
         self.status = status
 
 
+class OtherNotation(StoreError):
+    """A move in another notation than the game's log is written in; nothing was written."""
+
+    def __init__(self, game_id: int, stored: int, given: int) -> None:
+        super().__init__(
+            f"game {game_id}'s move log is in notation {stored}, the move in {given}: upgrade the log first"
+        )
+        self.game_id = game_id
+        self.stored = stored
+        self.given = given
+
+
 class CorruptRow(StoreError):
     """A stored row cannot be read (bad JSON, wrong types); names the game it belongs to."""
 
@@ -93,6 +105,10 @@ class GameRow:
     rated: bool = False
     #: The end-of-game summary and replay were posted.
     summary_posted: bool = False
+    #: The version of the engine's notation the move log is written in
+    #: (`Engine.notation_version` when the game started); a replay by an engine
+    #: with a newer notation upgrades each stored move first.
+    notation_version: int = 1
 
 
 @dataclass(frozen=True)
@@ -130,7 +146,7 @@ class MoveRow:
 _GAME_COLUMNS: Final = (
     "id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, options, "
     "seed, state, version, outcome, announced_version, created_at, updated_at, "
-    "settings, locale, rated, summary_posted"
+    "settings, locale, rated, summary_posted, notation_version"
 )
 _SEAT_COLUMNS: Final = "game_id, seat, user_id, name, is_ai"
 
@@ -230,7 +246,7 @@ def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow
     (
         game_id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status,
         options, seed, state, version, outcome, announced_version, created_at, updated_at,
-        settings, locale, rated, summary_posted,
+        settings, locale, rated, summary_posted, notation_version,
     ) = row  # fmt: skip
     read = _RowReader(game_id, "games")
     return GameRow(
@@ -255,6 +271,7 @@ def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow
         locale=read.optional_text("locale", locale),
         rated=read.flag("rated", rated),
         summary_posted=read.flag("summary_posted", summary_posted),
+        notation_version=read.integer("notation_version", notation_version),
     )
 
 

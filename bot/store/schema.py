@@ -113,6 +113,20 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )
         """,
     ),
+    (
+        # The version of the engine's move notation the game's log is written
+        # in (`Engine.notation_version`); every game before this step used 1.
+        "ALTER TABLE games ADD COLUMN notation_version INTEGER NOT NULL DEFAULT 1 "
+        "CHECK (notation_version >= 1)",
+        # Every lookup that runs on a command or a timer searches an index:
+        # the game of a thread (most threads have no game: NULL stays out),
+        # the running games after a restart, and a person's games as host
+        # (as a player `seats_by_user` finds them). `games_by_guild_status`,
+        # `seats_by_user` and `timers_by_due` exist since step 1 and 2.
+        "CREATE INDEX games_by_thread ON games (thread_id) WHERE thread_id IS NOT NULL",
+        "CREATE INDEX games_by_status ON games (status)",
+        "CREATE INDEX games_by_host ON games (host_id)",
+    ),
 ]
 
 

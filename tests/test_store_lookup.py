@@ -1,0 +1,190 @@
+"""Lookups on a command or a timer search an index: the game of a thread, listings, timers."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.store import Store
+
+T0 = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
+GAMES = 10_000
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(db_path)
+    yield opened
+    await opened.close()
+
+
+def thread_of(game: int) -> int:
+    """A Discord-sized thread id for the game numbered `game` (every fourth has none)."""
+    return 1_200_000_000_000_000_000 + game * 7
+
+
+def fill(path: Path, games: int) -> None:
+    """`games` games of many servers, hosts and statuses, each with two seats, in one transaction."""
+    stamp = T0.isoformat(timespec="microseconds")
+    statuses = ("lobby", "running", "finished", "abandoned")
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.executemany(
+            "INSERT INTO games (id, engine, guild_id, channel_id, thread_id, host_id, status, options, "
+            "version, created_at, updated_at) VALUES (?, 'chinesische-mauer', ?, ?, ?, ?, ?, '{}', 1, ?, ?)",
+            [
+                (
+                    game,
+                    100 + game % 50,
+                    500 + game % 50,
+                    None if game % 4 == 0 else thread_of(game),
+                    1_000 + game % 700,
+                    statuses[game % 4],
+                    stamp,
+                    stamp,
+                )
+                for game in range(1, games + 1)
+            ],
+        )
+        connection.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, 0)",
+            [
+                (game, seat, 1_000 + (game + seat) % 700, f"user{(game + seat) % 700}")
+                for game in range(1, games + 1)
+                for seat in range(2)
+            ],
+        )
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+
+
+# ------------------------------------------------------------ game_by_thread
+
+
+async def test_the_game_of_a_thread_among_ten_thousand(db_path: Path) -> None:
+    await (await Store.open(db_path)).close()
+    fill(db_path, GAMES)
+    store = await Store.open(db_path)
+    try:
+        for game in (1, 2, 3, 4_999, 7_777, GAMES - 1):
+            row = await store.game_by_thread(thread_of(game))
+            assert row is not None
+            assert (row.id, row.thread_id) == (game, thread_of(game))
+            assert [seat.seat for seat in row.seats] == [0, 1]
+            assert row == await store.get_game(game)
+        assert await store.game_by_thread(thread_of(4)) is None  # game 4 has no thread
+        assert await store.game_by_thread(42) is None
+    finally:
+        await store.close()
+
+
+async def test_a_thread_without_a_game_and_a_game_found_by_its_new_thread(store: Store) -> None:
+    game = await store.create_game(
+        engine="chinesische-mauer",
+        guild_id=100,
+        channel_id=200,
+        host_id=1,
+        host_name="user1",
+        options={},
+        now=T0,
+    )
+    assert await store.game_by_thread(300) is None
+    await store.set_places(game.id, thread_id=300)
+    found = await store.game_by_thread(300)
+    assert found is not None and found.id == game.id and found.thread_id == 300
+
+
+# ------------------------------------------------------------- query plans
+
+
+async def statements(store: Store, lookup: Callable[[], Awaitable[Any]]) -> list[str]:
+    """The SELECT statements `lookup` runs on the store's connection, values filled in."""
+    seen: list[str] = []
+    db = store._db
+    assert db is not None
+    await db.set_trace_callback(seen.append)
+    try:
+        await lookup()
+    finally:
+        await db.set_trace_callback(None)  # type: ignore[arg-type]  # None ends tracing, as in sqlite3
+    selects = [sql for sql in seen if sql.lstrip().upper().startswith("SELECT")]
+    assert selects, "the lookup ran no SELECT"
+    return selects
+
+
+def plan(path: Path, sql: str) -> list[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return [str(row[3]) for row in connection.execute(f"EXPLAIN QUERY PLAN {sql}")]
+    finally:
+        connection.close()
+
+
+LOOKUPS: dict[str, tuple[Callable[[Store], Awaitable[Any]], set[str]]] = {
+    "game_by_thread": (lambda s: s.game_by_thread(thread_of(5)), {"games_by_thread"}),
+    "get_game": (lambda s: s.get_game(5), set()),
+    "list_games of a server": (lambda s: s.list_games(guild_id=101), {"games_by_guild_status"}),
+    "list_games of a server by status": (
+        lambda s: s.list_games(guild_id=101, statuses=("lobby", "running")),
+        {"games_by_guild_status"},
+    ),
+    "list_games by status": (lambda s: s.list_games(statuses=("running",)), {"games_by_status"}),
+    "list_games of a person": (lambda s: s.list_games(user_id=1_005), {"games_by_host", "seats_by_user"}),
+    "list_games of a person in a server": (
+        lambda s: s.list_games(guild_id=105, user_id=1_005, statuses=("lobby", "running")),
+        {"games_by_host", "seats_by_user"},
+    ),
+    "list_games of a person by status": (
+        lambda s: s.list_games(user_id=1_005, statuses=("finished",)),
+        {"games_by_host", "seats_by_user"},
+    ),
+    "moves": (lambda s: s.moves(5, 3), set()),
+    "next_due": (lambda s: s.next_due(), {"timers_by_due"}),
+    "due_timers": (lambda s: s.due_timers(T0 + timedelta(hours=1)), {"timers_by_due"}),
+    "timers of a game": (lambda s: s.timers(5), set()),
+    "user_timers": (lambda s: s.user_timers(1_005), {"seats_by_user"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOOKUPS))
+async def test_a_lookup_searches_an_index_and_never_scans_a_table(
+    name: str, store: Store, db_path: Path
+) -> None:
+    fill(db_path, 200)  # a few rows, so that no table is empty
+    lookup, indexes = LOOKUPS[name]
+    used: list[str] = []
+    for sql in await statements(store, lambda: lookup(store)):
+        details = plan(db_path, sql)
+        scans = [detail for detail in details if detail.startswith("SCAN")]
+        assert not scans, f"{name}: {sql}\nscans {scans}"
+        used += details
+    for index in indexes:
+        assert any(f"INDEX {index}" in detail for detail in used), f"{name} does not use {index}: {used}"
+
+
+async def test_the_migration_made_every_index(store: Store, db_path: Path) -> None:
+    connection = sqlite3.connect(db_path)
+    try:
+        names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    finally:
+        connection.close()
+    assert {
+        "games_by_thread",
+        "games_by_guild_status",
+        "games_by_status",
+        "games_by_host",
+        "seats_by_user",
+        "timers_by_due",
+    } <= names
