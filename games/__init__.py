@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from games.core import Engine
 
-__all__ = ["Engine", "all", "generation", "get", "register"]
+__all__ = ["Engine", "all", "generation", "get", "register", "unregister"]
 
 _REGISTRY: dict[str, Engine] = {}
 _loaded = False
@@ -27,6 +27,13 @@ def register(engine: Engine) -> None:
         raise TypeError(f"not an engine: {engine!r}")
     _REGISTRY[engine.id] = engine
     _generation += 1
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game (a test's or a benchmark's own); nothing happens if it is not there."""
+    global _generation
+    if _REGISTRY.pop(game_id, None) is not None:
+        _generation += 1
 
 
 def _registry() -> dict[str, Engine]:

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Measure the project's speed and write the figures to docs/benchmarks.md.
 
-Four benchmarks, each over every registered engine (`games.all()`):
+Five benchmarks, each over every registered engine (`games.all()`):
 engine self-play speed, board rendering, service latency under a load of
-concurrent games, and AI decision time. Every figure stands next to its
+concurrent games, AI decision time, and `/move` autocomplete among many
+games and moves. Every figure stands next to its
 goal, marked ✅ or ❌. Run from the repository root, when the machine is
 otherwise quiet (see `uptime`):
 
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import bench_ai  # noqa: E402 - the repository root must be on the path first
+import bench_autocomplete  # noqa: E402
 import bench_engine  # noqa: E402
 import bench_render  # noqa: E402
 import bench_service  # noqa: E402
@@ -42,6 +44,7 @@ BENCHMARKS: dict[str, Callable[[bool], Section]] = {
     "render": bench_render.run,
     "service": bench_service.run,
     "ai": bench_ai.run,
+    "autocomplete": bench_autocomplete.run,
 }
 
 DEFAULT_OUT = ROOT / "docs" / "benchmarks.md"
