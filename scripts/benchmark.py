@@ -12,6 +12,7 @@ otherwise quiet (see `uptime`):
     python scripts/benchmark.py --quick    # a short run, seconds
     python scripts/benchmark.py --only render --out /tmp/render.md
     python scripts/benchmark.py --only engine --profile   # where the time goes
+    python scripts/benchmark.py --register gardens:register  # also a game from outside (PYTHONPATH=tests)
 
 The report is printed as well as written.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
 import io
 import pstats
 import sys
@@ -35,6 +37,8 @@ import bench_engine  # noqa: E402
 import bench_render  # noqa: E402
 import bench_service  # noqa: E402
 from bench_common import Section, load_average, machine  # noqa: E402
+
+from bot.plugins import load_installed_games  # noqa: E402
 
 __all__ = ["BENCHMARKS", "main", "report"]
 
@@ -89,7 +93,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run one benchmark only")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"report file (default {DEFAULT_OUT})")
     parser.add_argument("--profile", action="store_true", help="run under cProfile and print the top entries")
+    parser.add_argument(
+        "--register",
+        action="append",
+        default=[],
+        metavar="MODULE:FUNCTION",
+        help="also measure the game this function registers (gardens:register, with tests/ on the path)",
+    )
     args = parser.parse_args(argv)
+    # The games of installed packages, then any named here, join the built-in ones.
+    load_installed_games()
+    for spec in args.register:
+        module, _, function = spec.partition(":")
+        getattr(importlib.import_module(module), function or "register")()
 
     load_at_start = load_average()
     chosen = [args.only] if args.only else list(BENCHMARKS)
