@@ -1,0 +1,288 @@
+"""The state as versioned JSON (format "china", version 1), validated on load.
+
+Only what cannot be derived is stored; supplies, free spaces, emissary
+limits and the points of provinces scored during play are rebuilt on load
+(`state.derive`). `loads` accepts only what the rules can produce: every
+field present with its type, seats, spaces and counts in range, the cards
+of the game all accounted for, supplies not overdrawn, the emissary limit
+kept, and a turn that can go on (or a game that has ended as the rules end
+it). Anything else is a ValueError.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.china.data import (
+    COLOUR_BY_NAME,
+    COLOURS,
+    EMISSARIES,
+    FORTRESSES,
+    HAND_SIZE,
+    HOUSES,
+    OPEN_CARDS,
+    PROVINCES,
+    SIDE_PLAYERS,
+    SPACES,
+    full_mask,
+)
+from games.china.rules import MAX_CARDS, MAX_PIECES, anyone_can_place, total_cards
+from games.china.state import OVER, PLACE, REFILL, STEPS, State, derive
+from games.china.view import cards_of
+
+__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+
+FORMAT = "china"
+VERSION = 1
+
+_KEYS = (
+    "format",
+    "version",
+    "players",
+    "side",
+    "fortresses",
+    "rng",
+    "start",
+    "turn",
+    "turns",
+    "step",
+    "province",
+    "placed",
+    "cards_used",
+    "hands",
+    "deck",
+    "open",
+    "discard",
+    "exhausted",
+    "provinces",
+    "fortresses_left",
+)
+_PROVINCE_KEYS = ("id", "houses", "fortresses", "emissaries")
+#: More turns than any game can have (every turn but a pass moves a card; a pass ends the game soon).
+_MAX_TURNS = 1 << 16
+
+
+def dumps(state: State) -> str:
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": state.players,
+        "side": state.side,
+        "fortresses": state.fortresses,
+        "rng": state.rng,
+        "start": state.start,
+        "turn": state.turn,
+        "turns": state.turns,
+        "step": STEPS[state.step],
+        "province": PROVINCES[state.province] if state.province >= 0 else None,
+        "placed": state.placed,
+        "cards_used": state.cards_used,
+        "hands": [cards_of(hand) for hand in state.hands],
+        # Top card last.
+        "deck": [COLOURS[colour] for colour in state.deck],
+        "open": cards_of(state.open),
+        "discard": cards_of(state.discard),
+        "exhausted": state.exhausted,
+        "provinces": [
+            {
+                "id": PROVINCES[p],
+                "houses": [None if owner < 0 else owner for owner in state.board[p]],
+                "fortresses": [space + 1 for space in range(SPACES[p]) if state.forts[p] >> space & 1],
+                "emissaries": list(state.envoys[p]),
+            }
+            for p in range(len(PROVINCES))
+        ],
+        "fortresses_left": list(state.forts_left),
+    }
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+# -- loading -----------------------------------------------------------------------------------------
+
+
+def _fail(what: str) -> ValueError:
+    return ValueError(f"not a valid China state: {what}")
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    """An int (not a bool) with low <= value < high."""
+    if type(value) is not int or not low <= value < high:
+        raise _fail(f"{what} must be an integer from {low} to {high - 1}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if type(value) is not bool:
+        raise _fail(f"{what} must be true or false")
+    return value
+
+
+def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if type(value) is not list or (length is not None and len(value) != length):
+        raise _fail(f"{what} must be a list" + ("" if length is None else f" of {length} items"))
+    return value
+
+
+def _object(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if type(value) is not dict or set(value) != set(keys):
+        raise _fail(f"{what} must be an object with exactly the keys {', '.join(keys)}")
+    return value
+
+
+def _colour(value: Any, what: str) -> int:
+    if type(value) is not str or value not in COLOUR_BY_NAME:
+        raise _fail(f"{what} must be one of {', '.join(COLOURS)}")
+    return COLOUR_BY_NAME[value]
+
+
+def _counts(value: Any, what: str, most: int) -> tuple[int, ...]:
+    counts = [0] * len(COLOURS)
+    names = _list(value, what)
+    if len(names) > most:
+        raise _fail(f"{what} holds more than {most} cards")
+    for name in names:
+        counts[_colour(name, what)] += 1
+    if cards_of(tuple(counts)) != names:
+        raise _fail(f"{what} must list its cards in colour order")
+    return tuple(counts)
+
+
+def _choice(value: Any, what: str, choices: tuple[str, ...]) -> int:
+    if type(value) is not str or value not in choices:
+        raise _fail(f"{what} must be one of {', '.join(choices)}")
+    return choices.index(value)
+
+
+def loads(text: str) -> State:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise _fail("not JSON") from error
+    if type(data) is not dict or data.get("format") != FORMAT or type(data.get("version")) is not int:
+        raise _fail(f"format must be {FORMAT!r} version {VERSION}")
+    if data["version"] != VERSION:
+        raise _fail(f"format version {data['version']} is not {VERSION}")
+    data = _object(data, "the state", _KEYS)
+    players = _int(data["players"], "players", 3, 6)
+    side = data["side"]
+    if type(side) is not str or side not in SIDE_PLAYERS or players not in SIDE_PLAYERS[side]:
+        raise _fail(f"side {side!r} is not a board side for {players} players")
+    fortresses = _bool(data["fortresses"], "fortresses")
+    step = _choice(data["step"], "step", STEPS)
+    province = -1 if data["province"] is None else _choice(data["province"], "province", PROVINCES)
+    board, forts, envoys = [], [], []
+    for p, raw in enumerate(_list(data["provinces"], "provinces", len(PROVINCES))):
+        entry = _object(raw, f"province {p + 1}", _PROVINCE_KEYS)
+        if entry["id"] != PROVINCES[p]:
+            raise _fail(f"province {p + 1} must be {PROVINCES[p]}")
+        board.append(
+            tuple(
+                -1 if owner is None else _int(owner, f"a house in {PROVINCES[p]}", 0, players)
+                for owner in _list(entry["houses"], f"houses of {PROVINCES[p]}", SPACES[p])
+            )
+        )
+        mask = 0
+        for number in _list(entry["fortresses"], f"fortresses of {PROVINCES[p]}"):
+            bit = 1 << (_int(number, f"a fortress space in {PROVINCES[p]}", 1, SPACES[p] + 1) - 1)
+            if bit <= mask:
+                raise _fail(f"fortresses of {PROVINCES[p]} must be ascending space numbers")
+            mask |= bit
+        forts.append(mask)
+        envoys.append(
+            tuple(
+                _int(n, f"emissaries in {PROVINCES[p]}", 0, EMISSARIES + 1)
+                for n in _list(entry["emissaries"], f"emissaries of {PROVINCES[p]}", players)
+            )
+        )
+    state = State(
+        players=players,
+        side=side,
+        fortresses=fortresses,
+        rng=_int(data["rng"], "rng", 0, 1 << 64),
+        start=_int(data["start"], "start", 0, players),
+        turn=_int(data["turn"], "turn", 0, players),
+        turns=_int(data["turns"], "turns", 0, _MAX_TURNS),
+        step=step,
+        province=province,
+        placed=_int(data["placed"], "placed", 0, MAX_PIECES + 1),
+        cards_used=_int(data["cards_used"], "cards_used", 0, MAX_CARDS + 1),
+        hands=tuple(_counts(hand, "a hand", HAND_SIZE) for hand in _list(data["hands"], "hands", players)),
+        deck=tuple(_colour(name, "a deck card") for name in _list(data["deck"], "deck")),
+        open=_counts(data["open"], "open", OPEN_CARDS),
+        discard=_counts(data["discard"], "discard", sum(total_cards(players))),
+        exhausted=_int(data["exhausted"], "exhausted", 0, 3),
+        board=tuple(board),
+        forts=tuple(forts),
+        envoys=tuple(envoys),
+        forts_left=tuple(
+            _int(n, "fortresses_left", 0, FORTRESSES + 1)
+            for n in _list(data["fortresses_left"], "fortresses_left", players)
+        ),
+        free=(),
+        cap=(),
+        envoy_total=(),
+        houses_left=(),
+        envoys_left=(),
+        points=(),
+    )
+    state = derive(state)
+    _check_pieces(state)
+    _check_cards(state)
+    _check_turn(state)
+    return state
+
+
+def _check_pieces(state: State) -> None:
+    if any(n < 0 for n in state.houses_left):
+        raise _fail(f"a seat has more than {HOUSES} houses on the board")
+    if any(n < 0 for n in state.envoys_left):
+        raise _fail(f"a seat has more than {EMISSARIES} emissaries on the board")
+    for p in range(len(PROVINCES)):
+        if state.envoy_total[p] > state.cap[p]:
+            raise _fail(f"{PROVINCES[p]} has more emissaries than its largest number of houses of one seat")
+        if state.forts[p] & ~full_mask(p):
+            raise _fail(f"a fortress of {PROVINCES[p]} is off the board")
+    placed = sum(state.forts[p].bit_count() for p in range(len(PROVINCES)))
+    if not state.fortresses and (placed or any(state.forts_left)):
+        raise _fail("fortresses in a game without them")
+    if state.fortresses and placed != sum(FORTRESSES - n for n in state.forts_left):
+        raise _fail("the fortresses on the board are not those gone from the supplies")
+
+
+def _check_cards(state: State) -> None:
+    found = [
+        sum(hand[c] for hand in state.hands) + state.deck.count(c) + state.open[c] + state.discard[c]
+        for c in range(len(COLOURS))
+    ]
+    if tuple(found) != total_cards(state.players):
+        raise _fail("the cards do not add up to those of the game")
+    if state.exhausted < 2 and not state.deck:
+        raise _fail("an empty deck is reshuffled at once the first time it runs out")
+    if state.exhausted < 2 and state.step == PLACE and sum(state.open) < OPEN_CARDS:
+        raise _fail("the open row is refilled while the deck lasts")
+
+
+def _check_turn(state: State) -> None:
+    """Only positions the turn flow can reach."""
+    seat = state.turn
+    hand = sum(state.hands[seat])
+    if state.step == OVER:
+        ended_by_round = state.exhausted >= 2 and seat == (state.start - 1) % state.players
+        if not ended_by_round and anyone_can_place(state):
+            raise _fail("the game ended while it should go on")
+        return
+    if any(sum(hand) > HAND_SIZE for hand in state.hands):
+        raise _fail("a hand holds more than 3 cards")
+    if state.placed == 0:
+        if state.province != -1 or state.cards_used:
+            raise _fail("a turn without pieces placed has no province and no cards used")
+        if state.step != PLACE:
+            raise _fail("refilling comes only after placing")
+        return
+    if state.province < 0 or not state.placed <= state.cards_used <= state.placed * 2:
+        raise _fail("the pieces placed, their province and the cards paid do not fit")
+    if state.step == PLACE and (state.placed >= MAX_PIECES or state.cards_used >= MAX_CARDS or not hand):
+        raise _fail("placing goes on only while a piece and a card may follow")
+    if state.step == REFILL and (hand >= HAND_SIZE or not (state.deck or any(state.open))):
+        raise _fail("refilling goes on only while cards are missing and there are some to take")

@@ -1,0 +1,154 @@
+"""The move notation: one step of a turn per move, lower-case words, spaces free.
+
+    house wei 3             house wei 3 joker green
+    emissary qin            emissary qin joker red
+    fortress wei 3          fortress wei 3 joker green
+    end                     pass
+    take red                take deck
+    swap red for green      swap red for deck
+
+A province is its name (`chin` and `ch'in` for Ch'in, `qin` too); a house
+space its number in the province, from 1. `joker green` pays with two green
+cards instead of one card of the province's colour. `format_action` writes
+that canonical form; `parse_action` reads it and accepts the German and
+Dutch names of pieces and colours too (`haus`, `huis`, `gesandter`,
+`afgezant`, `festung`, `versterking`, `rot`, `rood`..., and `stapel` for
+the deck). Parsing checks the
+words and ranges; whether the move is allowed now is `rules.apply`'s job.
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+
+from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take, place, swap, take
+from games.china.data import COLOUR_BY_NAME, COLOURS, PROVINCE_BY_NAME, PROVINCES, SPACES
+from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, PIECES
+from games.china.words import illegal, province_name
+
+__all__ = ["COLOUR_WORDS", "PIECE_WORDS", "canonical_words", "format_action", "parse_action"]
+
+#: Every accepted word for a piece (English, German, Dutch) -> its index.
+PIECE_WORDS: MappingProxyType[str, int] = MappingProxyType(
+    {
+        "house": HOUSE,
+        "haus": HOUSE,
+        "huis": HOUSE,
+        "landhuis": HOUSE,
+        "emissary": EMISSARY,
+        "envoy": EMISSARY,
+        "gesandter": EMISSARY,
+        "gesandten": EMISSARY,
+        "afgezant": EMISSARY,
+        "fortress": FORTRESS,
+        "festung": FORTRESS,
+        "versterking": FORTRESS,
+    }
+)
+#: Every accepted word for a colour -> its index.
+COLOUR_WORDS: MappingProxyType[str, int] = MappingProxyType(
+    {
+        **COLOUR_BY_NAME,
+        **{"lila": 0, "violett": 0, "paars": 0, "violet": 0},
+        **{"rot": 1, "rood": 1},
+        **{"grün": 2, "gruen": 2, "groen": 2},
+        **{"gelb": 3, "geel": 3},
+        **{"oranje": 4},
+    }
+)
+_SOURCE_WORDS = MappingProxyType({**COLOUR_WORDS, "deck": DECK, "stapel": DECK})
+_SHOWN_TEXT = 40
+# Space numbers are capped at six digits: longer numbers are never a space, and
+# int() of thousands of digits is refused by Python itself.
+_NUMBER = re.compile(r"[0-9]{1,6}")
+
+
+def format_action(action: object) -> str:
+    kind = type(action)
+    if kind is Place:
+        assert isinstance(action, Place)
+        if 0 <= action.piece < len(PIECES) and 0 <= action.province < len(PROVINCES):
+            words = [PIECES[action.piece], PROVINCES[action.province].lower()]
+            if action.space >= 0:
+                words.append(str(action.space + 1))
+            if 0 <= action.joker < len(COLOURS):
+                words += ["joker", COLOURS[action.joker]]
+            return " ".join(words)
+    elif kind is End:
+        return "end"
+    elif kind is Pass:
+        return "pass"
+    elif kind is Take:
+        assert isinstance(action, Take)
+        return f"take {_source_name(action.source)}"
+    elif kind is Swap:
+        assert isinstance(action, Swap)
+        if 0 <= action.give < len(COLOURS):
+            return f"swap {COLOURS[action.give]} for {_source_name(action.take)}"
+    raise illegal("china.error.unknown_action")
+
+
+def _source_name(source: int) -> str:
+    if source == DECK:
+        return "deck"
+    if 0 <= source < len(COLOURS):
+        return COLOURS[source]
+    raise illegal("china.error.unknown_action")
+
+
+def canonical_words(text: str) -> list[str]:
+    """The typed words, lower-case, with the apostrophe of Ch'in dropped."""
+    return text.lower().replace("'", "").replace("’", "").split()
+
+
+def parse_action(text: object) -> Action:
+    """Read one move; syntax and ranges only."""
+    if not isinstance(text, str):
+        raise illegal("china.error.unknown_action")
+    words = canonical_words(text)
+    if words == ["end"]:
+        return END
+    if words == ["pass"]:
+        return PASS
+    if len(words) == 2 and words[0] == "take" and words[1] in _SOURCE_WORDS:
+        return take(_SOURCE_WORDS[words[1]])
+    if len(words) == 4 and words[0] == "swap" and words[2] == "for":
+        give, source = COLOUR_WORDS.get(words[1]), _SOURCE_WORDS.get(words[3])
+        if give is not None and source is not None:
+            return swap(give, source)
+    if words and words[0] in PIECE_WORDS:
+        return _placement(PIECE_WORDS[words[0]], words[1:], text)
+    raise _unreadable(text)
+
+
+def _placement(piece: int, words: list[str], text: str) -> Place:
+    if not words or words[0] not in PROVINCE_BY_NAME:
+        if words and not _NUMBER.fullmatch(words[0]):
+            raise illegal("china.error.unknown_province", name=_shown(words[0]))
+        raise _unreadable(text)
+    province = PROVINCE_BY_NAME[words[0]]
+    rest = words[1:]
+    space = -1
+    if piece != EMISSARY:
+        if not rest or not _NUMBER.fullmatch(rest[0]):
+            raise illegal("china.error.which_space", province=PROVINCES[province].lower())
+        space = int(rest[0]) - 1
+        if not 0 <= space < SPACES[province]:
+            raise illegal("china.error.no_space", province=province_name(province), space=rest[0])
+        rest = rest[1:]
+    joker = -1
+    if rest:
+        if len(rest) != 2 or rest[0] != "joker" or rest[1] not in COLOUR_WORDS:
+            raise _unreadable(text)
+        joker = COLOUR_WORDS[rest[1]]
+    return place(piece, province, space, joker)
+
+
+def _shown(text: str) -> str:
+    shown = " ".join(text.split())
+    return shown if len(shown) <= _SHOWN_TEXT else shown[: _SHOWN_TEXT - 1] + "…"
+
+
+def _unreadable(text: str) -> Exception:
+    return illegal("china.error.notation", text=_shown(text))

@@ -1,0 +1,157 @@
+"""The game position: one named tuple of ints and tuples of ints.
+
+A named tuple rather than a dataclass: a move builds a new state, and a named
+tuple is several times cheaper to make. Some fields only speed play up and
+follow from the others (`free`, `cap`, `envoy_total`, `houses_left`,
+`envoys_left`, `points`); the codec stores none of them and rebuilds them with
+`derive`, so a loaded state cannot disagree with itself.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from games.china.data import EMISSARIES, HOUSES
+
+__all__ = [
+    "DECK",
+    "EMISSARY",
+    "FORTRESS",
+    "HOUSE",
+    "OVER",
+    "PIECES",
+    "PLACE",
+    "REFILL",
+    "STEPS",
+    "State",
+    "derive",
+    "house_counts",
+    "house_points",
+]
+
+#: Pieces, by index: the names are the notation's and the view's.
+HOUSE, EMISSARY, FORTRESS = 0, 1, 2
+PIECES: tuple[str, ...] = ("house", "emissary", "fortress")
+#: Where a turn stands: placing pieces (or swapping), refilling the hand, or the game is over.
+PLACE, REFILL, OVER = 0, 1, 2
+STEPS: tuple[str, ...] = ("place", "refill", "over")
+#: The source "the top of the deck" where a colour index could stand (taking, swapping).
+DECK = -1
+
+
+class State(NamedTuple):
+    """A whole game position; immutable (moves make new states).
+
+    Seats are 0..players-1, clockwise; colours and provinces are indexes
+    into `data.COLOURS` and `data.PROVINCES`. Hands, the open row and the
+    discard pile count cards per colour; `deck` lists colours with the top
+    card last. `board[p][s]` is the seat owning the house on space s of
+    province p, or -1; `forts[p]` is a bitmask of its spaces with a
+    fortress. `envoys[p][seat]` counts emissaries on p's dragon field.
+
+    The turn: `turn` is the seat to move, `step` is PLACE (place pieces or
+    swap a card), REFILL (take cards up to 3) or OVER. During a turn
+    `province` is where its pieces went (-1 before the first), `placed`
+    counts them and `cards_used` the cards paid (a joker counts two).
+    `exhausted` counts how often the deck has run out; `turns` counts the
+    turns begun since the first (the contract's `turn_number`).
+    """
+
+    players: int
+    side: str
+    fortresses: bool
+    rng: int
+    start: int
+    turn: int
+    turns: int
+    step: int
+    province: int
+    placed: int
+    cards_used: int
+    hands: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    open: tuple[int, ...]
+    discard: tuple[int, ...]
+    exhausted: int
+    board: tuple[tuple[int, ...], ...]
+    forts: tuple[int, ...]
+    envoys: tuple[tuple[int, ...], ...]
+    forts_left: tuple[int, ...]
+    # -- derived (see `derive`)
+    free: tuple[int, ...]
+    cap: tuple[int, ...]
+    envoy_total: tuple[int, ...]
+    houses_left: tuple[int, ...]
+    envoys_left: tuple[int, ...]
+    points: tuple[int, ...]
+
+    @property
+    def over(self) -> bool:
+        return self.step == OVER
+
+
+def house_counts(row: tuple[int, ...], players: int) -> list[int]:
+    """Houses per seat on one province's spaces."""
+    counts = [0] * players
+    for owner in row:
+        if owner >= 0:
+            counts[owner] += 1
+    return counts
+
+
+def house_points(row: tuple[int, ...], forts: int, players: int) -> list[int]:
+    """The house scoring of one province: points per seat.
+
+    First place scores the number of houses there (all colours), each next
+    place the house count of the place directly above it; tied seats share
+    a place and its points, and the next seat takes the following place. A
+    seat without houses there scores nothing; the owner of a house on a
+    fortress scores double.
+    """
+    counts = house_counts(row, players)
+    award: dict[int, int] = {}
+    above = sum(counts)
+    for count in sorted({c for c in counts if c}, reverse=True):
+        award[count] = above
+        above = count
+    points = [award.get(count, 0) for count in counts]
+    space = 0
+    while forts:
+        if forts & 1 and row[space] >= 0:
+            points[row[space]] *= 2
+        forts >>= 1
+        space += 1
+    return points
+
+
+def derive(state: State) -> State:
+    """The state with its derived fields computed from the others."""
+    players = state.players
+    free = []
+    cap = []
+    points = [0] * players
+    houses = [0] * players
+    for province, row in enumerate(state.board):
+        mask = 0
+        for space, owner in enumerate(row):
+            if owner < 0:
+                mask |= 1 << space
+            else:
+                houses[owner] += 1
+        free.append(mask)
+        counts = house_counts(row, players)
+        cap.append(max(counts))
+        if mask == 0:
+            # A province is full only after the house that scored it at once.
+            for seat, gained in enumerate(house_points(row, state.forts[province], players)):
+                points[seat] += gained
+    envoys_per_seat = [sum(row[seat] for row in state.envoys) for seat in range(players)]
+    return state._replace(
+        free=tuple(free),
+        cap=tuple(cap),
+        envoy_total=tuple(sum(row) for row in state.envoys),
+        houses_left=tuple(HOUSES - n for n in houses),
+        envoys_left=tuple(EMISSARIES - n for n in envoys_per_seat),
+        points=tuple(points),
+    )
+

@@ -1,0 +1,27 @@
+"""Player-facing words: every sentence is a key of `texts.json` with parameters."""
+
+from __future__ import annotations
+
+from games.china.data import COLOURS, PROVINCE_NAMES, TEXTS
+from games.core import IllegalAction, Message, Param, english
+
+__all__ = ["colour_name", "illegal", "province_name", "say"]
+
+
+def say(key: str, **params: Param) -> Message:
+    return english(TEXTS, key, **params)
+
+
+def colour_name(colour: int) -> Message:
+    """A colour's name as a nested message ("red", "rot", "rood")."""
+    return say(f"china.colour.{COLOURS[colour]}")
+
+
+def province_name(province: int) -> str:
+    """Province names are proper names, the same in every language ("Ch'in")."""
+    return PROVINCE_NAMES[province]
+
+
+def illegal(key: str, **params: Param) -> IllegalAction:
+    """The refusal of a move, with the reason as a sentence (to raise)."""
+    return IllegalAction(say(key, **params))
