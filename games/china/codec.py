@@ -225,6 +225,7 @@ def loads(text: str) -> State:
         houses_left=(),
         envoys_left=(),
         points=(),
+        keys=(),
     )
     state = derive(state)
     _check_pieces(state)

@@ -16,7 +16,7 @@ to take.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take, place, swap, take
 from games.china.data import (
@@ -34,16 +34,46 @@ from games.china.data import (
     full_mask,
 )
 from games.china.state import (
+    BOARD,
+    CAP,
+    CARDS_USED,
     DECK,
+    DECK_CARDS,
+    DISCARD,
     EMISSARY,
+    ENVOY_TOTAL,
+    ENVOYS,
+    ENVOYS_LEFT,
+    EXHAUSTED,
     FORTRESS,
+    FORTS,
+    FORTS_LEFT,
+    FREE,
+    HANDS,
     HOUSE,
+    HOUSES_LEFT,
+    OPEN,
     OVER,
     PIECES,
     PLACE,
+    PLACED,
+    PLAYERS,
+    POINTS,
+    PROVINCE,
     REFILL,
+    RNG,
+    START,
+    STEP,
+    TURN,
+    TURNS,
     State,
+    ENVOY_BIT,
+    FORT_BITS,
+    HOUSE_BITS,
+    KEYS,
     derive,
+    freeze,
+    province_key,
     house_points,
 )
 from games.china.words import colour_name, illegal, province_name
@@ -117,57 +147,87 @@ def new_game(players: int, seed: int, side: str, fortresses: bool) -> State:
         houses_left=(HOUSES,) * players,
         envoys_left=(EMISSARIES,) * players,
         points=(0,) * players,
+        keys=(),
     )
     return derive(state)
 
 
 # -- what may be placed (public: board and supplies only) --------------------------------------------
 
+#: A state or a draft of one (a list of its fields): both are read by field position.
+Fields = State | list[Any]
 
-def can_place_in(state: State, seat: int, province: int) -> bool:
+
+def can_place_in(state: Fields, seat: int, province: int) -> bool:
     """Whether `seat` has a piece that fits `province` now, whatever its cards."""
-    free = state.free[province]
-    if free and state.houses_left[seat]:
+    free = state[FREE][province]
+    if free and state[HOUSES_LEFT][seat]:
         return True
-    if state.envoys_left[seat] and state.envoy_total[province] < state.cap[province]:
+    if state[ENVOYS_LEFT][seat] and state[ENVOY_TOTAL][province] < state[CAP][province]:
         return True
-    return bool(state.forts_left[seat] and free & ~state.forts[province])
+    return bool(state[FORTS_LEFT][seat] and free & ~state[FORTS][province])
 
 
-def anyone_can_place(state: State) -> bool:
-    """Whether any seat could still place any piece anywhere (given the right cards)."""
-    return any(can_place_in(state, seat, p) for seat in range(state.players) for p in _PROVINCES)
+def anyone_can_place(state: Fields) -> bool:
+    """Whether any seat could still place any piece anywhere (given the right cards).
+
+    Which seat has which piece does not depend on the province, so it is
+    enough that some seat has a piece of a kind and some province has room
+    for that kind.
+    """
+    free = state[FREE]
+    if any(state[HOUSES_LEFT]) and any(free):
+        return True
+    if any(state[ENVOYS_LEFT]) and any(t < c for t, c in zip(state[ENVOY_TOTAL], state[CAP], strict=True)):
+        return True
+    return any(state[FORTS_LEFT]) and any(m & ~f for m, f in zip(free, state[FORTS], strict=True))
 
 
 # -- legal actions ------------------------------------------------------------------------------------
 
+#: A payment as a bit: bit 0 one card of the province's colour, bit 1 + c a joker of colour c.
+_PAY_BITS = ((0, -1), *((1 + c, c) for c in _COLOURS))
+
 
 @lru_cache(maxsize=4096)
-def _payments(hand: tuple[int, ...], cards_used: int) -> tuple[tuple[int, ...], ...]:
-    """Per colour of province, the ways to pay one piece: -1 (a card of that colour) and joker colours."""
-    jokers = tuple(c for c in _COLOURS if hand[c] >= 2) if cards_used + 2 <= MAX_CARDS else ()
+def _payments(hand: tuple[int, ...], cards_used: int) -> tuple[int, ...]:
+    """Per colour of province, the ways to pay one piece as bits (see `_PAY_BITS`)."""
+    jokers = 0
+    if cards_used + 2 <= MAX_CARDS:
+        for c in _COLOURS:
+            if hand[c] >= 2:
+                jokers |= 2 << c
     direct = cards_used + 1 <= MAX_CARDS
-    return tuple(
-        ((-1,) if direct and hand[colour] else ()) + tuple(c for c in jokers if c != colour)
-        for colour in _COLOURS
-    )
+    return tuple((1 if direct and hand[colour] else 0) | (jokers & ~(2 << colour)) for colour in _COLOURS)
 
 
-@lru_cache(maxsize=65536)
-def _province_moves(
-    province: int, houses: int, fortresses: int, emissary: bool, pays: tuple[int, ...]
-) -> tuple[Place, ...]:
-    """Placements in one province: houses on the `houses` spaces (a bitmask), an emissary, fortresses."""
-    found: list[Place] = []
+#: (province, house spaces, fortress spaces, emissary, payments) packed into one int -> placements.
+_MOVES: dict[int, tuple[Place, ...]] = {}
+#: Reachable keys are a few thousand; the bound only guards a long-running process.
+_MOVES_KEPT = 200_000
+
+
+def _province_moves(key: int) -> tuple[Place, ...]:
+    """The placements a packed key stands for: houses by space, the emissary, fortresses by space."""
+    found = _MOVES.get(key)
+    if found is not None:
+        return found
+    province, houses, fortresses = key & 15, key >> 4 & 255, key >> 12 & 255
+    emissary, pays = key >> 20 & 1, key >> 21
+    jokers = [joker for bit, joker in _PAY_BITS if pays >> bit & 1]
+    moves: list[Place] = []
     for space in range(SPACES[province]):
         if houses >> space & 1:
-            found.extend(place(HOUSE, province, space, joker) for joker in pays)
+            moves.extend(place(HOUSE, province, space, joker) for joker in jokers)
     if emissary:
-        found.extend(place(EMISSARY, province, -1, joker) for joker in pays)
+        moves.extend(place(EMISSARY, province, -1, joker) for joker in jokers)
     for space in range(SPACES[province]):
         if fortresses >> space & 1:
-            found.extend(place(FORTRESS, province, space, joker) for joker in pays)
-    return tuple(found)
+            moves.extend(place(FORTRESS, province, space, joker) for joker in jokers)
+    if len(_MOVES) >= _MOVES_KEPT:
+        _MOVES.clear()
+    found = _MOVES[key] = tuple(moves)
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -181,22 +241,33 @@ def _takes(open_row: tuple[int, ...], deck: bool) -> tuple[Take, ...]:
     return tuple(take(c) for c in _COLOURS if open_row[c]) + ((take(DECK),) if deck else ())
 
 
+#: Colour -> the provinces of that colour.
+_PROVINCES_OF = tuple(tuple(p for p in _PROVINCES if PROVINCE_COLOUR[p] == c) for c in _COLOURS)
 def _placements(state: State, seat: int) -> list[Action]:
     pays = _payments(state.hands[seat], state.cards_used)
-    houses = state.houses_left[seat] > 0
-    fortress = state.forts_left[seat] > 0
-    envoy = state.envoys_left[seat] > 0
+    mask = 15
+    if state.houses_left[seat]:
+        mask |= HOUSE_BITS
+    if state.forts_left[seat]:
+        mask |= FORT_BITS
+    if state.envoys_left[seat]:
+        mask |= ENVOY_BIT
+    keys = state.keys
     found: list[Action] = []
-    for p in _PROVINCES if state.placed == 0 else (state.province,):
-        paid = pays[PROVINCE_COLOUR[p]]
-        if not paid:
-            continue
-        free = state.free[p]
-        house_mask = free if houses else 0
-        fort_mask = free & ~state.forts[p] if fortress else 0
-        emissary = envoy and state.envoy_total[p] < state.cap[p]
-        if house_mask or fort_mask or emissary:
-            found.extend(_province_moves(p, house_mask, fort_mask, emissary, paid))
+    if state.placed:
+        p = state.province
+        key = keys[p] & mask
+        paid = pays[_PROVINCE_COLOUR[p]]
+        if paid and key > 15:
+            found.extend(_MOVES.get(key | paid << 21) or _province_moves(key | paid << 21))
+        return found
+    for colour in _COLOURS:
+        paid = pays[colour] << 21
+        if paid:
+            for p in _PROVINCES_OF[colour]:
+                key = keys[p] & mask
+                if key > 15:
+                    found.extend(_MOVES.get(key | paid) or _province_moves(key | paid))
     return found
 
 
@@ -245,6 +316,7 @@ def apply(state: State, seat: int, action: object) -> State:
 
 
 _KINDS = frozenset({Place, End, Take, Swap, Pass})
+_PROVINCE_COLOUR = PROVINCE_COLOUR
 
 
 def _colour(value: object) -> int:
@@ -254,7 +326,7 @@ def _colour(value: object) -> int:
 
 
 def _source(value: object) -> int:
-    if value == DECK and type(value) is int:
+    if type(value) is int and value == DECK:
         return DECK
     return _colour(value)
 
@@ -273,7 +345,9 @@ def _placing_over(state: State) -> None:
     raise illegal("china.error.placing_ended")
 
 
-def _place(state: State, seat: int, action: Place) -> State:
+def _check_place(state: State, seat: int, action: Place) -> int:
+    """Refuse a placement the rules do not allow, with the most telling reason; returns the
+    colour paid with."""
     piece, p, space, joker = action.piece, action.province, action.space, action.joker
     if type(piece) is not int or not 0 <= piece < len(PIECES):
         raise illegal("china.error.unknown_action")
@@ -290,7 +364,7 @@ def _place(state: State, seat: int, action: Place) -> State:
     if state.placed and p != state.province:
         raise illegal("china.error.one_province", province=province_name(state.province))
     name = province_name(p)
-    # Pieces first, then the board, then the cards: the most telling reason first.
+    # Pieces first, then the board, then the cards.
     if piece == HOUSE:
         if not state.houses_left[seat]:
             raise illegal("china.error.no_houses")
@@ -317,61 +391,59 @@ def _place(state: State, seat: int, action: Place) -> State:
     if joker == -1:
         if not hand[colour]:
             raise illegal("china.error.no_card", colour=colour_name(colour), province=name)
-        paid, cost = colour, 1
-    else:
-        if joker == colour:
-            raise illegal("china.error.joker_same", colour=colour_name(colour), province=name)
-        if hand[joker] < 2:
-            raise illegal("china.error.joker_cards", colour=colour_name(joker))
-        paid, cost = joker, 2
-    if state.cards_used + cost > MAX_CARDS:
+    elif joker == colour:
+        raise illegal("china.error.joker_same", colour=colour_name(colour), province=name)
+    elif hand[joker] < 2:
+        raise illegal("china.error.joker_cards", colour=colour_name(joker))
+    if state.cards_used + (1 if joker == -1 else 2) > MAX_CARDS:
         raise illegal("china.error.three_cards")
+    return colour if joker == -1 else joker
+
+
+def _place(state: State, seat: int, action: Place) -> State:
+    paid = _check_place(state, seat, action)
+    piece, p, space = action.piece, action.province, action.space
+    cost = 1 if action.joker == -1 else 2
     was_empty = state.free[p] == full_mask(p) and not state.forts[p]
-    players = state.players
-    hands = _with(state.hands, seat, _with(hand, paid, hand[paid] - cost))
-    discard = _with(state.discard, paid, state.discard[paid] + cost)
+    hand = state.hands[seat]
+    hand = _with(hand, paid, hand[paid] - cost)
+    f: list[Any] = list(state)
+    f[HANDS] = _with(state.hands, seat, hand)
+    f[DISCARD] = _with(state.discard, paid, state.discard[paid] + cost)
+    f[PROVINCE] = p
+    f[PLACED] = state.placed + 1
+    f[CARDS_USED] = state.cards_used + cost
     if piece == HOUSE:
         row = _with(state.board[p], space, seat)
         free = state.free[p] & ~(1 << space)
+        f[BOARD] = _with(state.board, p, row)
+        f[FREE] = _with(state.free, p, free)
         mine = row.count(seat)
-        state = state._replace(
-            board=_with(state.board, p, row),
-            free=_with(state.free, p, free),
-            cap=_with(state.cap, p, max(state.cap[p], mine)),
-            houses_left=_with(state.houses_left, seat, state.houses_left[seat] - 1),
-        )
+        if mine > state.cap[p]:
+            f[CAP] = _with(state.cap, p, mine)
+        f[HOUSES_LEFT] = _with(state.houses_left, seat, state.houses_left[seat] - 1)
         if not free:
             # The last free space is filled: the province is scored at once.
-            gained = house_points(row, state.forts[p], players)
-            state = state._replace(points=tuple(a + b for a, b in zip(state.points, gained, strict=True)))
+            gained = house_points(row, state.forts[p], state.players)
+            f[POINTS] = tuple(a + b for a, b in zip(state.points, gained, strict=True))
     elif piece == EMISSARY:
         envoys = state.envoys[p]
-        state = state._replace(
-            envoys=_with(state.envoys, p, _with(envoys, seat, envoys[seat] + 1)),
-            envoy_total=_with(state.envoy_total, p, state.envoy_total[p] + 1),
-            envoys_left=_with(state.envoys_left, seat, state.envoys_left[seat] - 1),
-        )
+        f[ENVOYS] = _with(state.envoys, p, _with(envoys, seat, envoys[seat] + 1))
+        f[ENVOY_TOTAL] = _with(state.envoy_total, p, state.envoy_total[p] + 1)
+        f[ENVOYS_LEFT] = _with(state.envoys_left, seat, state.envoys_left[seat] - 1)
     else:
-        state = state._replace(
-            forts=_with(state.forts, p, state.forts[p] | 1 << space),
-            forts_left=_with(state.forts_left, seat, state.forts_left[seat] - 1),
-        )
-    state = state._replace(
-        hands=hands,
-        discard=discard,
-        province=p,
-        placed=state.placed + 1,
-        cards_used=state.cards_used + cost,
-    )
+        f[FORTS] = _with(state.forts, p, state.forts[p] | 1 << space)
+        f[FORTS_LEFT] = _with(state.forts_left, seat, state.forts_left[seat] - 1)
+    f[KEYS] = _with(state.keys, p, province_key(f, p))
     if (
-        state.placed >= MAX_PIECES
+        f[PLACED] >= MAX_PIECES
         or was_empty
-        or state.cards_used >= MAX_CARDS
-        or not any(hands[seat])
-        or not can_place_in(state, seat, p)
+        or f[CARDS_USED] >= MAX_CARDS
+        or not any(hand)
+        or not can_place_in(f, seat, p)
     ):
-        return _begin_refill(state)
-    return state
+        _begin_refill(f)
+    return freeze(f)
 
 
 def _end(state: State) -> State:
@@ -379,55 +451,58 @@ def _end(state: State) -> State:
         raise illegal("china.error.refill_now")
     if not state.placed:
         raise illegal("china.error.nothing_placed")
-    return _begin_refill(state)
+    f = list(state)
+    _begin_refill(f)
+    return freeze(f)
 
 
-def _begin_refill(state: State) -> State:
-    state = state._replace(step=REFILL)
-    if sum(state.hands[state.turn]) >= HAND_SIZE or not (state.deck or any(state.open)):
-        return _end_turn(state)
-    return state
+def _begin_refill(f: list[Any]) -> None:
+    f[STEP] = REFILL
+    if sum(f[HANDS][f[TURN]]) >= HAND_SIZE or not (f[DECK_CARDS] or any(f[OPEN])):
+        _end_turn(f)
 
 
 def _take(state: State, seat: int, action: Take) -> State:
     source = _source(action.source)
     if state.step != REFILL:
         raise illegal("china.error.not_refilling")
-    state = _draw_to_hand(state, seat, source)
-    if sum(state.hands[seat]) >= HAND_SIZE or not (state.deck or any(state.open)):
-        return _end_turn(state)
-    return state
+    f = list(state)
+    _draw_to_hand(f, seat, source)
+    if sum(f[HANDS][seat]) >= HAND_SIZE or not (f[DECK_CARDS] or any(f[OPEN])):
+        _end_turn(f)
+    return freeze(f)
 
 
-def _draw_to_hand(state: State, seat: int, source: int) -> State:
+def _draw_to_hand(f: list[Any], seat: int, source: int) -> None:
     """Move one card to `seat`'s hand: an open one of colour `source`, or the deck's top."""
     if source == DECK:
-        if not state.deck:
+        if not f[DECK_CARDS]:
             raise illegal("china.error.deck_empty")
-        colour = state.deck[-1]
-        state = _after_draw(state._replace(deck=state.deck[:-1]))
+        colour = f[DECK_CARDS][-1]
+        f[DECK_CARDS] = f[DECK_CARDS][:-1]
+        _after_draw(f)
     else:
-        if not state.open[source]:
+        if not f[OPEN][source]:
             raise illegal("china.error.no_open_card", colour=colour_name(source))
         colour = source
-        state = state._replace(open=_with(state.open, source, state.open[source] - 1))
-    hand = state.hands[seat]
-    return state._replace(hands=_with(state.hands, seat, _with(hand, colour, hand[colour] + 1)))
+        f[OPEN] = _with(f[OPEN], source, f[OPEN][source] - 1)
+    hand = f[HANDS][seat]
+    f[HANDS] = _with(f[HANDS], seat, _with(hand, colour, hand[colour] + 1))
 
 
-def _after_draw(state: State) -> State:
+def _after_draw(f: list[Any]) -> None:
     """A card left the deck: when it ran out, count it, and the first time shuffle the discards in."""
-    if state.deck:
-        return state
-    exhausted = state.exhausted + 1
-    if exhausted == 1:
-        cards = [colour for colour in _COLOURS for _ in range(state.discard[colour])]
-        deck, rng = Rng.shuffle(state.rng, cards)
-        # No discards to shuffle: the new deck is exhausted at once.
-        return state._replace(
-            deck=tuple(deck), discard=(0,) * len(COLOURS), rng=rng, exhausted=1 if deck else 2
-        )
-    return state._replace(exhausted=exhausted)
+    if f[DECK_CARDS]:
+        return
+    f[EXHAUSTED] += 1
+    if f[EXHAUSTED] == 1:
+        cards = [colour for colour in _COLOURS for _ in range(f[DISCARD][colour])]
+        deck, f[RNG] = Rng.shuffle(f[RNG], cards)
+        f[DECK_CARDS] = tuple(deck)
+        f[DISCARD] = (0,) * len(COLOURS)
+        if not deck:
+            # No discards to shuffle: the new deck is used up at once.
+            f[EXHAUSTED] = 2
 
 
 def _swap(state: State, seat: int, action: Swap) -> State:
@@ -439,38 +514,41 @@ def _swap(state: State, seat: int, action: Swap) -> State:
     hand = state.hands[seat]
     if not hand[give]:
         raise illegal("china.error.no_such_card", colour=colour_name(give))
-    state = state._replace(
-        hands=_with(state.hands, seat, _with(hand, give, hand[give] - 1)),
-        discard=_with(state.discard, give, state.discard[give] + 1),
-    )
-    return _end_turn(_draw_to_hand(state, seat, source))
+    f = list(state)
+    f[HANDS] = _with(state.hands, seat, _with(hand, give, hand[give] - 1))
+    f[DISCARD] = _with(state.discard, give, state.discard[give] + 1)
+    _draw_to_hand(f, seat, source)
+    _end_turn(f)
+    return freeze(f)
 
 
 def _pass(state: State, seat: int) -> State:
     if legal_actions(state, seat) != [PASS]:
         raise illegal("china.error.cannot_pass")
-    return _end_turn(state)
+    f = list(state)
+    _end_turn(f)
+    return freeze(f)
 
 
-def _end_turn(state: State) -> State:
+def _end_turn(f: list[Any]) -> None:
     """Refill the open row, then end the game or pass the turn clockwise."""
-    open_row = state.open
-    while sum(open_row) < OPEN_CARDS and state.deck:
-        colour = state.deck[-1]
+    open_row = f[OPEN]
+    while sum(open_row) < OPEN_CARDS and f[DECK_CARDS]:
+        colour = f[DECK_CARDS][-1]
         open_row = _with(open_row, colour, open_row[colour] + 1)
-        state = _after_draw(state._replace(deck=state.deck[:-1]))
-    state = state._replace(open=open_row)
-    last = (state.start - 1) % state.players
-    if (state.exhausted >= 2 and state.turn == last) or not anyone_can_place(state):
-        return state._replace(step=OVER)
-    return state._replace(
-        turn=(state.turn + 1) % state.players,
-        turns=state.turns + 1,
-        step=PLACE,
-        province=-1,
-        placed=0,
-        cards_used=0,
-    )
+        f[DECK_CARDS] = f[DECK_CARDS][:-1]
+        _after_draw(f)
+    f[OPEN] = open_row
+    last = (f[START] - 1) % f[PLAYERS]
+    if (f[EXHAUSTED] >= 2 and f[TURN] == last) or not anyone_can_place(f):
+        f[STEP] = OVER
+        return
+    f[TURN] = (f[TURN] + 1) % f[PLAYERS]
+    f[TURNS] += 1
+    f[STEP] = PLACE
+    f[PROVINCE] = -1
+    f[PLACED] = 0
+    f[CARDS_USED] = 0
 
 
 def reveals(state: State, seat: int, action: object) -> bool:
@@ -492,4 +570,7 @@ def reveals(state: State, seat: int, action: object) -> bool:
 
 
 def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*items[:index], value, *items[index + 1 :])
+    """The tuple with one item replaced (through a list: the fastest way for short tuples)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)

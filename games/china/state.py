@@ -3,7 +3,7 @@
 A named tuple rather than a dataclass: a move builds a new state, and a named
 tuple is several times cheaper to make. Some fields only speed play up and
 follow from the others (`free`, `cap`, `envoy_total`, `houses_left`,
-`envoys_left`, `points`); the codec stores none of them and rebuilds them with
+`envoys_left`, `points`, `keys`); the codec stores none of them and rebuilds them with
 `derive`, so a loaded state cannot disagree with itself.
 """
 
@@ -25,6 +25,7 @@ __all__ = [
     "STEPS",
     "State",
     "derive",
+    "province_key",
     "house_counts",
     "house_points",
 ]
@@ -84,6 +85,7 @@ class State(NamedTuple):
     houses_left: tuple[int, ...]
     envoys_left: tuple[int, ...]
     points: tuple[int, ...]
+    keys: tuple[int, ...]
 
     @property
     def over(self) -> bool:
@@ -146,7 +148,7 @@ def derive(state: State) -> State:
             for seat, gained in enumerate(house_points(row, state.forts[province], players)):
                 points[seat] += gained
     envoys_per_seat = [sum(row[seat] for row in state.envoys) for seat in range(players)]
-    return state._replace(
+    state = state._replace(
         free=tuple(free),
         cap=tuple(cap),
         envoy_total=tuple(sum(row) for row in state.envoys),
@@ -154,4 +156,63 @@ def derive(state: State) -> State:
         envoys_left=tuple(EMISSARIES - n for n in envoys_per_seat),
         points=tuple(points),
     )
+    return state._replace(keys=tuple(province_key(state, p) for p in range(len(state.board))))
 
+
+
+# Field positions, for the engine's hot path: a move copies the state into a
+# list once, changes the fields it must by position and makes one new tuple
+# (several times cheaper than a chain of `_replace`). State is a tuple, so the
+# same positions read a state and such a draft alike.
+(
+    PLAYERS,
+    SIDE,
+    FORTRESSES_ON,
+    RNG,
+    START,
+    TURN,
+    TURNS,
+    STEP,
+    PROVINCE,
+    PLACED,
+    CARDS_USED,
+    HANDS,
+    DECK_CARDS,
+    OPEN,
+    DISCARD,
+    EXHAUSTED,
+    BOARD,
+    FORTS,
+    ENVOYS,
+    FORTS_LEFT,
+    FREE,
+    CAP,
+    ENVOY_TOTAL,
+    HOUSES_LEFT,
+    ENVOYS_LEFT,
+    POINTS,
+    KEYS,
+) = range(len(State._fields))
+
+
+#: The parts of a province key (see `province_key`).
+HOUSE_BITS, FORT_BITS, ENVOY_BIT = 255 << 4, 255 << 12, 1 << 20
+
+
+def province_key(state: State | list[object], p: int) -> int:
+    """What may go into province p, whoever places, packed in one int: p in bits 0-3,
+    the free house spaces in bits 4-11, the spaces free for a fortress in bits 12-19
+    (none without the variant), room for an emissary in bit 20. Kept per province in
+    the state (`keys`), so the legal moves of a position are found by a few lookups."""
+    free: int = state[FREE][p]  # type: ignore[index]
+    key = p | free << 4
+    if state[FORTRESSES_ON]:
+        key |= (free & ~state[FORTS][p]) << 12  # type: ignore[index]
+    if state[ENVOY_TOTAL][p] < state[CAP][p]:  # type: ignore[index]
+        key |= ENVOY_BIT
+    return key
+
+
+def freeze(draft: list[object]) -> State:
+    """The state a draft (a list of fields, see above) describes."""
+    return tuple.__new__(State, draft)
