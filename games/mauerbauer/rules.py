@@ -1,0 +1,833 @@
+"""Setup, the legal moves, making a move, and the turn flow.
+
+A turn: the active seat builds a wall (`BuildWall`); the engine rolls the
+dice; the seat places towers (`PlaceTowers`) and houses (`PlaceHouses`) as
+the dice allow — a choice with only one possible outcome is made for it; if
+the wall closed a city, free-standing walls and towers inside go back,
+palaces are built, the seat may merge the city with one neighbour (`Merge`)
+and every seat in turn from the active one plays 1-2 cards or discards 1
+(`Play`, `Discard`); after the draws, every seat last on the score track may
+exchange cards (`Swap`, `Done`). When a supply ran out the game ends after
+that turn, with the final round (`Play` for a chosen city, `Pass`) unless
+the turn closed a city. Rules and decisions: docs/mauerbauer.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from games.core import Player, Rng
+from games.mauerbauer.actions import (
+    DONE,
+    PASS,
+    Action,
+    BuildWall,
+    Discard,
+    Done,
+    Merge,
+    Pass,
+    PlaceHouses,
+    PlaceTowers,
+    Play,
+    Swap,
+    build_wall,
+    discard,
+    merge,
+    play,
+    swap,
+)
+from games.mauerbauer.board import closed_region, found_city, make_city, palaces
+from games.mauerbauer.data import (
+    ALL_LINES,
+    ANY,
+    CITY_KINDS,
+    COPIES,
+    CORNERS,
+    DICE_HOUSE,
+    DICE_TOWER,
+    FIELD_NAMES,
+    FIELDS,
+    GROUPS,
+    HAND_SIZE,
+    HOUSE_COLOURS,
+    KINDS,
+    LINE_ENDS,
+    LINE_FIELDS,
+    LINES,
+    SUPPLY_HOUSES,
+    SUPPLY_PALACES,
+    SUPPLY_TOWERS,
+    SUPPLY_WALLS,
+    TOWER_COLOURS,
+    bits,
+)
+from games.mauerbauer.scoring import card_values
+from games.mauerbauer.state import (
+    EXCHANGE,
+    FINAL,
+    HOUSES,
+    MERGE,
+    OVER,
+    SCORING,
+    TOWERS,
+    WALL,
+    City,
+    Record,
+    State,
+)
+from games.mauerbauer.words import (
+    card_name,
+    colour_list,
+    house_colour,
+    illegal,
+    say,
+    tower_colour,
+)
+
+__all__ = [
+    "apply",
+    "city_id",
+    "city_index",
+    "free_lines",
+    "house_options",
+    "legal_actions",
+    "merge_targets",
+    "new_game",
+    "reveals",
+    "seat_order",
+    "to_act",
+    "tower_options",
+]
+
+_GROUP_SLOT = {"city": 0, "outside": 1, "neutral": 2}
+#: Per kind, where its points are booked in `State.earned`.
+_SLOT: tuple[int, ...] = tuple(_GROUP_SLOT[group] for group in GROUPS)
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((seat,)) for seat in range(8))
+_EMPTY_HOUSES = (0,) * len(HOUSE_COLOURS)
+
+
+# -- setup ----------------------------------------------------------------------------------------
+
+
+def new_game(players: int, seed: int) -> State:
+    """Shuffle the 60 guild cards, deal 6 to each seat, draw the start player."""
+    rng = Rng.seed(seed)
+    cards = [kind for kind in range(len(KINDS)) for _ in range(COPIES)]
+    deck, rng = Rng.shuffle(rng, cards)
+    hands = tuple(tuple(sorted(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE])) for seat in range(players))
+    first, rng = Rng.below(rng, players)
+    state = State(
+        players=players,
+        rng=rng,
+        phase=WALL,
+        active=first,
+        turns=0,
+        walls=0,
+        towers=(-1,) * CORNERS,
+        houses=(_EMPTY_HOUSES,) * FIELDS,
+        cities=(),
+        wall_supply=SUPPLY_WALLS,
+        tower_supply=SUPPLY_TOWERS,
+        house_supply=SUPPLY_HOUSES,
+        palace_supply=SUPPLY_PALACES,
+        deck=tuple(deck[players * HAND_SIZE :]),
+        discard=(),
+        hands=hands,
+        scores=(1,) * players,
+        earned=((0, 0, 0),) * players,
+        last_wall=-1,
+        dice=(),
+        closing=0,
+        city=-1,
+        queue=(),
+        draws=(0,) * players,
+        plays=(),
+        swaps=0,
+        ending=False,
+        values=(),
+    )
+    return _begin_turn(state, first, 0)
+
+
+# -- who acts, and what they may do -----------------------------------------------------------------
+
+
+def to_act(state: State) -> frozenset[int]:
+    phase = state.phase
+    if phase <= MERGE:
+        return _ONLY[state.active]
+    if phase == OVER:
+        return _NOBODY
+    return _ONLY[state.queue[0]]
+
+
+def seat_order(state: State, first: int) -> list[int]:
+    """Every seat, from `first` round the table."""
+    return [(first + step) % state.players for step in range(state.players)]
+
+
+def city_id(city: City) -> int:
+    """A city's name in the notation: its first field."""
+    return (city.fields & -city.fields).bit_length() - 1
+
+
+def city_index(state: State, field: int) -> int:
+    """The index in `state.cities` of the city holding `field`, or -1."""
+    bit = 1 << field
+    for index, city in enumerate(state.cities):
+        if city.fields & bit:
+            return index
+    return -1
+
+
+def free_lines(state: State) -> int:
+    """The mask of lines where a wall may be built: free, and not inside a city."""
+    blocked = state.walls
+    for city in state.cities:
+        blocked |= city.inside
+    return ALL_LINES & ~blocked
+
+
+_WALLS = tuple(build_wall(line) for line in range(LINES))
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    phase = state.phase
+    if phase == OVER:
+        return []
+    if phase <= MERGE:
+        if seat != state.active:
+            return []
+        if phase == WALL:
+            free = free_lines(state)
+            return [_WALLS[line] for line in range(LINES) if free >> line & 1]
+        if phase == TOWERS:
+            return list(_tower_choices(state))
+        if phase == HOUSES:
+            return list(_house_choices(state))
+        return [merge(None), *(merge(city_id(state.cities[i])) for i in merge_targets(state))]
+    if seat != state.queue[0]:
+        return []
+    hand = state.hands[seat]
+    if phase == SCORING:
+        return list(_scoring_actions(hand))
+    if phase == EXCHANGE:
+        return [*(swap(kind) for kind in sorted(set(hand))), DONE]
+    ids = tuple(sorted(city_id(city) for city in state.cities))
+    return list(_final_actions(hand, ids))
+
+
+def merge_targets(state: State) -> list[int]:
+    """Indexes of the older cities that share a wall with the city just closed, by first field."""
+    new = state.cities[state.city]
+    found = [i for i, city in enumerate(state.cities) if i != state.city and city.boundary & new.boundary]
+    return sorted(found, key=lambda i: city_id(state.cities[i]))
+
+
+def _pairs(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every play of 1 or 2 cards from the hand, kinds sorted: singles first."""
+    kinds = sorted(set(hand))
+    out: list[tuple[int, ...]] = [(kind,) for kind in kinds]
+    for i, kind in enumerate(kinds):
+        if hand.count(kind) >= 2:
+            out.append((kind, kind))
+        out.extend((kind, other) for other in kinds[i + 1 :])
+    return out
+
+
+# Bounded: hands repeat a lot and depend on nothing else.
+@lru_cache(maxsize=16384)
+def _scoring_actions(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    return (*(play(cards) for cards in _pairs(hand)), *(discard(kind) for kind in sorted(set(hand))))
+
+
+@lru_cache(maxsize=8192)
+def _final_actions(hand: tuple[int, ...], cities: tuple[int, ...]) -> tuple[Action, ...]:
+    """A play with a card of the city group names a city (when there is one); others do not."""
+    out: list[Action] = []
+    for cards in _pairs(hand):
+        if cities and any(kind in CITY_KINDS for kind in cards):
+            out.extend(play(cards, city) for city in cities)
+        else:
+            out.append(play(cards))
+    out.append(PASS)
+    return tuple(out)
+
+
+# -- dice choices -----------------------------------------------------------------------------------
+
+
+def _allowed(die: int, supply: list[int]) -> list[int]:
+    """Colours a die lets one place: its own, or any available one for "?" or a sold-out colour."""
+    if die != ANY and supply[die] > 0:
+        return [die]
+    return [colour for colour, left in enumerate(supply) if left > 0]
+
+
+@lru_cache(maxsize=8192)
+def tower_options(rolled: int, free: tuple[int, ...], supply: tuple[int, ...]) -> tuple[PlaceTowers, ...]:
+    """The tower placements the tower die allows on the free ends of the new wall.
+
+    One free end: the rolled colour. Two: the rolled colour on either end
+    (the player's choice) and any colour on the other. A sold-out colour is
+    replaced by any available one; an empty supply places nothing more.
+    """
+    found: dict[tuple[tuple[int, int], ...], None] = {}
+    if not free:
+        return ()
+    ends = [free] if len(free) == 1 else [free, free[::-1]]
+    for first, *rest in ends:
+        left = list(supply)
+        for colour in _allowed(rolled, left):
+            placed = [(first, colour)]
+            after = list(left)
+            after[colour] -= 1
+            if rest:
+                others = _allowed(ANY, after)
+                for other in others:
+                    found[tuple(sorted([*placed, (rest[0], other)]))] = None
+                if not others:
+                    found[tuple(placed)] = None
+            else:
+                found[tuple(placed)] = None
+    return tuple(PlaceTowers(placements) for placements in found)
+
+
+@lru_cache(maxsize=16384)
+def house_options(dice: tuple[int, int], fields: tuple[int, ...], supply: tuple[int, ...]) -> tuple[PlaceHouses, ...]:
+    """The house placements the two house dice allow beside the new wall.
+
+    Two fields: each die's colour on one field (the player assigns them); a
+    rolled colour is placed before a "?" so a "?" cannot take the last house
+    of the colour the other die shows. One field (a wall on the edge): the
+    player picks one die. "?" and a sold-out colour give any available colour.
+    """
+    found: dict[tuple[tuple[int, int], ...], None] = {}
+    a, b = dice
+    if len(fields) == 1:
+        for die in (a, b):
+            for colour in _allowed(die, list(supply)):
+                found[((fields[0], colour),)] = None
+        return tuple(PlaceHouses(placements) for placements in found)
+    f, g = fields
+    for first_die, second_die in ((a, b), (b, a)):
+        # first_die goes on f, second_die on g; place a rolled colour before a "?".
+        orders = [(f, first_die, g, second_die), (g, second_die, f, first_die)]
+        if (first_die == ANY) != (second_die == ANY):
+            orders = [order for order in orders if order[1] != ANY]
+        for one, die_one, two, die_two in orders:
+            left = list(supply)
+            for colour in _allowed(die_one, left):
+                after = list(left)
+                after[colour] -= 1
+                seconds = _allowed(die_two, after)
+                for other in seconds:
+                    found[tuple(sorted([(one, colour), (two, other)]))] = None
+                if not seconds:
+                    found[((one, colour),)] = None
+    return tuple(PlaceHouses(placements) for placements in found)
+
+
+def _cap(supply: tuple[int, ...]) -> tuple[int, ...]:
+    """A supply with counts above 2 cut to 2: at most 2 pieces are taken, so the options are the same."""
+    return tuple(count if count < 2 else 2 for count in supply)
+
+
+def _tower_choices(state: State) -> tuple[PlaceTowers, ...]:
+    free = tuple(corner for corner in LINE_ENDS[state.last_wall] if state.towers[corner] < 0)
+    if not free or state.dice[0] < 0:
+        return ()
+    return tower_options(state.dice[0], free, _cap(state.tower_supply))
+
+
+def _house_choices(state: State) -> tuple[PlaceHouses, ...]:
+    dice = (state.dice[1], state.dice[2])
+    return house_options(dice, LINE_FIELDS[state.last_wall], _cap(state.house_supply))
+
+
+# -- making a move ----------------------------------------------------------------------------------
+
+
+def apply(state: State, seat: int, action: object) -> State:
+    """The state after `seat` makes `action`; IllegalAction with the reason otherwise."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise illegal("mauerbauer.error.unknown_action")
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise illegal("mauerbauer.error.no_seat")
+    if state.phase == OVER:
+        raise illegal("mauerbauer.error.over")
+    acting = to_act(state)
+    if seat not in acting:
+        raise illegal("mauerbauer.error.not_your_turn", player=Player(min(acting)))
+    return handler(state, seat, action)
+
+
+def _wrong_phase(state: State) -> Exception:
+    """Refusal of a move the phase does not allow, saying what is to be decided instead."""
+    return illegal(f"mauerbauer.error.phase.{_PHASE_WORDS[state.phase]}")
+
+
+_PHASE_WORDS = ("wall", "towers", "houses", "merge", "scoring", "exchange", "final", "over")
+
+
+def _build_wall(state: State, seat: int, action: BuildWall) -> State:
+    if state.phase != WALL:
+        raise _wrong_phase(state)
+    line = action.line
+    if type(line) is not int or not 0 <= line < LINES:
+        raise illegal("mauerbauer.error.no_line", line=str(line))
+    if state.walls >> line & 1:
+        raise illegal("mauerbauer.error.walled", line=line + 1)
+    if not free_lines(state) >> line & 1:
+        raise illegal("mauerbauer.error.inside_city", line=line + 1)
+    walls = state.walls | 1 << line
+    supply = state.wall_supply - 1
+    rng = state.rng
+    tower = -1
+    if any(state.towers[corner] < 0 for corner in LINE_ENDS[line]):
+        face, rng = Rng.below(rng, len(DICE_TOWER))
+        tower = DICE_TOWER[face]
+    face_a, rng = Rng.below(rng, len(DICE_HOUSE))
+    face_b, rng = Rng.below(rng, len(DICE_HOUSE))
+    state = state._replace(
+        rng=rng,
+        walls=walls,
+        wall_supply=supply,
+        ending=state.ending or supply == 0,
+        last_wall=line,
+        dice=(tower, DICE_HOUSE[face_a], DICE_HOUSE[face_b]),
+        closing=closed_region(walls, line),
+    )
+    return _towers_next(state)
+
+
+def _towers_next(state: State) -> State:
+    options = _tower_choices(state)
+    if len(options) > 1:
+        return state._replace(phase=TOWERS)
+    if options:
+        state = _put_towers(state, options[0].placements)
+    return _houses_next(state)
+
+
+def _put_towers(state: State, placements: tuple[tuple[int, int], ...]) -> State:
+    towers = list(state.towers)
+    supply = list(state.tower_supply)
+    for corner, colour in placements:
+        towers[corner] = colour
+        supply[colour] -= 1
+    return state._replace(
+        towers=tuple(towers), tower_supply=tuple(supply), ending=state.ending or not any(supply)
+    )
+
+
+def _houses_next(state: State) -> State:
+    options = _house_choices(state)
+    if len(options) > 1:
+        return state._replace(phase=HOUSES)
+    if options:
+        state = _put_houses(state, options[0].placements)
+    return _after_building(state)
+
+
+def _put_houses(state: State, placements: tuple[tuple[int, int], ...]) -> State:
+    houses = list(state.houses)
+    supply = list(state.house_supply)
+    for field, colour in placements:
+        here = list(houses[field])
+        here[colour] += 1
+        houses[field] = tuple(here)
+        supply[colour] -= 1
+    return state._replace(
+        houses=tuple(houses), house_supply=tuple(supply), ending=state.ending or not any(supply)
+    )
+
+
+def _place_towers(state: State, seat: int, action: PlaceTowers) -> State:
+    if state.phase != TOWERS:
+        raise _wrong_phase(state)
+    options = _tower_choices(state)
+    if action in options:
+        return _houses_next(_put_towers(state, action.placements))
+    raise _refuse_placement(state, action.placements, options, tower=True)
+
+
+def _place_houses(state: State, seat: int, action: PlaceHouses) -> State:
+    if state.phase != HOUSES:
+        raise _wrong_phase(state)
+    options = _house_choices(state)
+    if action in options:
+        return _after_building(_put_houses(state, action.placements))
+    raise _refuse_placement(state, action.placements, options, tower=False)
+
+
+def _refuse_placement(state: State, placements: object, options: tuple[Any, ...], tower: bool) -> Exception:
+    """The clearest reason why a tower or house placement is not one the dice allow."""
+    name = (lambda c: f"T{c + 1}") if tower else (lambda f: FIELD_NAMES[f])
+    colour_word = tower_colour if tower else house_colour
+    colours = TOWER_COLOURS if tower else HOUSE_COLOURS
+    where = sorted({place for option in options for place, _ in option.placements})
+    places = ", ".join(name(place) for place in where)
+    if type(placements) is not tuple or not all(
+        type(pair) is tuple
+        and len(pair) == 2
+        and all(type(x) is int for x in pair)
+        and 0 <= pair[1] < len(colours)
+        for pair in placements
+    ):
+        return illegal("mauerbauer.error.unknown_action")
+    for place, colour in placements:
+        if place not in where:
+            key = "mauerbauer.error.tower_place" if tower else "mauerbauer.error.house_place"
+            return illegal(key, place=name(place) if 0 <= place < (CORNERS if tower else FIELDS) else "?", places=places)
+        allowed = sorted({c for option in options for p, c in option.placements if p == place})
+        if colour not in allowed:
+            return illegal(
+                "mauerbauer.error.dice_colour",
+                allowed=colour_list([colour_word(c) for c in allowed]),
+                colour=colour_word(colour),
+                place=name(place),
+            )
+    count = max(len(option.placements) for option in options)
+    if len(placements) != count:
+        key = "mauerbauer.error.tower_count" if tower else "mauerbauer.error.house_count"
+        return illegal(key, count=count, places=places)
+    return illegal("mauerbauer.error.dice_combination")
+
+
+def _after_building(state: State) -> State:
+    """Close the city the wall closed (if any), then merge or score; else the turn ends."""
+    if not state.closing:
+        return _end_turn(state._replace(phase=WALL, city=-1))
+    city, walls, towers, houses, walls_back, towers_back = found_city(
+        state.closing, state.walls, state.towers, state.houses
+    )
+    city_houses, city_palaces, house_supply, palace_supply = palaces(
+        city.houses, city.palaces, state.house_supply, state.palace_supply
+    )
+    city = city._replace(houses=city_houses, palaces=city_palaces)
+    tower_supply = tuple(n + back for n, back in zip(state.tower_supply, towers_back, strict=True))
+    state = state._replace(
+        walls=walls,
+        towers=towers,
+        houses=houses,
+        cities=(*state.cities, city),
+        wall_supply=state.wall_supply + walls_back,
+        tower_supply=tower_supply,
+        house_supply=house_supply,
+        palace_supply=palace_supply,
+        ending=state.ending or (any(state.palace_supply) and not any(palace_supply)),
+        closing=0,
+        city=len(state.cities),
+    )
+    if merge_targets(state):
+        return state._replace(phase=MERGE)
+    return _start_scoring(state)
+
+
+def _merge(state: State, seat: int, action: Merge) -> State:
+    if state.phase != MERGE:
+        raise _wrong_phase(state)
+    if action.city is None:
+        return _start_scoring(state)
+    if type(action.city) is not int or not 0 <= action.city < FIELDS:
+        raise illegal("mauerbauer.error.unknown_action")
+    target = city_index(state, action.city)
+    if target < 0 or target not in merge_targets(state):
+        raise illegal("mauerbauer.error.merge_target", field=FIELD_NAMES[action.city])
+    if city_id(state.cities[target]) != action.city:
+        raise illegal("mauerbauer.error.unknown_action")
+    new, old = state.cities[state.city], state.cities[target]
+    shared = new.boundary & old.boundary
+    houses = tuple(a + b for a, b in zip(new.houses, old.houses, strict=True))
+    built = tuple(a + b for a, b in zip(new.palaces, old.palaces, strict=True))
+    houses, built, house_supply, palace_supply = palaces(houses, built, state.house_supply, state.palace_supply)
+    merged = make_city(new.fields | old.fields, houses, built)
+    towers = list(state.towers)
+    tower_supply = list(state.tower_supply)
+    for corner in bits((new.corners | old.corners) & ~merged.corners):
+        if towers[corner] >= 0:
+            tower_supply[towers[corner]] += 1
+            towers[corner] = -1
+    cities = tuple(city for i, city in enumerate(state.cities) if i not in (target, state.city))
+    state = state._replace(
+        walls=state.walls & ~shared,
+        wall_supply=state.wall_supply + shared.bit_count(),
+        towers=tuple(towers),
+        tower_supply=tuple(tower_supply),
+        house_supply=house_supply,
+        palace_supply=palace_supply,
+        ending=state.ending or (any(state.palace_supply) and not any(palace_supply)),
+        cities=(*cities, merged),
+        city=len(cities),
+    )
+    return _start_scoring(state)
+
+
+# -- scoring rounds ----------------------------------------------------------------------------------
+
+
+def _start_scoring(state: State) -> State:
+    """Every seat in turn from the active one plays 1-2 cards or discards 1; an empty hand passes."""
+    order = seat_order(state, state.active)
+    plays = tuple(Record(seat, "pass", (), 0, 0) for seat in order if not state.hands[seat])
+    state = state._replace(
+        phase=SCORING,
+        queue=tuple(seat for seat in order if state.hands[seat]),
+        draws=(1,) * state.players,
+        plays=plays,
+        values=card_values(state, state.cities[state.city]),
+    )
+    if not state.queue:
+        return _finish_scoring(state)
+    return state
+
+
+def _take(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _check_cards(state: State, seat: int, cards: object) -> tuple[int, ...]:
+    if type(cards) is not tuple or not all(type(card) is int and 0 <= card < len(KINDS) for card in cards):
+        raise illegal("mauerbauer.error.unknown_action")
+    if len(cards) > 2:
+        raise illegal("mauerbauer.error.too_many")
+    if not cards:
+        raise illegal("mauerbauer.error.too_few")
+    hand = list(state.hands[seat])
+    for card in cards:
+        if card not in hand:
+            raise illegal("mauerbauer.error.no_card", card=card_name(card))
+        hand.remove(card)
+    if list(cards) != sorted(cards):
+        raise illegal("mauerbauer.error.unknown_action")
+    return cards
+
+
+def _score(state: State, seat: int, cards: tuple[int, ...], values: tuple[int, ...]) -> tuple[Any, ...]:
+    """Points of the cards, and the new scores and earned points."""
+    points = 0
+    earned = list(state.earned[seat])
+    for card in cards:
+        points += values[card]
+        earned[_SLOT[card]] += values[card]
+    scores = list(state.scores)
+    scores[seat] += points
+    all_earned = list(state.earned)
+    all_earned[seat] = (earned[0], earned[1], earned[2])
+    return points, tuple(scores), tuple(all_earned)
+
+
+def _play(state: State, seat: int, action: Play) -> State:
+    if state.phase == FINAL:
+        return _final_play(state, seat, action)
+    if state.phase != SCORING:
+        raise illegal("mauerbauer.error.no_play_now")
+    cards = _check_cards(state, seat, action.cards)
+    if action.city is not None:
+        raise illegal("mauerbauer.error.city_not_now")
+    points, scores, earned = _score(state, seat, cards, state.values)
+    hands = list(state.hands)
+    hands[seat] = _take(hands[seat], cards)
+    state = state._replace(
+        hands=tuple(hands),
+        discard=tuple(sorted(state.discard + cards)),
+        scores=scores,
+        earned=earned,
+        plays=(*state.plays, Record(seat, "play", cards, state.cities[state.city].fields, points)),
+        queue=state.queue[1:],
+    )
+    return state if state.queue else _finish_scoring(state)
+
+
+def _discard(state: State, seat: int, action: Discard) -> State:
+    if state.phase != SCORING:
+        raise illegal("mauerbauer.error.no_discard_now")
+    (card,) = _check_cards(state, seat, (action.card,))
+    hands = list(state.hands)
+    hands[seat] = _take(hands[seat], (card,))
+    draws = list(state.draws)
+    draws[seat] = 2
+    state = state._replace(
+        hands=tuple(hands),
+        discard=tuple(sorted((*state.discard, card))),
+        draws=tuple(draws),
+        plays=(*state.plays, Record(seat, "discard", (card,), 0, 0)),
+        queue=state.queue[1:],
+    )
+    return state if state.queue else _finish_scoring(state)
+
+
+def _draw(state: State, seat: int, count: int) -> State:
+    """`seat` draws `count` cards; when the deck runs out the discard pile is shuffled to a new one."""
+    deck, pile, rng = state.deck, state.discard, state.rng
+    drawn: list[int] = []
+    for _ in range(count):
+        if not deck:
+            if not pile:
+                break
+            shuffled, rng = Rng.shuffle(rng, pile)
+            deck, pile = tuple(shuffled), ()
+        drawn.append(deck[0])
+        deck = deck[1:]
+        if not deck and pile:
+            shuffled, rng = Rng.shuffle(rng, pile)
+            deck, pile = tuple(shuffled), ()
+    if not drawn:
+        return state
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(hands[seat] + tuple(drawn)))
+    return state._replace(deck=deck, discard=pile, rng=rng, hands=tuple(hands))
+
+
+def _finish_scoring(state: State) -> State:
+    """Everybody draws (from the active seat round the table); then the game ends, or the
+    seats last on the score track may exchange cards."""
+    for seat in seat_order(state, state.active):
+        state = _draw(state, seat, state.draws[seat])
+    state = state._replace(values=(), draws=(0,) * state.players, queue=())
+    if state.ending:
+        return state._replace(phase=OVER)
+    lowest = min(state.scores)
+    queue = tuple(
+        seat for seat in seat_order(state, state.active) if state.scores[seat] == lowest and state.hands[seat]
+    )
+    if not queue:
+        return _end_turn(state)
+    return state._replace(phase=EXCHANGE, queue=queue, swaps=0)
+
+
+def _swap(state: State, seat: int, action: Swap) -> State:
+    if state.phase != EXCHANGE:
+        raise illegal("mauerbauer.error.no_swap_now")
+    (card,) = _check_cards(state, seat, (action.card,))
+    hands = list(state.hands)
+    hands[seat] = _take(hands[seat], (card,))
+    return state._replace(
+        hands=tuple(hands), discard=tuple(sorted((*state.discard, card))), swaps=state.swaps + 1
+    )
+
+
+def _done(state: State, seat: int, action: Done) -> State:
+    if state.phase != EXCHANGE:
+        raise illegal("mauerbauer.error.no_done_now")
+    state = _draw(state, seat, state.swaps)._replace(swaps=0, queue=state.queue[1:])
+    return state if state.queue else _end_turn(state)
+
+
+# -- turns and the end --------------------------------------------------------------------------------
+
+
+def _end_turn(state: State) -> State:
+    following = (state.active + 1) % state.players
+    if state.ending:
+        return _start_final(state, following)
+    return _begin_turn(state, following, state.turns + 1)
+
+
+def _begin_turn(state: State, seat: int, turns: int) -> State:
+    if not free_lines(state):
+        # No wall can be built anywhere: the game ends as if a supply ran out.
+        return _start_final(state, seat)
+    return state._replace(phase=WALL, active=seat, turns=turns, queue=(), city=-1, closing=0)
+
+
+def _start_final(state: State, first: int) -> State:
+    """The final round: from `first`, every seat chooses a city and plays 1-2 cards, or passes."""
+    queue = tuple(seat for seat in seat_order(state, first) if state.hands[seat])
+    if not queue:
+        return state._replace(phase=OVER, queue=(), city=-1, closing=0)
+    return state._replace(
+        phase=FINAL,
+        active=first,
+        turns=state.turns + 1,
+        queue=queue,
+        plays=(),
+        city=-1,
+        closing=0,
+        values=(),
+    )
+
+
+def _final_play(state: State, seat: int, action: Play) -> State:
+    cards = _check_cards(state, seat, action.cards)
+    needs_city = bool(state.cities) and any(card in CITY_KINDS for card in cards)
+    city: City | None = None
+    if action.city is not None:
+        if not needs_city:
+            raise illegal("mauerbauer.error.city_not_now")
+        if type(action.city) is not int or not 0 <= action.city < FIELDS:
+            raise illegal("mauerbauer.error.unknown_action")
+        index = city_index(state, action.city)
+        if index < 0:
+            raise illegal("mauerbauer.error.no_city_at", field=FIELD_NAMES[action.city])
+        city = state.cities[index]
+        if city_id(city) != action.city:
+            raise illegal("mauerbauer.error.unknown_action")
+    elif needs_city:
+        raise illegal("mauerbauer.error.city_needed")
+    points, scores, earned = _score(state, seat, cards, card_values(state, city))
+    hands = list(state.hands)
+    hands[seat] = _take(hands[seat], cards)
+    state = state._replace(
+        hands=tuple(hands),
+        discard=tuple(sorted(state.discard + cards)),
+        scores=scores,
+        earned=earned,
+        plays=(*state.plays, Record(seat, "play", cards, 0 if city is None else city.fields, points)),
+        queue=state.queue[1:],
+    )
+    return state if state.queue else state._replace(phase=OVER)
+
+
+def _pass(state: State, seat: int, action: Pass) -> State:
+    if state.phase != FINAL:
+        raise illegal("mauerbauer.error.no_pass_now")
+    state = state._replace(plays=(*state.plays, Record(seat, "pass", (), 0, 0)), queue=state.queue[1:])
+    return state if state.queue else state._replace(phase=OVER)
+
+
+_HANDLERS: dict[type, Callable[[State, int, Any], State]] = {
+    BuildWall: _build_wall,
+    PlaceTowers: _place_towers,
+    PlaceHouses: _place_houses,
+    Merge: _merge,
+    Play: _play,
+    Discard: _discard,
+    Swap: _swap,
+    Done: _done,
+    Pass: _pass,
+}
+
+
+# -- what a move reveals ------------------------------------------------------------------------------
+
+
+def reveals(state: State, seat: int, action: object) -> bool:
+    """Whether the legal `action` turns up anything hidden: dice, drawn cards, a new deck.
+
+    Building a wall rolls the dice. A scoring round's last decision makes
+    everybody draw; finishing an exchange with cards put back draws too.
+    Placing towers or houses, or merging, may close a round nobody can act in
+    (every hand empty), which draws at once: those are made and compared.
+    Playing, discarding (not last), putting a card back, passing and the
+    final round show only the cards they name.
+    """
+    kind = type(action)
+    if kind is BuildWall:
+        return True
+    if kind is Play or kind is Discard:
+        return state.phase == SCORING and len(state.queue) == 1
+    if kind is Done:
+        return state.swaps > 0
+    if kind is Swap or kind is Pass:
+        return False
+    after = apply(state, seat, action)
+    return after.rng != state.rng or after.deck != state.deck
