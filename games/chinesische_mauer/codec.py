@@ -1,9 +1,13 @@
-"""The state as versioned JSON (format "chinesische-mauer", version 1), validated on load.
+"""The state as versioned JSON (format "chinesische-mauer", version 2), validated on load.
 
 `loads` accepts only what the rules can produce: every field present with its
 type, seats and positions in range, each player's 20 cards and the 36 tiles
 all accounted for, and a position in which the player to move can move.
 Anything else is a ValueError.
+
+Version 1 lacked the turn count (`turns`), which cannot be recovered from a
+position, so a version 1 state is refused like a damaged one: the stored
+state is only a cache, and the service rebuilds it from the move log.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from games.chinesische_mauer.state import FREE, Site, Stack, State, closed_site,
 __all__ = ["FORMAT", "VERSION", "dumps", "loads"]
 
 FORMAT = "chinesische-mauer"
-VERSION = 1
+VERSION = 2
 
 _KEYS = (
     "format",
@@ -38,9 +42,13 @@ _KEYS = (
     "won",
     "last_round",
     "over",
+    "turns",
 )
 _KIND_INDEX = {name: index for index, name in enumerate(KINDS)}
 _TILE_VALUES = frozenset(TILE_SET)
+#: More turns than any game can have: every turn plays or draws a card, or
+#: scores, and a game has at most 5 × 35 card moves and 36 tiles.
+_MAX_TURNS = 1 << 16
 
 
 def _kinds(counts: tuple[int, ...]) -> list[str]:
@@ -78,6 +86,7 @@ def dumps(state: State) -> str:
             else {"started_by": state.last_round, "cards_closed": state.cards_closed}
         ),
         "over": state.over,
+        "turns": state.turns,
     }
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -168,9 +177,12 @@ def loads(text: str) -> State:
         data = json.loads(text)
     except (TypeError, ValueError) as error:
         raise _fail("not JSON") from error
-    data = _object(data, "the state", _KEYS)
-    if data["format"] != FORMAT or data["version"] != VERSION or type(data["version"]) is not int:
+    if type(data) is not dict or data.get("format") != FORMAT or type(data.get("version")) is not int:
         raise _fail(f"format must be {FORMAT!r} version {VERSION}")
+    if data["version"] != VERSION:
+        # Version 1 kept no turn count; no other version was ever written.
+        raise _fail(f"format version {data['version']} is not {VERSION}; replay the move log instead")
+    data = _object(data, "the state", _KEYS)
     players = data["players"]
     if type(players) is not int or players not in SITES_BY_PLAYERS:
         raise _fail("players must be 2 to 5")
@@ -219,6 +231,7 @@ def loads(text: str) -> State:
         last_round=last_round,
         cards_closed=cards_closed,
         over=_bool(data["over"], "over"),
+        turns=_int(data["turns"], "turns", 0, _MAX_TURNS),
     )
     _check_accounting(state)
     _check_flow(state)

@@ -1,4 +1,4 @@
-"""The game's components and English texts, read once from the package's JSON files.
+"""The game's components and texts, read once from the package's JSON files.
 
 Card kinds are small integers in the engine (their index in `KINDS`) so the
 hot path compares ints; names appear only at the edges (notation, view, JSON).
@@ -19,6 +19,7 @@ __all__ = [
     "HORSEMAN",
     "KINDS",
     "KIND_BY_NAME",
+    "LOCALES",
     "NOBLE",
     "SITES_BY_PLAYERS",
     "TEXTS",
@@ -65,3 +66,11 @@ DRAGON = KINDS.index("dragon")
 
 #: English templates of every message key (the text catalogue's English).
 TEXTS: MappingProxyType[str, str] = MappingProxyType(dict(_load("texts.json")))
+#: The same keys in other languages, one file per language in `locales/`:
+#: language ("de", "nl") -> key -> template.
+LOCALES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
+    {
+        path.stem: MappingProxyType(dict(_load(f"locales/{path.name}")))
+        for path in sorted((_HERE / "locales").glob("*.json"))
+    }
+)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from games.chinesische_mauer import codec, notation, rules
+from games.chinesische_mauer import codec, notation, prompts, quick_actions, rules
 from games.chinesische_mauer import view as views
-from games.chinesische_mauer.data import TEXTS
+from games.chinesische_mauer.data import LOCALES, TEXTS
 from games.chinesische_mauer.state import State
 from games.core import Action, Engine, Message, Outcome
 
@@ -25,8 +25,8 @@ class ChineseWallEngine(Engine):
     title = "Chinesische Mauer"
     min_players = 2
     max_players = 5
-    options: Mapping[str, str] = {}
     texts: Mapping[str, str] = TEXTS
+    locales: Mapping[str, Mapping[str, str]] = LOCALES
     #: Top-level view keys where a seat's view may differ from the spectator
     #: view: who is viewing, its hand, and "seats" (its own won points there).
     private_view_keys: frozenset[str] = frozenset({"viewer", "hand", "seats"})
@@ -64,8 +64,8 @@ class ChineseWallEngine(Engine):
         return views.describe(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-            raise ValueError(f"no seat {seat!r} in this game")
+        if seat is not None:
+            _check_seat(state, seat)
         return views.view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -76,3 +76,28 @@ class ChineseWallEngine(Engine):
 
     def loads(self, text: str) -> State:
         return codec.loads(text)
+
+    # -- contract, part two (no options: `options` stays the empty default)
+
+    def turn_number(self, state: State) -> int:
+        return int(state.turns)
+
+    def prompt(self, state: State, seat: int) -> Message:
+        _check_seat(state, seat)
+        return prompts.prompt(state, seat)
+
+    def quick_actions(self, state: State, seat: int) -> list[Action]:
+        return cast("list[Action]", quick_actions.quick_actions(state, seat))
+
+    def private_summary(self, state: State, seat: int) -> Message | None:
+        _check_seat(state, seat)
+        return views.private_summary(state, seat)
+
+    def seat_summary(self, state: State, seat: int) -> Message | None:
+        _check_seat(state, seat)
+        return views.seat_summary(state, seat)
+
+
+def _check_seat(state: State, seat: object) -> None:
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat!r} in this game")

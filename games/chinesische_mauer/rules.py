@@ -86,6 +86,7 @@ def new_game(players: int, seed: int) -> State:
         last_round=None,
         cards_closed=False,
         over=False,
+        turns=0,
     )
     return start_turn(state, first)
 
@@ -140,6 +141,10 @@ def start_turn(state: State, seat: int) -> State:
 
 
 def _turn_of(state: State, seat: int, pending: tuple[int, ...], closed: bool, over: bool) -> State:
+    # The turn number counts changes of the seat to move (the contract's
+    # `turn_number`): a seat that moves again because everyone between was
+    # passed over goes on in the same turn, and the count stays when the game ends.
+    turns = state.turns if over or seat == state.turn else state.turns + 1
     # Built field by field: once per turn, and `_replace` costs twice as much.
     return State(
         state.players,
@@ -157,6 +162,7 @@ def _turn_of(state: State, seat: int, pending: tuple[int, ...], closed: bool, ov
         state.last_round,
         closed,
         over,
+        turns,
     )
 
 
@@ -410,6 +416,7 @@ def _after_action(
         last_round,
         state.cards_closed,
         state.over,
+        state.turns,
     )
     if done >= 2 or out_of_cards:
         return _next_turn(state)

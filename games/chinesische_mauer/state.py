@@ -39,9 +39,10 @@ class Site(NamedTuple):
     revealed. The other fields are derived from `tiles` and `cards` (by
     `make_site`, or step by step by `append_cards`, with the same result):
     `totals` per seat (cards minus the tile on the seat's card), `present` (has
-    a visible card), `leader` (the seat with strictly more points than every
-    other present seat, or -1), `levelled` (a visible Noble makes every card
-    worth 1) and `warriors` (visible warriors per seat).
+    played a card there, visible or covered: a seat whose cards all lie under
+    dragons is present with 0 points), `leader` (the seat with strictly more
+    points than every other present seat, or -1), `levelled` (a visible Noble
+    makes every card worth 1) and `warriors` (visible warriors per seat).
     """
 
     open: bool
@@ -61,8 +62,11 @@ def make_site(players: int, tiles: tuple[tuple[int, int], ...], cards: tuple[Sta
     warriors = [0] * players
     tops = [stack[-1] for stack in cards]
     levelled = any(kind == NOBLE for _, kind in tops)
+    for stack in cards:
+        # Covered cards count nothing, but their owners have played here.
+        for owner, _ in stack:
+            present[owner] = True
     for owner, kind in tops:
-        present[owner] = True
         if kind == WARRIOR:
             warriors[owner] += 1
             totals[owner] += 1 if levelled else warriors[owner]
@@ -159,7 +163,9 @@ class State(NamedTuple):
     fixed when the turn began; `actions_done` counts the ordinary actions
     (second and third) made this turn. `last_round` is the seat that ran out
     of cards first (end condition b), and `cards_closed` turns on when that
-    seat is to move again.
+    seat is to move again. `turns` counts the changes of the seat to move
+    since setup (the contract's `turn_number`); it keeps its value when the
+    game ends.
     """
 
     players: int
@@ -177,3 +183,4 @@ class State(NamedTuple):
     last_round: int | None
     cards_closed: bool
     over: bool
+    turns: int

@@ -1,4 +1,4 @@
-"""What a seat (or a spectator) sees, the result, and moves in words.
+"""What a seat (or a spectator) sees, the result, moves and seats in words.
 
 The view follows the format documented in docs/chinesische-mauer.md. It
 holds only public information, plus the viewer's own hand and own points:
@@ -16,7 +16,7 @@ from games.chinesische_mauer.state import FREE, Site, State, card_values
 from games.chinesische_mauer.words import card_name, illegal, say
 from games.core import Message, Outcome, Player, rank_by_scores
 
-__all__ = ["describe", "outcome", "phase", "view"]
+__all__ = ["describe", "outcome", "phase", "private_summary", "seat_summary", "view"]
 
 
 def phase(state: State) -> str:
@@ -44,6 +44,8 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "players": state.players,
         "viewer": viewer,
         "turn": state.turn if running else None,
+        # Public like everything about whose turn it is; kept when the game ends.
+        "turn_number": state.turns,
         "to_act": [state.turn] if running else [],
         "phase": current,
         "actions_left": 2 - state.actions_done if running and not state.cards_closed else 0,
@@ -99,6 +101,30 @@ def _site_view(site: Site, players: int) -> dict[str, Any]:
         ],
         "totals": [site.totals[seat] if site.present[seat] else None for seat in range(players)],
     }
+
+
+def private_summary(state: State, seat: int) -> Message:
+    """The seat's hand (card names as nested messages, in kind order), deck size and won tiles."""
+    items = [
+        say("cm.hand.cards", count=count, card=card_name(kind))
+        for kind, count in enumerate(state.hands[seat])
+        if count
+    ]
+    cards = say("hand.cm.empty")
+    if items:
+        # "a, b, c" as nested messages, so each language keeps its own separator.
+        cards = items[-1]
+        for item in reversed(items[:-1]):
+            cards = say("cm.list", first=item, rest=cards)
+    won = state.won[seat]
+    return say("hand.cm.summary", cards=cards, deck=len(state.decks[seat]), tiles=len(won), points=sum(won))
+
+
+def seat_summary(state: State, seat: int) -> Message:
+    """The seat's public figures: cards in hand, cards in deck, tiles won (not their values)."""
+    return say(
+        "info.cm.seat", hand=sum(state.hands[seat]), deck=len(state.decks[seat]), tiles=len(state.won[seat])
+    )
 
 
 def describe(state: State, seat: int, action: object) -> Message:

@@ -72,6 +72,7 @@ def position(
     last_round: int | None = None,
     cards_closed: bool = False,
     over: bool = False,
+    turns: int = 0,
 ) -> State:
     """A state as described; `pending` defaults to the sites `turn` leads (a turn's start)."""
     built_sites = tuple(site(text, players) for text in sites)
@@ -114,6 +115,7 @@ def position(
         last_round=last_round,
         cards_closed=cards_closed,
         over=over,
+        turns=turns,
     )
 
 

@@ -43,7 +43,8 @@ def test_round_trip_through_a_whole_game(players: int) -> None:
 
 def test_format_and_version_are_in_the_json() -> None:
     data = json.loads(ENGINE.dumps(ENGINE.setup(3, 1)))
-    assert (data["format"], data["version"]) == ("chinesische-mauer", 1)
+    assert (data["format"], data["version"]) == ("chinesische-mauer", 2)
+    assert data["turns"] == 0
     assert all(data["hands"][seat] == sorted(data["hands"][seat], key=KIND_ORDER.index) for seat in range(3))
 
 
@@ -126,8 +127,14 @@ def _tile_on_nothing(data: dict[str, Any]) -> None:
     "damage",
     [
         _set(("format",), "china"),
-        _set(("version",), 2),
+        _set(("version",), 1),
+        _set(("version",), 3),
         _set(("version",), True),
+        _set(("turns",), -1),
+        _set(("turns",), True),
+        _set(("turns",), "4"),
+        _set(("turns",), 1 << 40),
+        _drop("turns"),
         _set(("players",), 6),
         _set(("players",), "3"),
         _set(("turn",), 3),
@@ -162,6 +169,23 @@ def test_damaged_states_are_refused(damage: Damage) -> None:
     damage(data)
     with pytest.raises(ValueError, match="not a valid Chinesische Mauer state"):
         ENGINE.loads(json.dumps(data))
+
+
+def test_a_version_1_state_is_refused_so_the_move_log_is_replayed() -> None:
+    """Version 1 kept no turn count, which no position can tell: such a state is not loaded."""
+    data = json.loads(ENGINE.dumps(played(3, 5, 20)))
+    del data["turns"]
+    data["version"] = 1
+    with pytest.raises(ValueError, match=r"version 1 .*replay the move log"):
+        ENGINE.loads(json.dumps(data))
+
+
+def test_the_turn_count_round_trips() -> None:
+    state = played(4, 3, 40)
+    assert state.turns > 0
+    data = json.loads(ENGINE.dumps(state))
+    assert data["turns"] == state.turns
+    assert ENGINE.turn_number(ENGINE.loads(ENGINE.dumps(state))) == state.turns
 
 
 @pytest.mark.parametrize("text", ["", "{", "[]", "null", "42", '"state"', "{}"])

@@ -119,6 +119,37 @@ def test_second_tile_with_a_negative_balance_when_nobody_else_is_present() -> No
     assert sorted(state.won[0]) == [3, 5]
 
 
+def test_a_negative_total_does_not_win_the_second_tile_against_a_covered_player() -> None:
+    """Seat 0's only card lies under seat 1's dragon: present at 0, ahead of seat 1's -2."""
+    state = position(
+        players=2,
+        sites=["3 5@2 | 0:wall^1:dragon 1:gate", "4 2 |"],
+        turn=1,
+        hands=["wall", "wall"],
+        decks=["wall", "wall"],
+    )
+    assert state.pending == ()
+    assert ENGINE.view(state, None)["sites"][0]["totals"] == [0, -2]
+    state = act(state, 1, "play wall 2", "draw")
+    assert (state.turn, state.pending) == (0, (0,))
+    assert notations(state, 0) == ["take 1"]
+    state = act(state, 0, "take 1")
+    assert (state.won[0], state.won[1]) == ((3,), (5,))
+
+
+def test_a_covered_player_at_zero_and_a_player_at_zero_tie_and_nobody_scores() -> None:
+    state = position(
+        players=2,
+        sites=["5 3@2 | 0:wall^1:dragon 1:gate", "4 2 |"],
+        turn=0,
+        hands=["wall", "wall"],
+        decks=["wall", "wall"],
+    )
+    assert state.pending == ()
+    state = act(state, 0, "play wall 2", "draw")
+    assert (state.turn, state.pending) == (1, ())
+
+
 def test_eligibility_is_fixed_at_turn_start_and_sites_resolve_in_any_order() -> None:
     state = position(
         players=3,

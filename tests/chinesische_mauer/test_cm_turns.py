@@ -208,7 +208,8 @@ def test_dragon_covers_any_visible_card_also_own_and_other_dragons() -> None:
         {"owner": 2, "kind": "dragon"},
         {"owner": 0, "kind": "dragon"},
     ]
-    assert view["totals"] == [2, None, None]
+    # Seats 1 and 2 have played here, their cards covered: present with 0 points.
+    assert view["totals"] == [2, 0, 0]
     # Own card too.
     mine = act(
         position(players=2, sites=["5 3 | 0:wall", "4 2 |"], hands=["dragon", ""], pending=()),

@@ -100,11 +100,18 @@ def test_dragon_counts_one_for_its_owner_and_the_covered_card_nothing() -> None:
     assert site("5 3 | 0:tower^1:dragon^0:dragon", players=2).totals == (1, 0)
 
 
-def test_presence_is_a_visible_card() -> None:
+def test_presence_is_having_played_a_card_visible_or_covered() -> None:
     built = site("5 3 | 0:tower^1:dragon", players=3)
-    assert built.present == (False, True, False)
+    assert built.present == (True, True, False)
+    assert built.totals == (0, 1, 0)
     state = position(players=3, sites=["5 3 | 0:tower^1:dragon", "4 2 |", "3 2 |"])
-    assert totals(state, 0) == [None, 1, None]
+    assert totals(state, 0) == [0, 1, None]
+
+
+def test_a_dragon_under_a_dragon_keeps_its_owner_present() -> None:
+    built = site("5 3 | 0:wall^1:dragon^2:dragon", players=3)
+    assert built.present == (True, True, True)
+    assert built.totals == (0, 0, 1)
 
 
 def test_leader_needs_strictly_more_than_every_other_present_player() -> None:
@@ -115,10 +122,32 @@ def test_leader_needs_strictly_more_than_every_other_present_player() -> None:
 
 
 def test_only_present_players_are_compared() -> None:
-    # Seat 0 is at 1 + 1 - 5 = -3 but seat 1's only card is covered: seat 0 leads.
-    built = site("3 5@1 | 0:wall 1:tower^0:dragon", players=2)
-    assert built.totals == (-3, 0)
+    # Seat 0 is at 1 + 1 - 5 = -3 and seat 2 never played here: seat 0 leads alone.
+    built = site("3 5@1 | 0:wall 0:wall", players=3)
+    assert built.totals == (-3, 0, 0)
+    assert built.present == (True, False, False)
     assert built.leader == 0
+
+
+def test_a_covered_player_at_zero_beats_a_negative_total() -> None:
+    # Seat 0's only card lies under seat 1's dragon: present with 0 points.
+    # Seat 1 is at 1 (dragon) + 2 (gate) - 5 (tile on the gate) = -2: not the leader.
+    built = site("3 5@2 | 0:wall^1:dragon 1:gate", players=2)
+    assert built.totals == (0, -2)
+    assert built.present == (True, True)
+    assert built.leader == 0
+    # The same, the dragon being a third seat's: seat 2 leads with 1, seat 1 still does not.
+    third = site("3 5@2 | 0:wall^2:dragon 1:gate", players=3)
+    assert third.totals == (0, -3, 1)
+    assert third.leader == 2
+
+
+def test_a_covered_player_at_zero_ties_another_at_zero() -> None:
+    # Seat 1 is at 1 (dragon) + 2 (gate) - 3 (tile on the gate) = 0, as is covered seat 0.
+    built = site("5 3@2 | 0:wall^1:dragon 1:gate", players=2)
+    assert built.totals == (0, 0)
+    assert built.present == (True, True)
+    assert built.leader == -1
 
 
 @pytest.mark.parametrize(

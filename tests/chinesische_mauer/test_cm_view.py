@@ -15,6 +15,7 @@ TOP_KEYS = {
     "players",
     "viewer",
     "turn",
+    "turn_number",
     "to_act",
     "phase",
     "actions_left",
@@ -49,6 +50,7 @@ def test_spectator_view_format() -> None:
     assert set(view) == TOP_KEYS
     assert view["game"] == "chinesische-mauer"
     assert (view["players"], view["viewer"], view["turn"], view["to_act"]) == (3, None, 1, [1])
+    assert view["turn_number"] == 0
     assert (view["phase"], view["actions_left"], view["free_horsemen"]) == ("actions", 1, True)
     assert (view["pending_scoring"], view["last_round"], view["supply"], view["removed"]) == ([], None, 4, [])
     assert view["outcome"] is None
