@@ -50,11 +50,18 @@ PIECE_WORDS: MappingProxyType[str, int] = MappingProxyType(
 COLOUR_WORDS: MappingProxyType[str, int] = MappingProxyType(
     {
         **COLOUR_BY_NAME,
-        **{"lila": 0, "violett": 0, "paars": 0, "violet": 0},
-        **{"rot": 1, "rood": 1},
-        **{"grün": 2, "gruen": 2, "groen": 2},
-        **{"gelb": 3, "geel": 3},
-        **{"oranje": 4},
+        "lila": 0,
+        "violett": 0,
+        "paars": 0,
+        "violet": 0,
+        "rot": 1,
+        "rood": 1,
+        "grün": 2,
+        "gruen": 2,
+        "groen": 2,
+        "gelb": 3,
+        "geel": 3,
+        "oranje": 4,
     }
 )
 _SOURCE_WORDS = MappingProxyType({**COLOUR_WORDS, "deck": DECK, "stapel": DECK})

@@ -76,7 +76,14 @@ def _rank(state: State, seat: int, action: Action) -> tuple[int, ...]:
         assert isinstance(action, Place)
         joker = 1 if action.joker >= 0 else 0
         if action.piece == HOUSE:
-            return (joker * 4, 0, -_touching(state, seat, action), action.province, action.space, action.joker)
+            return (
+                joker * 4,
+                0,
+                -_touching(state, seat, action),
+                action.province,
+                action.space,
+                action.joker,
+            )
         if action.piece == EMISSARY:
             return (joker * 4, 1, action.province, action.joker)
         return (joker * 4 + 1, 2, action.province, action.space, action.joker)
@@ -165,4 +172,3 @@ def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
 
 def _begins(have: list[str], typed: list[str]) -> bool:
     return len(typed) <= len(have) and all(h.startswith(t) for h, t in zip(have, typed, strict=False))
-

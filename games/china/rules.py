@@ -15,6 +15,7 @@ to take.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -41,17 +42,21 @@ from games.china.state import (
     DECK_CARDS,
     DISCARD,
     EMISSARY,
+    ENVOY_BIT,
     ENVOY_TOTAL,
     ENVOYS,
     ENVOYS_LEFT,
     EXHAUSTED,
+    FORT_BITS,
     FORTRESS,
     FORTS,
     FORTS_LEFT,
     FREE,
     HANDS,
     HOUSE,
+    HOUSE_BITS,
     HOUSES_LEFT,
+    KEYS,
     OPEN,
     OVER,
     PIECES,
@@ -67,14 +72,10 @@ from games.china.state import (
     TURN,
     TURNS,
     State,
-    ENVOY_BIT,
-    FORT_BITS,
-    HOUSE_BITS,
-    KEYS,
     derive,
     freeze,
-    province_key,
     house_points,
+    province_key,
 )
 from games.china.words import colour_name, illegal, province_name
 from games.core import Player, Rng
@@ -155,7 +156,7 @@ def new_game(players: int, seed: int, side: str, fortresses: bool) -> State:
 # -- what may be placed (public: board and supplies only) --------------------------------------------
 
 #: A state or a draft of one (a list of its fields): both are read by field position.
-Fields = State | list[Any]
+Fields = Sequence[Any]
 
 
 def can_place_in(state: Fields, seat: int, province: int) -> bool:
@@ -243,6 +244,8 @@ def _takes(open_row: tuple[int, ...], deck: bool) -> tuple[Take, ...]:
 
 #: Colour -> the provinces of that colour.
 _PROVINCES_OF = tuple(tuple(p for p in _PROVINCES if PROVINCE_COLOUR[p] == c) for c in _COLOURS)
+
+
 def _placements(state: State, seat: int) -> list[Action]:
     pays = _payments(state.hands[seat], state.cards_used)
     mask = 15
@@ -451,7 +454,7 @@ def _end(state: State) -> State:
         raise illegal("china.error.refill_now")
     if not state.placed:
         raise illegal("china.error.nothing_placed")
-    f = list(state)
+    f: list[Any] = list(state)
     _begin_refill(f)
     return freeze(f)
 
@@ -466,7 +469,7 @@ def _take(state: State, seat: int, action: Take) -> State:
     source = _source(action.source)
     if state.step != REFILL:
         raise illegal("china.error.not_refilling")
-    f = list(state)
+    f: list[Any] = list(state)
     _draw_to_hand(f, seat, source)
     if sum(f[HANDS][seat]) >= HAND_SIZE or not (f[DECK_CARDS] or any(f[OPEN])):
         _end_turn(f)
@@ -514,7 +517,7 @@ def _swap(state: State, seat: int, action: Swap) -> State:
     hand = state.hands[seat]
     if not hand[give]:
         raise illegal("china.error.no_such_card", colour=colour_name(give))
-    f = list(state)
+    f: list[Any] = list(state)
     f[HANDS] = _with(state.hands, seat, _with(hand, give, hand[give] - 1))
     f[DISCARD] = _with(state.discard, give, state.discard[give] + 1)
     _draw_to_hand(f, seat, source)
@@ -525,7 +528,7 @@ def _swap(state: State, seat: int, action: Swap) -> State:
 def _pass(state: State, seat: int) -> State:
     if legal_actions(state, seat) != [PASS]:
         raise illegal("china.error.cannot_pass")
-    f = list(state)
+    f: list[Any] = list(state)
     _end_turn(f)
     return freeze(f)
 

@@ -41,7 +41,9 @@ def alliance_points(envoys: tuple[tuple[int, ...], ...], players: int) -> list[i
     return points
 
 
-def longest_chain(spaces: frozenset[int], neighbours: tuple[tuple[int, ...], ...], doubled: frozenset[int]) -> int:
+def longest_chain(
+    spaces: frozenset[int], neighbours: tuple[tuple[int, ...], ...], doubled: frozenset[int]
+) -> int:
     """The best score of one group of a seat's houses: its longest unbranched path
     (houses on side branches do not count), at least `MIN_CHAIN` houses, doubled when
     the path holds a house on a fortress (the best such path when that scores more)."""
@@ -102,5 +104,3 @@ def final_scoring(state: State) -> Final:
         tuple(alliance_points(state.envoys, state.players)),
         tuple(chain_points(state)),
     )
-
-

@@ -9,7 +9,8 @@ follow from the others (`free`, `cap`, `envoy_total`, `houses_left`,
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from games.china.data import EMISSARIES, HOUSES
 
@@ -25,9 +26,9 @@ __all__ = [
     "STEPS",
     "State",
     "derive",
-    "province_key",
     "house_counts",
     "house_points",
+    "province_key",
 ]
 
 #: Pieces, by index: the names are the notation's and the view's.
@@ -159,7 +160,6 @@ def derive(state: State) -> State:
     return state._replace(keys=tuple(province_key(state, p) for p in range(len(state.board))))
 
 
-
 # Field positions, for the engine's hot path: a move copies the state into a
 # list once, changes the fields it must by position and makes one new tuple
 # (several times cheaper than a chain of `_replace`). State is a tuple, so the
@@ -199,20 +199,20 @@ def derive(state: State) -> State:
 HOUSE_BITS, FORT_BITS, ENVOY_BIT = 255 << 4, 255 << 12, 1 << 20
 
 
-def province_key(state: State | list[object], p: int) -> int:
+def province_key(state: Sequence[Any], p: int) -> int:
     """What may go into province p, whoever places, packed in one int: p in bits 0-3,
     the free house spaces in bits 4-11, the spaces free for a fortress in bits 12-19
     (none without the variant), room for an emissary in bit 20. Kept per province in
     the state (`keys`), so the legal moves of a position are found by a few lookups."""
-    free: int = state[FREE][p]  # type: ignore[index]
+    free: int = state[FREE][p]
     key = p | free << 4
     if state[FORTRESSES_ON]:
-        key |= (free & ~state[FORTS][p]) << 12  # type: ignore[index]
-    if state[ENVOY_TOTAL][p] < state[CAP][p]:  # type: ignore[index]
+        key |= (free & ~state[FORTS][p]) << 12
+    if state[ENVOY_TOTAL][p] < state[CAP][p]:
         key |= ENVOY_BIT
     return key
 
 
-def freeze(draft: list[object]) -> State:
+def freeze(draft: list[Any]) -> State:
     """The state a draft (a list of fields, see above) describes."""
     return tuple.__new__(State, draft)

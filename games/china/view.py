@@ -16,7 +16,7 @@ from games.china.data import COLOURS, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES
 from games.china.scoring import final_scoring
 from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, OVER, STEPS, State, house_counts
 from games.china.words import colour_name, illegal, province_name, say
-from games.core import Message, Outcome, Player, rank_by_scores
+from games.core import Message, Outcome, Param, Player, rank_by_scores
 
 __all__ = ["cards_of", "describe", "details", "outcome", "private_summary", "seat_summary", "view"]
 
@@ -116,7 +116,11 @@ def _province_view(state: State, p: int) -> dict[str, Any]:
         "name": PROVINCE_NAMES[p],
         "colour": COLOURS[PROVINCE_COLOUR[p]],
         "spaces": [
-            {"number": space + 1, "house": None if row[space] < 0 else row[space], "fortress": bool(forts >> space & 1)}
+            {
+                "number": space + 1,
+                "house": None if row[space] < 0 else row[space],
+                "fortress": bool(forts >> space & 1),
+            }
             for space in range(SPACES[p])
         ],
         "houses": house_counts(row, state.players),
@@ -143,19 +147,29 @@ def _in_range(action: Place) -> bool:
     return action.piece in (HOUSE, FORTRESS) and 0 <= action.space < SPACES[action.province]
 
 
+def _swap_in_range(action: Swap) -> bool:
+    return 0 <= action.give < len(COLOURS) and -1 <= action.take < len(COLOURS)
+
+
 def describe(state: State, seat: int, action: object) -> Message:
     """The move in words, for the log (public: it names only what the move shows)."""
     player = Player(seat)
     kind = type(action)
     if kind is Place and isinstance(action, Place) and _in_range(action):
         p = action.province
-        where = {"player": player, "province": province_name(p), "payment": _payment(state, action)}
+        where: dict[str, Param] = {
+            "player": player,
+            "province": province_name(p),
+            "payment": _payment(state, action),
+        }
         if action.piece == EMISSARY:
             return say("china.move.emissary", **where)
         if action.piece == FORTRESS:
             return say("china.move.fortress", space=action.space + 1, **where)
         fills = state.free[p] == 1 << action.space
-        return say("china.move.house_scores" if fills else "china.move.house", space=action.space + 1, **where)
+        return say(
+            "china.move.house_scores" if fills else "china.move.house", space=action.space + 1, **where
+        )
     if kind is End:
         return say("china.move.end", player=player)
     if kind is Pass:
@@ -164,7 +178,12 @@ def describe(state: State, seat: int, action: object) -> Message:
         if action.source == DECK:
             return say("china.move.take_deck", player=player)
         return say("china.move.take", player=player, colour=colour_name(action.source))
-    if kind is Swap and isinstance(action, Swap) and 0 <= action.give < len(COLOURS) and -1 <= action.take < len(COLOURS):
+    if (
+        kind is Swap
+        and isinstance(action, Swap)
+        and 0 <= action.give < len(COLOURS)
+        and -1 <= action.take < len(COLOURS)
+    ):
         if action.take == DECK:
             return say("china.move.swap_deck", player=player, colour=colour_name(action.give))
         return say(
@@ -174,7 +193,9 @@ def describe(state: State, seat: int, action: object) -> Message:
 
 
 def _card_list(counts: tuple[int, ...]) -> Message:
-    items = [say("china.hand.cards", count=count, colour=colour_name(c)) for c, count in enumerate(counts) if count]
+    items = [
+        say("china.hand.cards", count=count, colour=colour_name(c)) for c, count in enumerate(counts) if count
+    ]
     if not items:
         return say("china.hand.empty")
     # "a, b, c" as nested messages, so each language keeps its own separator.

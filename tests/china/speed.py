@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from games.china import ENGINE  # noqa: E402
+from games.china import ENGINE
 
 
 def run(players: int, options: dict[str, str], count: int) -> tuple[float, float]:
@@ -45,8 +45,10 @@ def main() -> None:
                 except Exception:
                     continue
                 rate, length = run(players, options, count)
-                print(f"{players} players, side {side}, fortresses {fortresses}: "
-                      f"{rate:.0f} games/s ({length:.0f} moves a game)")
+                print(
+                    f"{players} players, side {side}, fortresses {fortresses}: "
+                    f"{rate:.0f} games/s ({length:.0f} moves a game)"
+                )
 
 
 if __name__ == "__main__":
