@@ -56,8 +56,10 @@ class Games:
         #: other write drops it, and a refusal based on it is checked against a
         #: fresh read, so it can only save work, never decide anything.
         self._rows: dict[int, GameRow] = {}
-        #: game id -> the newest version announced in the thread (the row may lag behind).
+        #: game id -> the newest version announced in the thread, and the newest up to
+        #: which every obliged seat was pinged (the row may lag behind both).
         self._announced: dict[int, int] = {}
+        self._pinged: dict[int, int] = {}
         #: Called with a game id after a write that players should hear about.
         self.on_change: list[Callable[[int], None]] = []
 
@@ -238,6 +240,8 @@ class Games:
         except (StaleVersion, WrongStatus):
             raise PlayerError("error.busy") from None
         self._history.pop(game.row.id, None)
+        self._pinged.pop(game.row.id, None)
+        self._announced.pop(game.row.id, None)
         self._states[row.id] = (row.version, before)
         self._changed(row.id)
         return Loaded(row, game.engine, before)
@@ -319,6 +323,17 @@ class Games:
         history = self._history.get(game_id)
         if history is not None:
             history.trim(version)
+
+    def pinged_through(self, game: Loaded) -> int:
+        """Everyone obliged up to this version has been pinged (or heard of it in a turn's post)."""
+        row = game.row
+        return max(row.announced_version, row.pinged_version, self._pinged.get(row.id, 0))
+
+    async def pinged(self, game_id: int, version: int) -> None:
+        """Everyone obliged up to `version` has now been pinged."""
+        if version > self._pinged.get(game_id, 0):
+            await self.store.set_pinged(game_id, version)
+            self._pinged[game_id] = version
 
     async def summary_posted(self, game_id: int) -> None:
         self.forget(game_id)

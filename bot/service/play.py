@@ -162,7 +162,8 @@ class Play:
             if await self._games.obligation_start(game, seat) != began:
                 return False
             for _ in range(MAX_AI_STEPS):
-                if seat not in game.acting():
+                # That obligation only: a new one of the same seat (its next turn) is theirs again.
+                if seat not in game.acting() or await self._games.obligation_start(game, seat) != began:
                     break
                 game = await self._robots.move(game, seat)
             self._notices.add(game_id, Notice("deadline.ai_moved", {"player": game.names[seat]}))

@@ -55,8 +55,6 @@ class Turns:
         #: One task per game, and the games whose work must run again.
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
-        #: game id -> the version up to which obligations have been pinged.
-        self._pinged: dict[int, int] = {}
         games.on_change.append(self.kick)
         notices.on_add.append(self.kick)
 
@@ -123,7 +121,8 @@ class Turns:
         if posts or direct:
             channel = game.row.thread_id or game.row.channel_id
             await self._delivery.deliver(Dispatch(game_id, channel, tuple(posts), tuple(direct), locale))
-        self._pinged[game_id] = max(game.row.version, self._pinged.get(game_id, 0))
+        if pinged:
+            await self._games.pinged(game_id, game.row.version)
         if newest > game.row.announced_version:
             await self._games.announced(game_id, newest)
         await self._clock.sync(game)
@@ -134,11 +133,11 @@ class Turns:
         """People who must decide now and have not been pinged for it: seat -> when it began."""
         if game.row.status != "running":
             return {}
-        through = max(game.row.announced_version, self._pinged.get(game.row.id, 0))
+        through = self._games.pinged_through(game)
         due = {}
         for seat in self._narrator.humans(game, game.acting()):
             began = await self._games.obligation_start(game, seat)
-            if began > through or game.row.announced_version == 0:
+            if began > through:
                 due[seat] = began
         return due
 

@@ -405,6 +405,14 @@ class GameTables(Connection):
         if changed != 1:
             raise GameNotFound(game_id)
 
+    async def set_pinged(self, game_id: int, version: int) -> None:
+        """Remember that everyone obliged up to `version` was pinged; never lowers it."""
+        changed = await self._statement(
+            "UPDATE games SET pinged_version = MAX(pinged_version, ?) WHERE id = ?", (version, game_id)
+        )
+        if changed != 1:
+            raise GameNotFound(game_id)
+
     async def upgrade_move_log(
         self,
         game_id: int,
@@ -485,8 +493,9 @@ class GameTables(Connection):
             await _run(db, "DELETE FROM moves WHERE game_id = ? AND number = ?", (game_id, number))
             await _run(
                 db,
-                "UPDATE games SET announced_version = MIN(announced_version, ?) WHERE id = ?",
-                (previous, game_id),
+                "UPDATE games SET announced_version = MIN(announced_version, ?), "
+                "pinged_version = MIN(pinged_version, ?) WHERE id = ?",
+                (previous, previous, game_id),
             )
             return await self._update(db, game_id, expected_version, bump=True, state=state, updated_at=stamp)
 

@@ -109,6 +109,9 @@ class GameRow:
     #: (`Engine.notation_version` when the game started); a replay by an engine
     #: with a newer notation upgrades each stored move first.
     notation_version: int = 1
+    #: Everyone obliged to decide up to this version has been pinged (pings during
+    #: a turn go out before the turn's post, whose `announced_version` follows).
+    pinged_version: int = 0
 
 
 @dataclass(frozen=True)
@@ -146,7 +149,7 @@ class MoveRow:
 _GAME_COLUMNS: Final = (
     "id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, options, "
     "seed, state, version, outcome, announced_version, created_at, updated_at, "
-    "settings, locale, rated, summary_posted, notation_version"
+    "settings, locale, rated, summary_posted, notation_version, pinged_version"
 )
 _SEAT_COLUMNS: Final = "game_id, seat, user_id, name, is_ai"
 
@@ -246,7 +249,7 @@ def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow
     (
         game_id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status,
         options, seed, state, version, outcome, announced_version, created_at, updated_at,
-        settings, locale, rated, summary_posted, notation_version,
+        settings, locale, rated, summary_posted, notation_version, pinged_version,
     ) = row  # fmt: skip
     read = _RowReader(game_id, "games")
     return GameRow(
@@ -272,6 +275,7 @@ def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow
         rated=read.flag("rated", rated),
         summary_posted=read.flag("summary_posted", summary_posted),
         notation_version=read.integer("notation_version", notation_version),
+        pinged_version=read.integer("pinged_version", pinged_version),
     )
 
 

@@ -127,6 +127,12 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "CREATE INDEX games_by_status ON games (status)",
         "CREATE INDEX games_by_host ON games (host_id)",
     ),
+    (
+        # Pings for seats obliged during someone else's turn go out before the
+        # turn's post: this remembers up to which version they went, so a
+        # restart does not ping them again.
+        "ALTER TABLE games ADD COLUMN pinged_version INTEGER NOT NULL DEFAULT 0",
+    ),
 ]
 
 
