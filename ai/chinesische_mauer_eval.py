@@ -289,10 +289,7 @@ def cover_loss(site: SiteModel, position: int, context: Context) -> float:
         return 0.0
     before, _ = site_totals(site, context.players)
     thief = (context.me + 1) % context.players
-    covered = SiteModel(
-        site.open, site.tiles, (*site.cards[:position], (thief, DRAGON), *site.cards[position + 1 :])
-    )
-    after, _ = site_totals(covered, context.players)
+    after, _ = site_totals(site.covering(position, (thief, DRAGON)), context.players)
     loss = before[context.me] - after[context.me]
     if site.cards[position][1] == NOBLE:
         # Covering my Noble may help me (it levelled my cards too): only count real losses.

@@ -59,6 +59,13 @@ class SiteModel:
     open: bool
     tiles: tuple[tuple[int, int], ...]
     cards: tuple[Card, ...]
+    #: Owners of cards lying under dragons: present there with what their visible cards count.
+    covered: frozenset[int] = frozenset()
+
+    def covering(self, position: int, card: Card) -> SiteModel:
+        """The site after `card` (a dragon) is laid on the card at `position`."""
+        cards = (*self.cards[:position], card, *self.cards[position + 1 :])
+        return replace(self, cards=cards, covered=self.covered | {self.cards[position][0]})
 
     def free_tiles(self) -> list[int]:
         return [value for value, on in self.tiles if on == FREE]
@@ -190,7 +197,8 @@ def _site_from_view(site: Mapping[str, Any]) -> SiteModel:
     tiles = tuple(
         (int(tile["value"]), FREE if tile["on"] is None else int(tile["on"])) for tile in site["tiles"]
     )
-    return SiteModel(bool(site["open"]), tiles, cards)
+    covered = frozenset(int(entry["owner"]) for card in site["cards"] for entry in card["stack"][:-1])
+    return SiteModel(bool(site["open"]), tiles, cards, covered)
 
 
 def _cards_on_board(sites: Sequence[Mapping[str, Any]], me: int) -> tuple[int, ...]:
@@ -230,13 +238,14 @@ def _unseen_tiles(view: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def site_totals(site: SiteModel, players: int) -> tuple[list[int], list[bool]]:
-    """Each seat's points at the site and whether it is present (has a visible card).
+    """Each seat's points at the site and whether it is present (has played a card
+    there: a visible one, or one now under a dragon, which counts 0).
 
     A visible Noble makes every visible card count 1; otherwise the k-th
     warrior of a colour counts k. A tile on a card subtracts from its owner.
     """
     totals = [0] * players
-    present = [False] * players
+    present = [seat in site.covered for seat in range(players)]
     cards = site.cards
     if any(kind == NOBLE for _, kind in cards):
         for owner, _ in cards:
@@ -290,11 +299,10 @@ def apply_move(position: Position, move: Move) -> Position:
     if move.verb == "take":
         return _with_site(position, site_index, SiteModel(True, (), ()), pending_done=True)
     if move.verb == "dragon":
-        cards = (*site.cards[: move.position], (me, DRAGON), *site.cards[move.position + 1 :])
         moved = replace(
             position, hand=_spend(position.hand, DRAGON, 1), actions_left=position.actions_left - 1
         )
-        return _with_site(moved, site_index, replace(site, cards=cards))
+        return _with_site(moved, site_index, site.covering(move.position, (me, DRAGON)))
     cards = site.cards + ((me, move.kind),) * move.count
     actions_left = position.actions_left - (0 if move.verb == "free" else 1)
     moved = replace(position, hand=_spend(position.hand, move.kind, move.count), actions_left=actions_left)

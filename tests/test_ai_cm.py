@@ -245,3 +245,16 @@ def test_the_ai_beats_random_players_clearly() -> None:
         assert outcome is not None
         wins += ai_seat in outcome.winners
     assert wins >= 18
+
+
+def test_the_ai_counts_a_player_whose_cards_lie_under_dragons_as_present() -> None:
+    """As the rules do: present with 0 points, so a negative leader is no leader against them."""
+    from ai.chinesische_mauer_model import SiteModel, leader, site_totals
+    from games.chinesische_mauer.data import DRAGON, WALL
+
+    # Seat 0's Wall covered by seat 1's dragon; seat 1's Wall carries tile 5 (1 - 5 = -4).
+    site = SiteModel(True, ((5, 1),), ((0, WALL), (1, WALL))).covering(0, (1, DRAGON))
+    totals, present = site_totals(site, 2)
+    assert present == [True, True]
+    assert totals[0] == 0 and totals[1] < 0
+    assert leader(totals, present) == 0
