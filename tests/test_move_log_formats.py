@@ -14,10 +14,14 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import games
 from bot.history import replay
+from bot.results import Caller
+from bot.service import GameService
 from bot.store import MIGRATIONS, GameRow, OtherNotation, StaleVersion, Store
 from games.chinesische_mauer.engine import ChineseWallEngine
 from games.core import Action, IllegalAction, Message, State
@@ -267,3 +271,42 @@ async def test_a_running_game_moves_its_log_to_the_new_notation(store: Store) ->
     )
     _, steps = replay(new, row, await store.moves(row.id))
     assert new.dumps(steps[-1].state) == row.state
+
+
+async def test_the_service_moves_a_running_game_to_the_new_notation(store: Store) -> None:
+    """A game begun under notation 1 goes on after an update to notation 2: its log is
+    rewritten before the first new move, and every view of it still replays."""
+    from games.chinesische_mauer import ENGINE
+
+    service = GameService(store, render=lambda *_: b"")
+    anna, bob = Caller(1, "Anna", guild_id=3), Caller(2, "Bob", guild_id=3)
+    game_id = (await service.new_game(anna, ENGINE.id)).game_id
+    assert game_id is not None
+    await service.join(bob, game_id)
+    await service.start(anna, game_id)
+    for _ in range(6):
+        row, engine, state = await service.current(game_id)
+        seat = min(engine.to_act(state))
+        person = (anna, bob)[seat]
+        offered = service_moves(engine, state, seat)
+        await service.move(person, game_id, "draw" if "draw" in offered else offered[0])
+    await service.idle()
+    turns_before = await service.turns(game_id)
+    games.register(PickEngine())
+    try:
+        row, engine, state = await service.current(game_id)
+        seat = min(engine.to_act(state))
+        first = service_moves(engine, state, seat)[0]
+        await service.move((anna, bob)[seat], game_id, first)
+        await service.idle()
+        row = await store.get_game(game_id)
+        assert row.notation_version == 2
+        logged = [move.action for move in await store.moves(game_id)]
+        assert "draw" not in logged and "pick" in logged
+        assert len(await service.turns(game_id)) >= len(turns_before)
+    finally:
+        games.register(ENGINE)
+
+
+def service_moves(engine: Any, state: State, seat: int) -> list[str]:
+    return [engine.format_action(state, action) for action in engine.legal_actions(state, seat)]

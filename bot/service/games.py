@@ -24,7 +24,16 @@ from bot.errors import PlayerError
 from bot.history import History, Step, group_turns, obligation_start, replay, step
 from bot.results import Caller
 from bot.service.model import MAX_GAME_ID, Loaded
-from bot.store import CorruptRow, GameNotFound, GameRow, MoveRow, StaleVersion, Store, WrongStatus
+from bot.store import (
+    CorruptRow,
+    GameNotFound,
+    GameRow,
+    MoveRow,
+    OtherNotation,
+    StaleVersion,
+    Store,
+    WrongStatus,
+)
 from games.core import Engine, Message, State
 
 __all__ = ["Games"]
@@ -201,6 +210,8 @@ class Games:
     ) -> Loaded:
         """Store a move (compare-and-set on the version) and remember what it made."""
         outcome = game.engine.outcome(new_state)
+        if game.row.notation_version < game.engine.notation_version:
+            game = await self._upgrade_log(game)
         try:
             row = await self.store.record_move(
                 game.row.id,
@@ -211,8 +222,9 @@ class Games:
                 outcome=outcome.to_json() if outcome else None,
                 now=self._clock(),
                 previous=game.row,
+                notation_version=game.engine.notation_version,
             )
-        except StaleVersion:
+        except (StaleVersion, OtherNotation):
             self.forget(game.row.id)
             raise PlayerError("error.stale") from None
         except WrongStatus:
@@ -225,6 +237,27 @@ class Games:
         self._rows[row.id] = row
         self._changed(row.id)
         return Loaded(row, game.engine, new_state)
+
+    async def _upgrade_log(self, game: Loaded) -> Loaded:
+        """The game's moves rewritten in the engine's newer notation, before a move is added
+        (so that one log never mixes two notations)."""
+        engine, row = game.engine, game.row
+        moves = await self.store.moves(row.id)
+        actions = [engine.upgrade_notation(move.action, row.notation_version) for move in moves]
+        try:
+            upgraded = await self.store.upgrade_move_log(
+                row.id,
+                row.version,
+                notation_version=engine.notation_version,
+                actions=actions,
+                now=self._clock(),
+            )
+        except StaleVersion:
+            self.forget(row.id)
+            raise PlayerError("error.stale") from None
+        self._rows.pop(row.id, None)
+        log.info("game %s: move log upgraded to notation %s", row.id, engine.notation_version)
+        return Loaded(upgraded, engine, game.state)
 
     async def undo(self, game: Loaded, number: int, before: State) -> Loaded:
         """Take back the newest move (number `number`); `before` is the state before it."""
