@@ -14,7 +14,7 @@ from games.core import Message
 
 
 def counts(cards: str) -> tuple[int, ...]:
-    """"red red green" -> counts per colour."""
+    """ "red red green" -> counts per colour."""
     found = [0] * len(COLOURS)
     for name in cards.split():
         found[COLOUR_BY_NAME[name]] += 1
@@ -22,7 +22,7 @@ def counts(cards: str) -> tuple[int, ...]:
 
 
 def space(name: str) -> tuple[int, int]:
-    """"WEI3" -> (province index, space index)."""
+    """ "WEI3" -> (province index, space index)."""
     letters = name.rstrip("0123456789")
     return PROVINCES.index(letters), int(name[len(letters) :]) - 1
 
