@@ -44,6 +44,7 @@ from games.mauerbauer.data import (
     ANY,
     CITY_KINDS,
     COPIES,
+    CORNER_LINE_MASK,
     CORNERS,
     DICE_HOUSE,
     DICE_TOWER,
@@ -107,6 +108,15 @@ _SLOT: tuple[int, ...] = tuple(_GROUP_SLOT[group] for group in GROUPS)
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))
 _EMPTY_HOUSES = (0,) * len(HOUSE_COLOURS)
+_INDEX = {name: index for index, name in enumerate(State._fields)}
+
+
+def _set(state: State, **changes: Any) -> State:
+    """`state._replace(**changes)`, in half the time: moves make several new states."""
+    items = list(state)
+    for name, value in changes.items():
+        items[_INDEX[name]] = value
+    return tuple.__new__(State, items)
 
 
 # -- setup ----------------------------------------------------------------------------------------
@@ -192,6 +202,20 @@ def free_lines(state: State) -> int:
 
 
 _WALLS = tuple(build_wall(line) for line in range(LINES))
+#: Per byte of a line mask (8 lines from 8 * index), the wall moves of its set bits.
+_WALL_CHUNKS = tuple(
+    tuple(tuple(_WALLS[base + bit] for bit in range(8) if byte >> bit & 1 and base + bit < LINES) for byte in range(256))
+    for base in range(0, LINES, 8)
+)
+
+
+def _wall_moves(free: int) -> list[Action]:
+    out: list[Action] = []
+    for chunk in _WALL_CHUNKS:
+        if free & 255:
+            out.extend(chunk[free & 255])
+        free >>= 8
+    return out
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -202,8 +226,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if seat != state.active:
             return []
         if phase == WALL:
-            free = free_lines(state)
-            return [_WALLS[line] for line in range(LINES) if free >> line & 1]
+            return _wall_moves(free_lines(state))
         if phase == TOWERS:
             return list(_tower_choices(state))
         if phase == HOUSES:
@@ -215,7 +238,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if phase == SCORING:
         return list(_scoring_actions(hand))
     if phase == EXCHANGE:
-        return [*(swap(kind) for kind in sorted(set(hand))), DONE]
+        return [*(_SWAPS[kind] for kind in sorted(set(hand))), DONE]
     ids = tuple(sorted(city_id(city) for city in state.cities))
     return list(_final_actions(hand, ids))
 
@@ -230,18 +253,35 @@ def merge_targets(state: State) -> list[int]:
 def _pairs(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every play of 1 or 2 cards from the hand, kinds sorted: singles first."""
     kinds = sorted(set(hand))
+    doubles = {kind for index, kind in enumerate(hand[1:]) if hand[index] == kind}
     out: list[tuple[int, ...]] = [(kind,) for kind in kinds]
     for i, kind in enumerate(kinds):
-        if hand.count(kind) >= 2:
+        if kind in doubles:
             out.append((kind, kind))
         out.extend((kind, other) for other in kinds[i + 1 :])
     return out
 
 
+_KINDS = range(len(KINDS))
+_PLAY_ONE = tuple(play((kind,)) for kind in _KINDS)
+_PLAY_TWO = tuple(tuple(play((kind, other)) if kind <= other else None for other in _KINDS) for kind in _KINDS)
+_DISCARDS = tuple(discard(kind) for kind in _KINDS)
+_SWAPS = tuple(swap(kind) for kind in _KINDS)
+
+
 # Bounded: hands repeat a lot and depend on nothing else.
 @lru_cache(maxsize=16384)
 def _scoring_actions(hand: tuple[int, ...]) -> tuple[Action, ...]:
-    return (*(play(cards) for cards in _pairs(hand)), *(discard(kind) for kind in sorted(set(hand))))
+    """Singles, pairs (as `_pairs`), then discards; built from shared values."""
+    kinds = sorted(set(hand))
+    out: list[Any] = [_PLAY_ONE[kind] for kind in kinds]
+    for i, kind in enumerate(kinds):
+        row = _PLAY_TWO[kind]
+        if hand.count(kind) > 1:
+            out.append(row[kind])
+        out.extend(row[other] for other in kinds[i + 1 :])
+    out.extend(_DISCARDS[kind] for kind in kinds)
+    return tuple(out)
 
 
 @lru_cache(maxsize=8192)
@@ -296,41 +336,55 @@ def tower_options(rolled: int, free: tuple[int, ...], supply: tuple[int, ...]) -
     return tuple(PlaceTowers(placements) for placements in found)
 
 
-@lru_cache(maxsize=16384)
-def house_options(dice: tuple[int, int], fields: tuple[int, ...], supply: tuple[int, ...]) -> tuple[PlaceHouses, ...]:
-    """The house placements the two house dice allow beside the new wall.
+def house_options(
+    dice: tuple[int, int], fields: tuple[int, ...], supply: tuple[int, ...]
+) -> tuple[PlaceHouses, ...]:
+    """The house placements the two house dice allow beside the new wall (`fields`, ascending).
 
     Two fields: each die's colour on one field (the player assigns them); a
     rolled colour is placed before a "?" so a "?" cannot take the last house
     of the colour the other die shows. One field (a wall on the edge): the
     player picks one die. "?" and a sold-out colour give any available colour.
     """
-    found: dict[tuple[tuple[int, int], ...], None] = {}
+    return _house_moves(dice, fields, _cap(supply))
+
+
+# Small: the same position asks several times in a row (placing, listing, checking).
+@lru_cache(maxsize=1024)
+def _house_moves(dice: tuple[int, int], fields: tuple[int, ...], supply: tuple[int, ...]) -> tuple[PlaceHouses, ...]:
+    return tuple(
+        PlaceHouses(tuple((field, colour) for field, colour in zip(fields, colours, strict=False) if colour >= 0))
+        for colours in _house_colours(dice, len(fields), supply)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _house_colours(dice: tuple[int, int], fields: int, supply: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """`house_options` as colours per field (-1: no house left for it)."""
+    found: dict[tuple[int, ...], None] = {}
     a, b = dice
-    if len(fields) == 1:
+    if fields == 1:
         for die in (a, b):
             for colour in _allowed(die, list(supply)):
-                found[((fields[0], colour),)] = None
-        return tuple(PlaceHouses(placements) for placements in found)
-    f, g = fields
-    for first_die, second_die in ((a, b), (b, a)):
-        # first_die goes on f, second_die on g; place a rolled colour before a "?".
-        orders = [(f, first_die, g, second_die), (g, second_die, f, first_die)]
-        if (first_die == ANY) != (second_die == ANY):
+                found[(colour,)] = None
+        return tuple(found)
+    for die_f, die_g in ((a, b), (b, a)):
+        # Place a rolled colour before a "?": first the field whose die is not "?".
+        orders = [(0, die_f, die_g), (1, die_g, die_f)]
+        if (die_f == ANY) != (die_g == ANY):
             orders = [order for order in orders if order[1] != ANY]
-        for one, die_one, two, die_two in orders:
+        for first, die_one, die_two in orders:
             left = list(supply)
             for colour in _allowed(die_one, left):
                 after = list(left)
                 after[colour] -= 1
-                seconds = _allowed(die_two, after)
+                seconds = _allowed(die_two, after) or [-1]
                 for other in seconds:
-                    found[tuple(sorted([(one, colour), (two, other)]))] = None
-                if not seconds:
-                    found[((one, colour),)] = None
-    return tuple(PlaceHouses(placements) for placements in found)
+                    found[(colour, other) if first == 0 else (other, colour)] = None
+    return tuple(found)
 
 
+@lru_cache(maxsize=4096)
 def _cap(supply: tuple[int, ...]) -> tuple[int, ...]:
     """A supply with counts above 2 cut to 2: at most 2 pieces are taken, so the options are the same."""
     return tuple(count if count < 2 else 2 for count in supply)
@@ -345,7 +399,7 @@ def _tower_choices(state: State) -> tuple[PlaceTowers, ...]:
 
 def _house_choices(state: State) -> tuple[PlaceHouses, ...]:
     dice = (state.dice[1], state.dice[2])
-    return house_options(dice, LINE_FIELDS[state.last_wall], _cap(state.house_supply))
+    return house_options(dice, LINE_FIELDS[state.last_wall], state.house_supply)
 
 
 # -- making a move ----------------------------------------------------------------------------------
@@ -384,67 +438,116 @@ def _build_wall(state: State, seat: int, action: BuildWall) -> State:
         raise illegal("mauerbauer.error.walled", line=line + 1)
     if not free_lines(state) >> line & 1:
         raise illegal("mauerbauer.error.inside_city", line=line + 1)
+    # The most frequent move: worked out in local values, with one new state at the end.
     walls = state.walls | 1 << line
     supply = state.wall_supply - 1
+    ending = state.ending or supply == 0
     rng = state.rng
+    towers = state.towers
+    free = tuple(corner for corner in LINE_ENDS[line] if towers[corner] < 0)
     tower = -1
-    if any(state.towers[corner] < 0 for corner in LINE_ENDS[line]):
+    if free:
         face, rng = Rng.below(rng, len(DICE_TOWER))
         tower = DICE_TOWER[face]
-    face_a, rng = Rng.below(rng, len(DICE_HOUSE))
-    face_b, rng = Rng.below(rng, len(DICE_HOUSE))
-    state = state._replace(
+    face, rng = Rng.below(rng, len(DICE_HOUSE))
+    first = DICE_HOUSE[face]
+    face, rng = Rng.below(rng, len(DICE_HOUSE))
+    second = DICE_HOUSE[face]
+    dice = (tower, first, second)
+    closing = _closing(walls, line)
+    tower_supply = state.tower_supply
+    if free:
+        options = tower_options(tower, free, _cap(tower_supply))
+        if len(options) > 1:
+            return _set(
+                state,
+                phase=TOWERS,
+                rng=rng,
+                walls=walls,
+                wall_supply=supply,
+                ending=ending,
+                last_wall=line,
+                dice=dice,
+                closing=closing,
+            )
+        if options:
+            towers, tower_supply = _add_towers(towers, tower_supply, options[0].placements)
+            ending = ending or not any(tower_supply)
+    houses, house_supply = state.houses, state.house_supply
+    choices = house_options((first, second), LINE_FIELDS[line], house_supply)
+    phase = HOUSES if len(choices) > 1 else WALL
+    if len(choices) == 1:
+        houses, house_supply = _add_houses(houses, house_supply, choices[0].placements)
+        ending = ending or not any(house_supply)
+    state = _set(
+        state,
+        phase=phase,
         rng=rng,
         walls=walls,
         wall_supply=supply,
-        ending=state.ending or supply == 0,
+        ending=ending,
         last_wall=line,
-        dice=(tower, DICE_HOUSE[face_a], DICE_HOUSE[face_b]),
-        closing=closed_region(walls, line),
+        dice=dice,
+        closing=closing,
+        towers=towers,
+        tower_supply=tower_supply,
+        houses=houses,
+        house_supply=house_supply,
     )
-    return _towers_next(state)
+    return state if phase == HOUSES else _after_building(state)
 
 
-def _towers_next(state: State) -> State:
-    options = _tower_choices(state)
-    if len(options) > 1:
-        return state._replace(phase=TOWERS)
-    if options:
-        state = _put_towers(state, options[0].placements)
-    return _houses_next(state)
+def _closing(walls: int, line: int) -> int:
+    """The region the new wall on `line` closes (0: none). A closed boundary passes through
+    both ends of the wall on other walls too, so a wall with a bare end closes nothing."""
+    others = walls & ~(1 << line)
+    first, second = LINE_ENDS[line]
+    if not others & CORNER_LINE_MASK[first] or not others & CORNER_LINE_MASK[second]:
+        return 0
+    return closed_region(walls, line)
 
 
-def _put_towers(state: State, placements: tuple[tuple[int, int], ...]) -> State:
-    towers = list(state.towers)
-    supply = list(state.tower_supply)
+def _add_towers(
+    towers: tuple[int, ...], supply: tuple[int, ...], placements: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    changed = list(towers)
+    left = list(supply)
     for corner, colour in placements:
-        towers[corner] = colour
-        supply[colour] -= 1
-    return state._replace(
-        towers=tuple(towers), tower_supply=tuple(supply), ending=state.ending or not any(supply)
-    )
+        changed[corner] = colour
+        left[colour] -= 1
+    return tuple(changed), tuple(left)
+
+
+def _add_houses(
+    houses: tuple[tuple[int, ...], ...], supply: tuple[int, ...], placements: tuple[tuple[int, int], ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    changed = list(houses)
+    left = list(supply)
+    for field, colour in placements:
+        here = list(changed[field])
+        here[colour] += 1
+        changed[field] = tuple(here)
+        left[colour] -= 1
+    return tuple(changed), tuple(left)
 
 
 def _houses_next(state: State) -> State:
     options = _house_choices(state)
     if len(options) > 1:
-        return state._replace(phase=HOUSES)
+        return _set(state, phase=HOUSES)
     if options:
         state = _put_houses(state, options[0].placements)
     return _after_building(state)
 
 
+def _put_towers(state: State, placements: tuple[tuple[int, int], ...]) -> State:
+    towers, supply = _add_towers(state.towers, state.tower_supply, placements)
+    return _set(state, towers=towers, tower_supply=supply, ending=state.ending or not any(supply))
+
+
 def _put_houses(state: State, placements: tuple[tuple[int, int], ...]) -> State:
-    houses = list(state.houses)
-    supply = list(state.house_supply)
-    for field, colour in placements:
-        here = list(houses[field])
-        here[colour] += 1
-        houses[field] = tuple(here)
-        supply[colour] -= 1
-    return state._replace(
-        houses=tuple(houses), house_supply=tuple(supply), ending=state.ending or not any(supply)
-    )
+    houses, supply = _add_houses(state.houses, state.house_supply, placements)
+    return _set(state, houses=houses, house_supply=supply, ending=state.ending or not any(supply))
 
 
 def _place_towers(state: State, seat: int, action: PlaceTowers) -> State:
@@ -502,7 +605,7 @@ def _refuse_placement(state: State, placements: object, options: tuple[Any, ...]
 def _after_building(state: State) -> State:
     """Close the city the wall closed (if any), then merge or score; else the turn ends."""
     if not state.closing:
-        return _end_turn(state._replace(phase=WALL, city=-1))
+        return _end_turn(_set(state, phase=WALL, city=-1))
     city, walls, towers, houses, walls_back, towers_back = found_city(
         state.closing, state.walls, state.towers, state.houses
     )
@@ -511,7 +614,7 @@ def _after_building(state: State) -> State:
     )
     city = city._replace(houses=city_houses, palaces=city_palaces)
     tower_supply = tuple(n + back for n, back in zip(state.tower_supply, towers_back, strict=True))
-    state = state._replace(
+    state = _set(state, 
         walls=walls,
         towers=towers,
         houses=houses,
@@ -525,7 +628,7 @@ def _after_building(state: State) -> State:
         city=len(state.cities),
     )
     if merge_targets(state):
-        return state._replace(phase=MERGE)
+        return _set(state, phase=MERGE)
     return _start_scoring(state)
 
 
@@ -554,7 +657,7 @@ def _merge(state: State, seat: int, action: Merge) -> State:
             tower_supply[towers[corner]] += 1
             towers[corner] = -1
     cities = tuple(city for i, city in enumerate(state.cities) if i not in (target, state.city))
-    state = state._replace(
+    state = _set(state, 
         walls=state.walls & ~shared,
         wall_supply=state.wall_supply + shared.bit_count(),
         towers=tuple(towers),
@@ -575,7 +678,7 @@ def _start_scoring(state: State) -> State:
     """Every seat in turn from the active one plays 1-2 cards or discards 1; an empty hand passes."""
     order = seat_order(state, state.active)
     plays = tuple(Record(seat, "pass", (), 0, 0) for seat in order if not state.hands[seat])
-    state = state._replace(
+    state = _set(state, 
         phase=SCORING,
         queue=tuple(seat for seat in order if state.hands[seat]),
         draws=(1,) * state.players,
@@ -636,7 +739,7 @@ def _play(state: State, seat: int, action: Play) -> State:
     points, scores, earned = _score(state, seat, cards, state.values)
     hands = list(state.hands)
     hands[seat] = _take(hands[seat], cards)
-    state = state._replace(
+    state = _set(state, 
         hands=tuple(hands),
         discard=tuple(sorted(state.discard + cards)),
         scores=scores,
@@ -655,7 +758,7 @@ def _discard(state: State, seat: int, action: Discard) -> State:
     hands[seat] = _take(hands[seat], (card,))
     draws = list(state.draws)
     draws[seat] = 2
-    state = state._replace(
+    state = _set(state, 
         hands=tuple(hands),
         discard=tuple(sorted((*state.discard, card))),
         draws=tuple(draws),
@@ -665,43 +768,54 @@ def _discard(state: State, seat: int, action: Discard) -> State:
     return state if state.queue else _finish_scoring(state)
 
 
-def _draw(state: State, seat: int, count: int) -> State:
-    """`seat` draws `count` cards; when the deck runs out the discard pile is shuffled to a new one."""
-    deck, pile, rng = state.deck, state.discard, state.rng
-    drawn: list[int] = []
-    for _ in range(count):
-        if not deck:
-            if not pile:
-                break
-            shuffled, rng = Rng.shuffle(rng, pile)
-            deck, pile = tuple(shuffled), ()
-        drawn.append(deck[0])
-        deck = deck[1:]
+def _draw(
+    deck: tuple[int, ...], pile: tuple[int, ...], rng: int, count: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """Draw `count` cards: (drawn, deck, discard pile, rng). When the deck runs out the
+    discard pile is shuffled to a new one at once."""
+    drawn = deck[:count]
+    deck = deck[count:]
+    if len(drawn) == count and deck:
+        return drawn, deck, pile, rng
+    while True:
         if not deck and pile:
             shuffled, rng = Rng.shuffle(rng, pile)
             deck, pile = tuple(shuffled), ()
-    if not drawn:
-        return state
-    hands = list(state.hands)
-    hands[seat] = tuple(sorted(hands[seat] + tuple(drawn)))
-    return state._replace(deck=deck, discard=pile, rng=rng, hands=tuple(hands))
+        missing = count - len(drawn)
+        if not missing or not deck:
+            return drawn, deck, pile, rng
+        drawn += deck[:missing]
+        deck = deck[missing:]
 
 
 def _finish_scoring(state: State) -> State:
     """Everybody draws (from the active seat round the table); then the game ends, or the
     seats last on the score track may exchange cards."""
+    deck, pile, rng = state.deck, state.discard, state.rng
+    hands = list(state.hands)
     for seat in seat_order(state, state.active):
-        state = _draw(state, seat, state.draws[seat])
-    state = state._replace(values=(), draws=(0,) * state.players, queue=())
+        drawn, deck, pile, rng = _draw(deck, pile, rng, state.draws[seat])
+        if drawn:
+            hands[seat] = tuple(sorted(hands[seat] + drawn))
+    state = _set(
+        state,
+        deck=deck,
+        discard=pile,
+        rng=rng,
+        hands=tuple(hands),
+        values=(),
+        draws=(0,) * state.players,
+        queue=(),
+    )
     if state.ending:
-        return state._replace(phase=OVER)
+        return _set(state, phase=OVER)
     lowest = min(state.scores)
     queue = tuple(
         seat for seat in seat_order(state, state.active) if state.scores[seat] == lowest and state.hands[seat]
     )
     if not queue:
         return _end_turn(state)
-    return state._replace(phase=EXCHANGE, queue=queue, swaps=0)
+    return _set(state, phase=EXCHANGE, queue=queue, swaps=0)
 
 
 def _swap(state: State, seat: int, action: Swap) -> State:
@@ -710,7 +824,7 @@ def _swap(state: State, seat: int, action: Swap) -> State:
     (card,) = _check_cards(state, seat, (action.card,))
     hands = list(state.hands)
     hands[seat] = _take(hands[seat], (card,))
-    return state._replace(
+    return _set(state, 
         hands=tuple(hands), discard=tuple(sorted((*state.discard, card))), swaps=state.swaps + 1
     )
 
@@ -718,7 +832,12 @@ def _swap(state: State, seat: int, action: Swap) -> State:
 def _done(state: State, seat: int, action: Done) -> State:
     if state.phase != EXCHANGE:
         raise illegal("mauerbauer.error.no_done_now")
-    state = _draw(state, seat, state.swaps)._replace(swaps=0, queue=state.queue[1:])
+    drawn, deck, pile, rng = _draw(state.deck, state.discard, state.rng, state.swaps)
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(hands[seat] + drawn))
+    state = _set(
+        state, deck=deck, discard=pile, rng=rng, hands=tuple(hands), swaps=0, queue=state.queue[1:]
+    )
     return state if state.queue else _end_turn(state)
 
 
@@ -736,15 +855,15 @@ def _begin_turn(state: State, seat: int, turns: int) -> State:
     if not free_lines(state):
         # No wall can be built anywhere: the game ends as if a supply ran out.
         return _start_final(state, seat)
-    return state._replace(phase=WALL, active=seat, turns=turns, queue=(), city=-1, closing=0)
+    return _set(state, phase=WALL, active=seat, turns=turns, queue=(), city=-1, closing=0)
 
 
 def _start_final(state: State, first: int) -> State:
     """The final round: from `first`, every seat chooses a city and plays 1-2 cards, or passes."""
     queue = tuple(seat for seat in seat_order(state, first) if state.hands[seat])
     if not queue:
-        return state._replace(phase=OVER, queue=(), city=-1, closing=0)
-    return state._replace(
+        return _set(state, phase=OVER, queue=(), city=-1, closing=0)
+    return _set(state, 
         phase=FINAL,
         active=first,
         turns=state.turns + 1,
@@ -776,7 +895,7 @@ def _final_play(state: State, seat: int, action: Play) -> State:
     points, scores, earned = _score(state, seat, cards, card_values(state, city))
     hands = list(state.hands)
     hands[seat] = _take(hands[seat], cards)
-    state = state._replace(
+    state = _set(state, 
         hands=tuple(hands),
         discard=tuple(sorted(state.discard + cards)),
         scores=scores,
@@ -784,14 +903,14 @@ def _final_play(state: State, seat: int, action: Play) -> State:
         plays=(*state.plays, Record(seat, "play", cards, 0 if city is None else city.fields, points)),
         queue=state.queue[1:],
     )
-    return state if state.queue else state._replace(phase=OVER)
+    return state if state.queue else _set(state, phase=OVER)
 
 
 def _pass(state: State, seat: int, action: Pass) -> State:
     if state.phase != FINAL:
         raise illegal("mauerbauer.error.no_pass_now")
-    state = state._replace(plays=(*state.plays, Record(seat, "pass", (), 0, 0)), queue=state.queue[1:])
-    return state if state.queue else state._replace(phase=OVER)
+    state = _set(state, plays=(*state.plays, Record(seat, "pass", (), 0, 0)), queue=state.queue[1:])
+    return state if state.queue else _set(state, phase=OVER)
 
 
 _HANDLERS: dict[type, Callable[[State, int, Any], State]] = {

@@ -49,17 +49,16 @@ def outside_facts(state: State) -> dict[str, Any]:
     per_colour = [0] * len(HOUSE_COLOURS)
     per_region = [0] * len(REGIONS)
     for field, here in enumerate(state.houses):
-        count = sum(here)
-        if count:
-            per_region[FIELD_REGION[field]] += count
-            for colour, n in enumerate(here):
-                per_colour[colour] += n
+        if any(here):
+            per_region[FIELD_REGION[field]] += sum(here)
+            per_colour = [a + b for a, b in zip(per_colour, here, strict=True)]
     towers = [0, 0, 0]
     water = 0
     for corner, colour in enumerate(state.towers):
         if colour >= 0 and not in_city_corners >> corner & 1:
             towers[colour] += 1
-            water += WATER >> corner & 1
+            if WATER >> corner & 1:
+                water += 1
     return {
         "houses": tuple(per_colour),
         "regions": tuple(per_region),
