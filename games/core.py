@@ -166,7 +166,9 @@ class Outcome:
     `scores[seat]` is what the game scores; `ranks[seat]` is 1 for the
     winner(s), tied seats share a rank; `ranking` lists seats best first;
     `tiebreak[seat]` is the secondary value the game compares on ties.
-    `details[seat]` breaks a score down as the game scores it.
+    `details[seat]` breaks a score down as the game scores it: name -> value,
+    each name worded by the game's text `<game id>.outcome.<name>` (with a
+    `{value}` field), e.g. "chinesische-mauer.outcome.points": "{value} fame points".
     """
 
     scores: tuple[int, ...]

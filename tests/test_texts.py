@@ -51,6 +51,23 @@ def test_built_keys_exist() -> None:
         assert f"{engine.id}.rules" in texts.all_keys()
 
 
+def test_every_part_of_a_final_score_has_its_words() -> None:
+    """A finished game's summary words each part of the score by the game's own text."""
+    for engine in games.all():
+        for seed in range(3):
+            state = engine.setup(engine.max_players, seed, engine.check_options(engine.max_players, {}))
+            while acting := engine.to_act(state):
+                seat = min(acting)
+                state = engine.apply(state, seat, engine.legal_actions(state, seat)[0])
+            outcome = engine.outcome(state)
+            assert outcome is not None
+            for detail in outcome.details:
+                for name in detail:
+                    key = f"{engine.id}.outcome.{name}"
+                    assert key in texts.all_keys(), key
+                    assert "{value}" in texts.catalogue(texts.DEFAULT_LOCALE)[key], key
+
+
 def test_every_template_is_well_formed() -> None:
     for key, template in texts.catalogue(texts.DEFAULT_LOCALE).items():
         fields = [name for _, name, _, _ in string.Formatter().parse(template) if name]
