@@ -94,7 +94,7 @@ def _rank(state: State, seat: int, action: Action) -> tuple[int, ...]:
         return (3, 0 if action.take == DECK else 1, action.give, action.take)
     if type(action) is Take:
         assert isinstance(action, Take)
-        return (0, action.source)
+        return (0, 1 if action.source == DECK else 0, action.source)
     return (9,)
 
 
