@@ -94,7 +94,9 @@ def test_quick_actions_offer_the_likely_steps() -> None:
     assert "emissary wei" in quick and any(text.startswith("swap") for text in quick)
     state = act(state, 0, "house wei 2")
     quick = [ENGINE.format_action(state, action) for action in ENGINE.quick_actions(state, 0)]
-    assert "end" in quick and all(text == "end" or text.startswith(("house wei", "emissary wei")) for text in quick)
+    assert "end" in quick and all(
+        text == "end" or text.startswith(("house wei", "emissary wei")) for text in quick
+    )
     state = act(state, 0, "end")
     quick = [ENGINE.format_action(state, action) for action in ENGINE.quick_actions(state, 0)]
     assert quick == ["take purple", "take red", "take green", "take yellow", "take deck"]

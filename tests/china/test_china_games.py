@@ -1,0 +1,66 @@
+"""Whole games: hundreds of random games end properly, and the project's conformance checks pass
+for every player count and option combination."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conformance_support import check_option_rules, option_cases, play
+
+from games.china import ENGINE
+from games.china.data import HOUSES
+from games.china.rules import anyone_can_place
+from games.china.state import OVER, derive
+
+CASES = [(players, options) for players in (3, 4, 5) for options in option_cases(ENGINE, players)]
+LIGHT_SEEDS = 30
+FULL_SEEDS = 5
+
+
+def case_id(case: tuple[int, dict[str, str]]) -> str:
+    players, options = case
+    return f"{players}p-" + "-".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
+def test_every_combination_is_covered() -> None:
+    assert len(CASES) == 8
+    for players in (3, 4, 5):
+        check_option_rules(ENGINE, players)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_random_games_end_by_the_rules(case: tuple[int, dict[str, str]]) -> None:
+    players, options = case
+    chooser = random.Random(players)
+    for seed in range(40):
+        state = ENGINE.setup(players, seed, dict(options))
+        moves = 0
+        while (seat := ENGINE.current_turn(state)) is not None:
+            legal = ENGINE.legal_actions(state, seat)
+            state = ENGINE.apply(state, seat, chooser.choice(legal))
+            moves += 1
+            assert derive(state) == state
+            assert all(0 <= n <= HOUSES for n in state.houses_left)
+        assert state.step == OVER and moves > 20
+        by_round = state.exhausted == 2 and state.turn == (state.start - 1) % players
+        assert by_round or not anyone_can_place(state)
+        result = ENGINE.outcome(state)
+        assert result is not None
+        assert result.scores == tuple(sum(part.values()) for part in result.details)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_conformance_light(case: tuple[int, dict[str, str]]) -> None:
+    players, options = case
+    for seed in range(LIGHT_SEEDS):
+        play(ENGINE, players, seed, full=False, options=options)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_conformance_full(case: tuple[int, dict[str, str]]) -> None:
+    players, options = case
+    for seed in range(FULL_SEEDS):
+        play(ENGINE, players, 1_000 + seed, full=True, options=options)

@@ -1,0 +1,115 @@
+"""Options, saves and views: what each viewer sees, and nothing more."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from china_support import position, random_states, resample_hidden
+
+from games.china import ENGINE
+from games.china.view import cards_of
+from games.core import IllegalAction
+
+
+def test_options_by_player_count() -> None:
+    assert ENGINE.check_options(3, {}) == {"side": "B", "fortresses": "off"}
+    assert ENGINE.check_options(4, {}) == {"side": "A", "fortresses": "off"}
+    assert ENGINE.check_options(4, {"side": "B"}) == {"side": "B", "fortresses": "off"}
+    assert ENGINE.check_options(5, {"fortresses": "on"}) == {"side": "A", "fortresses": "on"}
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.check_options(3, {"side": "A"})
+    assert str(refused.value) == "Side A of the board is for 4 or 5 players."
+    assert refused.value.key == "china.error.side_a"
+    with pytest.raises(IllegalAction, match="Side B of the board is for 3 or 4 players."):
+        ENGINE.check_options(5, {"side": "B"})
+    with pytest.raises(IllegalAction):
+        ENGINE.check_options(4, {"side": "C"})
+    with pytest.raises(ValueError):
+        ENGINE.setup(3, 1, {"side": "A"})
+    for key in ("side", "side.A", "side.B", "fortresses", "fortresses.on", "fortresses.off"):
+        assert f"china.option.{key}" in ENGINE.texts
+
+
+def test_setup_deals_and_removes_cards() -> None:
+    for players, total in ((3, 47), (4, 52), (5, 57)):
+        state = ENGINE.setup(players, 5)
+        assert all(sum(hand) == 3 for hand in state.hands)
+        assert sum(state.open) == 4
+        assert sum(map(sum, state.hands)) + sum(state.open) + len(state.deck) == total
+        assert state.turn == state.start and state.houses_left == (20,) * players
+    assert {ENGINE.setup(4, seed).start for seed in range(20)} == {0, 1, 2, 3}
+
+
+def test_saves_round_trip_and_refuse_damage() -> None:
+    for state in list(random_states(4, 11, {"fortresses": "on"}))[::7]:
+        text = ENGINE.dumps(state)
+        assert ENGINE.loads(text) == state
+        assert ENGINE.dumps(ENGINE.loads(text)) == text
+    data = json.loads(ENGINE.dumps(position(houses={"WEI1": 0})))
+    bad = []
+    bad.append({**data, "version": 2})
+    bad.append({**data, "hands": [["red", "red", "red", "red"], [], [], []]})
+    bad.append({**data, "deck": data["deck"][1:]})
+    bad.append(
+        {**data, "provinces": [{**data["provinces"][0], "emissaries": [1, 0, 0, 0]}, *data["provinces"][1:]]}
+    )
+    bad.append({**data, "fortresses_left": [1, 0, 0, 0]})
+    bad.append({**data, "side": "B", "players": 5})
+    bad.append({**data, "step": "refill"})
+    for damaged in bad:
+        with pytest.raises(ValueError):
+            ENGINE.loads(json.dumps(damaged))
+    for text in ("", "[]", "null", "{}", ENGINE.dumps(position())[:-1]):
+        with pytest.raises(ValueError):
+            ENGINE.loads(text)
+
+
+def test_views_hide_hands_and_the_deck() -> None:
+    rng = random.Random(3)
+    for state in list(random_states(5, 21))[::9]:
+        spectator = ENGINE.view(state, None)
+        assert "hand" not in spectator
+        json.dumps(spectator)
+        for seat in range(5):
+            own = ENGINE.view(state, seat)
+            assert own["hand"] == cards_of(state.hands[seat])
+        for viewer in (None, 0, 3):
+            other = resample_hidden(state, viewer, rng)
+            assert ENGINE.view(other, viewer) == ENGINE.view(state, viewer)
+            for seat in range(5):
+                assert ENGINE.seat_summary(other, seat) == ENGINE.seat_summary(state, seat)
+            if viewer is not None:
+                assert ENGINE.private_summary(other, viewer) == ENGINE.private_summary(state, viewer)
+
+
+def test_the_view_has_what_a_renderer_needs() -> None:
+    state = position(fortresses=True, houses={"WEI1": 2}, forts=["WEI2"], envoys={"WEI": (0, 0, 1, 0)})
+    view = ENGINE.view(state, 0)
+    assert set(view) >= {
+        "game", "players", "viewer", "side", "fortresses", "start", "turn", "turn_number", "to_act", "step",
+        "this_turn", "provinces", "open", "deck", "discard", "exhausted", "last_round", "seats", "final",
+        "outcome", "hand",
+    }  # fmt: skip
+    wei = view["provinces"][1]
+    assert wei["id"] == "WEI" and wei["colour"] == "red" and wei["emissary_limit"] == 1
+    assert wei["spaces"][0] == {"number": 1, "house": 2, "fortress": False}
+    assert wei["spaces"][1] == {"number": 2, "house": None, "fortress": True}
+    assert wei["houses"] == [0, 0, 1, 0] and wei["emissaries"] == [0, 0, 1, 0] and not wei["scored"]
+    assert view["seats"][0] == {"hand": 3, "houses": 20, "emissaries": 8, "fortresses": 0, "points": 0}
+    assert view["step"] == "place" and view["this_turn"] == {"province": None, "pieces": 0, "cards": 0}
+
+
+def test_reveals() -> None:
+    state = position(houses={"WEI1": 1}, hands=["red red green", "", "", ""])
+    place = ENGINE.parse_action(state, 0, "house wei 2")
+    assert ENGINE.reveals(state, 0, place) is False
+    state = ENGINE.apply(state, 0, place)
+    assert ENGINE.reveals(state, 0, ENGINE.parse_action(state, 0, "end")) is False
+    state = ENGINE.apply(state, 0, ENGINE.parse_action(state, 0, "end"))
+    assert ENGINE.reveals(state, 0, ENGINE.parse_action(state, 0, "take deck")) is True
+    # The last card taken: the open row is refilled from the deck.
+    assert ENGINE.reveals(state, 0, ENGINE.parse_action(state, 0, "take red")) is True
+    swap = position()
+    assert ENGINE.reveals(swap, 0, ENGINE.parse_action(swap, 0, "swap red for green")) is True
