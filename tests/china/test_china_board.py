@@ -81,7 +81,7 @@ def test_the_sides_differ_as_the_spec_says() -> None:
     a = {frozenset(road) for road in ROADS["A"]}
     b = {frozenset(road) for road in ROADS["B"]}
     assert len(a - b) == 5 and len(b - a) == 2
-    assert {"A": [4, 5], "B": [3, 4]} == {side: BOARD["sides"][side]["players"] for side in SIDES}
+    assert {side: BOARD["sides"][side]["players"] for side in SIDES} == {"A": [4, 5], "B": [3, 4]}
 
 
 def test_positions_for_drawing_are_normalised() -> None:

@@ -22,7 +22,7 @@ def test_options_by_player_count() -> None:
         ENGINE.check_options(3, {"side": "A"})
     assert str(refused.value) == "Side A of the board is for 4 or 5 players."
     assert refused.value.key == "china.error.side_a"
-    with pytest.raises(IllegalAction, match="Side B of the board is for 3 or 4 players."):
+    with pytest.raises(IllegalAction, match=r"Side B of the board is for 3 or 4 players\."):
         ENGINE.check_options(5, {"side": "B"})
     with pytest.raises(IllegalAction):
         ENGINE.check_options(4, {"side": "C"})
