@@ -67,9 +67,10 @@ def compared_strings(tree: ast.AST) -> Iterator[tuple[int, str]]:
         found: list[ast.expr] = []
         if isinstance(node, ast.Compare):
             found = [node.left, *node.comparators]
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr in ("startswith", "endswith", "split", "partition", "removeprefix"):
-                found = list(node.args)
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in READERS
+        ):
+            found = list(node.args)
         for expression in found:
             items = (
                 expression.elts if isinstance(expression, (ast.Tuple, ast.List, ast.Set)) else [expression]
