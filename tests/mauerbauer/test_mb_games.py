@@ -1,0 +1,60 @@
+"""Whole games: the project's conformance suite at every player count, and random games to the end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conformance_support import check_option_rules, play
+from mb_builders import ENGINE
+
+from games.mauerbauer.codec import loads
+from games.mauerbauer.data import SUPPLY_WALLS
+from games.mauerbauer.state import OVER
+
+LIGHT_SEEDS = range(30)
+FULL_SEEDS = range(5)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conformance_light(players: int) -> None:
+    for seed in LIGHT_SEEDS:
+        play(ENGINE, players, seed, full=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", FULL_SEEDS)
+def test_conformance_full(players: int, seed: int) -> None:
+    play(ENGINE, players, seed, full=True)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_options(players: int) -> None:
+    assert check_option_rules(ENGINE, players) == [{}]
+
+
+def test_hundreds_of_random_games_end_properly() -> None:
+    ended_by = {"supply": 0, "closing": 0}
+    for game in range(300):
+        players = 2 + game % 3
+        chooser = random.Random(game)
+        state = ENGINE.setup(players, game)
+        turns = 0
+        for _ in range(5000):
+            acting = ENGINE.to_act(state)
+            if not acting:
+                break
+            (seat,) = acting
+            turns = ENGINE.turn_number(state)
+            state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat)))
+        assert state.phase == OVER
+        assert ENGINE.turn_number(state) == turns
+        outcome = ENGINE.outcome(state)
+        assert outcome is not None and outcome.winners
+        supplies = (state.wall_supply, sum(state.tower_supply), sum(state.house_supply), sum(state.palace_supply))
+        assert state.ending
+        ended_by["closing" if any(r.city for r in state.plays) else "supply"] += 1
+        assert state.walls.bit_count() + state.wall_supply == SUPPLY_WALLS
+        assert loads(ENGINE.dumps(state)) == state
+        assert min(supplies) >= 0
+    assert ended_by["supply"] and ended_by["closing"]

@@ -1,0 +1,151 @@
+"""Saves (versioned, validated JSON) and views (everything public, nothing hidden)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from mb_builders import ENGINE, cards, city, fresh
+
+from games.mauerbauer import rules
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.state import OVER, State
+
+
+def game_states(players: int, seed: int) -> list[State]:
+    chooser = random.Random(seed)
+    state = ENGINE.setup(players, seed)
+    found = [state]
+    while state.phase != OVER:
+        (seat,) = ENGINE.to_act(state)
+        state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat)))
+        found.append(state)
+    return found
+
+
+def resample_hidden(state: State, viewer: int | None, rng: random.Random) -> State:
+    """`state` with what `viewer` may not see drawn again: the other hands' cards and the deck
+    order (hand sizes kept), and the generator."""
+    others = [seat for seat in range(state.players) if seat != viewer]
+    pool = list(state.deck) + [card for seat in others for card in state.hands[seat]]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for seat in others:
+        size = len(hands[seat])
+        hands[seat], pool = tuple(sorted(pool[:size])), pool[size:]
+    return state._replace(hands=tuple(hands), deck=tuple(pool), rng=rng.getrandbits(64))
+
+
+def test_saves_round_trip_along_games() -> None:
+    for players in (2, 4):
+        for state in game_states(players, 3)[::2]:
+            text = ENGINE.dumps(state)
+            again = ENGINE.loads(text)
+            assert again == state
+            assert ENGINE.dumps(again) == text
+            assert json.loads(text)["format"] == "mauerbauer" and json.loads(text)["version"] == 1
+
+
+def damaged(data: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for key, value in data.items():
+        out.append({k: v for k, v in data.items() if k != key})
+        out.append({**data, key: "☃"})
+    out.append({**data, "version": 2})
+    out.append({**data, "walls": [*data["walls"], data["walls"][0]] if data["walls"] else [99]})
+    out.append({**data, "scores": [s + 1 for s in data["scores"]]})
+    out.append({**data, "deck": data["deck"][1:]})
+    out.append({**data, "hands": [["walls"] * 7 for _ in data["hands"]]})
+    supply = dict(data["supply"])
+    supply["walls"] += 1
+    out.append({**data, "supply": supply})
+    return out
+
+
+def test_damaged_saves_are_refused() -> None:
+    states = game_states(3, 5)
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        data = json.loads(ENGINE.dumps(state))
+        for bad in damaged(data):
+            with pytest.raises(ValueError):
+                ENGINE.loads(json.dumps(bad))
+    for text in ("", "[]", "{}", "not json", json.dumps({"format": "chinesische-mauer", "version": 1})):
+        with pytest.raises(ValueError):
+            ENGINE.loads(text)
+
+
+def test_a_city_left_open_or_with_a_wall_inside_is_refused() -> None:
+    state = fresh(2, 0, cities=(city("B2"),))
+    data = json.loads(ENGINE.dumps(state._replace(wall_supply=33)))
+    with pytest.raises(ValueError, match="boundary lacks a wall"):
+        ENGINE.loads(json.dumps(data))
+
+
+def test_views_hide_hands_and_the_deck_order() -> None:
+    rng = random.Random(1)
+    for state in game_states(4, 8)[::5]:
+        for viewer in (None, 0, 1, 2, 3):
+            seen = ENGINE.view(state, viewer)
+            assert json.loads(json.dumps(seen)) == seen
+            other = resample_hidden(state, viewer, rng)
+            assert ENGINE.view(other, viewer) == seen
+            if viewer is None:
+                assert "hand" not in seen
+            else:
+                assert seen["hand"] == [KINDS[card] for card in state.hands[viewer]]
+                mine = ENGINE.private_summary(state, viewer)
+                assert mine is not None and ENGINE.private_summary(other, viewer) == mine
+            for seat in range(4):
+                assert ENGINE.seat_summary(other, seat) == ENGINE.seat_summary(state, seat)
+
+
+def test_the_view_holds_what_a_renderer_needs() -> None:
+    hands = (cards("city-7", "water"), cards("walls"))
+    state = rules._start_scoring(fresh(2, 0, active=0, cities=(city("B2"),), city=0, hands=hands))
+    state = rules.apply(state, 0, rules.play(cards("water")))
+    seen = ENGINE.view(state, 1)
+    for key in (
+        "walls",
+        "towers",
+        "water",
+        "houses",
+        "cities",
+        "new_city",
+        "regions",
+        "supply",
+        "deck",
+        "discard",
+        "scores",
+        "hands",
+        "earned",
+        "last_wall",
+        "dice",
+        "plays",
+        "decision",
+        "to_act",
+        "turn",
+        "turn_number",
+        "phase",
+        "hand",
+        "outcome",
+    ):
+        assert key in seen, key
+    assert seen["phase"] == "scoring" and seen["to_act"] == [1]
+    assert seen["decision"] == {"kind": "scoring", "seat": 1, "waiting": [1]}
+    assert seen["plays"] == [{"seat": 0, "what": "play", "cards": ["water"], "city": "B2", "points": 0}]
+    assert seen["new_city"] == "B2" and seen["cities"][0]["fields"] == ["B2"]
+    assert seen["discard"] == ["water"] and seen["hands"] == [1, 1]
+    assert set(seen["regions"]) == {"west", "middle", "east"}
+    assert seen["supply"]["towers"] == {"white": 10, "grey": 10, "black": 10}
+
+
+def test_outcome_details_break_the_score_down() -> None:
+    final = game_states(3, 12)[-1]
+    result = ENGINE.outcome(final)
+    assert result is not None
+    for seat, detail in enumerate(result.details):
+        assert set(detail) == {"city_cards", "outside_cards", "cities_cards", "hand_cards"}
+        assert 1 + detail["city_cards"] + detail["outside_cards"] + detail["cities_cards"] == result.scores[seat]
+        assert detail["hand_cards"] == result.tiebreak[seat]
