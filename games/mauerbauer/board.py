@@ -95,7 +95,10 @@ def city_of(cities: tuple[City, ...], field: int) -> int:
 
 
 def palaces(
-    houses: tuple[int, ...], built: tuple[int, ...], house_supply: tuple[int, ...], palace_supply: tuple[int, ...]
+    houses: tuple[int, ...],
+    built: tuple[int, ...],
+    house_supply: tuple[int, ...],
+    palace_supply: tuple[int, ...],
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Two houses of one colour in a city become a palace of that colour while palaces last.
 

@@ -105,9 +105,7 @@ def dumps(state: State) -> str:
         "turns": state.turns,
         "walls": [line + 1 for line in bits(state.walls)],
         "towers": [None if colour < 0 else TOWER_COLOURS[colour] for colour in state.towers],
-        "houses": {
-            FIELD_NAMES[field]: list(here) for field, here in enumerate(state.houses) if any(here)
-        },
+        "houses": {FIELD_NAMES[field]: list(here) for field, here in enumerate(state.houses) if any(here)},
         "cities": [
             {"fields": _fields(city.fields), "houses": list(city.houses), "palaces": list(city.palaces)}
             for city in state.cities
@@ -197,7 +195,11 @@ def _card(value: Any, what: str) -> int:
 
 
 def _field(value: Any, what: str) -> int:
-    if type(value) is not str or value.lower() not in FIELD_INDEX or FIELD_NAMES[FIELD_INDEX[value.lower()]] != value:
+    if (
+        type(value) is not str
+        or value.lower() not in FIELD_INDEX
+        or FIELD_NAMES[FIELD_INDEX[value.lower()]] != value
+    ):
         raise _fail(f"{what} must be a field name")
     return FIELD_INDEX[value.lower()]
 
@@ -313,7 +315,9 @@ def loads(text: str) -> State:
         deck=tuple(_card(name, "deck card") for name in _list(data["deck"], "deck")),
         discard=_sorted_cards(data["discard"], "discard pile"),
         hands=tuple(_sorted_cards(hand, "hand") for hand in _list(data["hands"], "hands", players)),
-        scores=tuple(_int(score, "score", 1, _MAX_SCORE) for score in _list(data["scores"], "scores", players)),
+        scores=tuple(
+            _int(score, "score", 1, _MAX_SCORE) for score in _list(data["scores"], "scores", players)
+        ),
         earned=tuple(
             (lambda e: (e[0], e[1], e[2]))(_counts(earned, "earned", 3, _MAX_SCORE))
             for earned in _list(data["earned"], "earned", players)
@@ -332,8 +336,7 @@ def loads(text: str) -> State:
     _check_pieces(state)
     _check_cards(state)
     _check_cities(state)
-    state = _check_flow(state)
-    return state
+    return _check_flow(state)
 
 
 def _check_pieces(state: State) -> None:
@@ -416,4 +419,3 @@ def _check_flow(state: State) -> State:
         if not legal_actions(state, seat):
             raise _fail("the seat to act has no move")
     return state
-

@@ -158,7 +158,8 @@ def geometry() -> dict[str, Any]:
     Fields, wall lines and tower fields with their names, neighbours, regions,
     water and drawing coordinates; the units are explained under "units".
     """
-    return json.loads(json.dumps(dict(BOARD)))
+    copy: dict[str, Any] = json.loads(json.dumps(dict(BOARD)))
+    return copy
 
 
 # -- the cards and the supply ---------------------------------------------------------------------------

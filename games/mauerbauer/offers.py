@@ -81,7 +81,9 @@ def quick_actions(state: State, seat: int) -> list[Action]:
         return best
     chosen = best[: MAX_QUICK_ACTIONS - 1]
     # Keep the way out (a discard, passing, ending the exchange) among the buttons.
-    last = next((a for a in reversed(best) if not isinstance(a, (Play, BuildWall, Swap))), best[MAX_QUICK_ACTIONS - 1])
+    last = next(
+        (a for a in reversed(best) if not isinstance(a, (Play, BuildWall, Swap))), best[MAX_QUICK_ACTIONS - 1]
+    )
     if last in chosen:
         last = best[MAX_QUICK_ACTIONS - 1]
     return [*chosen, last]

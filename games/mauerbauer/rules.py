@@ -83,7 +83,6 @@ from games.mauerbauer.words import (
     colour_list,
     house_colour,
     illegal,
-    say,
     tower_colour,
 )
 
@@ -204,7 +203,10 @@ def free_lines(state: State) -> int:
 _WALLS = tuple(build_wall(line) for line in range(LINES))
 #: Per byte of a line mask (8 lines from 8 * index), the wall moves of its set bits.
 _WALL_CHUNKS = tuple(
-    tuple(tuple(_WALLS[base + bit] for bit in range(8) if byte >> bit & 1 and base + bit < LINES) for byte in range(256))
+    tuple(
+        tuple(_WALLS[base + bit] for bit in range(8) if byte >> bit & 1 and base + bit < LINES)
+        for byte in range(256)
+    )
     for base in range(0, LINES, 8)
 )
 
@@ -264,7 +266,9 @@ def _pairs(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 _KINDS = range(len(KINDS))
 _PLAY_ONE = tuple(play((kind,)) for kind in _KINDS)
-_PLAY_TWO = tuple(tuple(play((kind, other)) if kind <= other else None for other in _KINDS) for kind in _KINDS)
+_PLAY_TWO = tuple(
+    tuple(play((kind, other)) if kind <= other else None for other in _KINDS) for kind in _KINDS
+)
 _DISCARDS = tuple(discard(kind) for kind in _KINDS)
 _SWAPS = tuple(swap(kind) for kind in _KINDS)
 
@@ -351,15 +355,21 @@ def house_options(
 
 # Small: the same position asks several times in a row (placing, listing, checking).
 @lru_cache(maxsize=1024)
-def _house_moves(dice: tuple[int, int], fields: tuple[int, ...], supply: tuple[int, ...]) -> tuple[PlaceHouses, ...]:
+def _house_moves(
+    dice: tuple[int, int], fields: tuple[int, ...], supply: tuple[int, ...]
+) -> tuple[PlaceHouses, ...]:
     return tuple(
-        PlaceHouses(tuple((field, colour) for field, colour in zip(fields, colours, strict=False) if colour >= 0))
+        PlaceHouses(
+            tuple((field, colour) for field, colour in zip(fields, colours, strict=False) if colour >= 0)
+        )
         for colours in _house_colours(dice, len(fields), supply)
     )
 
 
 @lru_cache(maxsize=4096)
-def _house_colours(dice: tuple[int, int], fields: int, supply: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def _house_colours(
+    dice: tuple[int, int], fields: int, supply: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
     """`house_options` as colours per field (-1: no house left for it)."""
     found: dict[tuple[int, ...], None] = {}
     a, b = dice
@@ -586,7 +596,9 @@ def _refuse_placement(state: State, placements: object, options: tuple[Any, ...]
     for place, colour in placements:
         if place not in where:
             key = "mauerbauer.error.tower_place" if tower else "mauerbauer.error.house_place"
-            return illegal(key, place=name(place) if 0 <= place < (CORNERS if tower else FIELDS) else "?", places=places)
+            return illegal(
+                key, place=name(place) if 0 <= place < (CORNERS if tower else FIELDS) else "?", places=places
+            )
         allowed = sorted({c for option in options for p, c in option.placements if p == place})
         if colour not in allowed:
             return illegal(
@@ -614,7 +626,8 @@ def _after_building(state: State) -> State:
     )
     city = city._replace(houses=city_houses, palaces=city_palaces)
     tower_supply = tuple(n + back for n, back in zip(state.tower_supply, towers_back, strict=True))
-    state = _set(state, 
+    state = _set(
+        state,
         walls=walls,
         towers=towers,
         houses=houses,
@@ -648,7 +661,9 @@ def _merge(state: State, seat: int, action: Merge) -> State:
     shared = new.boundary & old.boundary
     houses = tuple(a + b for a, b in zip(new.houses, old.houses, strict=True))
     built = tuple(a + b for a, b in zip(new.palaces, old.palaces, strict=True))
-    houses, built, house_supply, palace_supply = palaces(houses, built, state.house_supply, state.palace_supply)
+    houses, built, house_supply, palace_supply = palaces(
+        houses, built, state.house_supply, state.palace_supply
+    )
     merged = make_city(new.fields | old.fields, houses, built)
     towers = list(state.towers)
     tower_supply = list(state.tower_supply)
@@ -657,7 +672,8 @@ def _merge(state: State, seat: int, action: Merge) -> State:
             tower_supply[towers[corner]] += 1
             towers[corner] = -1
     cities = tuple(city for i, city in enumerate(state.cities) if i not in (target, state.city))
-    state = _set(state, 
+    state = _set(
+        state,
         walls=state.walls & ~shared,
         wall_supply=state.wall_supply + shared.bit_count(),
         towers=tuple(towers),
@@ -678,7 +694,8 @@ def _start_scoring(state: State) -> State:
     """Every seat in turn from the active one plays 1-2 cards or discards 1; an empty hand passes."""
     order = seat_order(state, state.active)
     plays = tuple(Record(seat, "pass", (), 0, 0) for seat in order if not state.hands[seat])
-    state = _set(state, 
+    state = _set(
+        state,
         phase=SCORING,
         queue=tuple(seat for seat in order if state.hands[seat]),
         draws=(1,) * state.players,
@@ -739,7 +756,8 @@ def _play(state: State, seat: int, action: Play) -> State:
     points, scores, earned = _score(state, seat, cards, state.values)
     hands = list(state.hands)
     hands[seat] = _take(hands[seat], cards)
-    state = _set(state, 
+    state = _set(
+        state,
         hands=tuple(hands),
         discard=tuple(sorted(state.discard + cards)),
         scores=scores,
@@ -758,7 +776,8 @@ def _discard(state: State, seat: int, action: Discard) -> State:
     hands[seat] = _take(hands[seat], (card,))
     draws = list(state.draws)
     draws[seat] = 2
-    state = _set(state, 
+    state = _set(
+        state,
         hands=tuple(hands),
         discard=tuple(sorted((*state.discard, card))),
         draws=tuple(draws),
@@ -824,8 +843,8 @@ def _swap(state: State, seat: int, action: Swap) -> State:
     (card,) = _check_cards(state, seat, (action.card,))
     hands = list(state.hands)
     hands[seat] = _take(hands[seat], (card,))
-    return _set(state, 
-        hands=tuple(hands), discard=tuple(sorted((*state.discard, card))), swaps=state.swaps + 1
+    return _set(
+        state, hands=tuple(hands), discard=tuple(sorted((*state.discard, card))), swaps=state.swaps + 1
     )
 
 
@@ -835,9 +854,7 @@ def _done(state: State, seat: int, action: Done) -> State:
     drawn, deck, pile, rng = _draw(state.deck, state.discard, state.rng, state.swaps)
     hands = list(state.hands)
     hands[seat] = tuple(sorted(hands[seat] + drawn))
-    state = _set(
-        state, deck=deck, discard=pile, rng=rng, hands=tuple(hands), swaps=0, queue=state.queue[1:]
-    )
+    state = _set(state, deck=deck, discard=pile, rng=rng, hands=tuple(hands), swaps=0, queue=state.queue[1:])
     return state if state.queue else _end_turn(state)
 
 
@@ -863,7 +880,8 @@ def _start_final(state: State, first: int) -> State:
     queue = tuple(seat for seat in seat_order(state, first) if state.hands[seat])
     if not queue:
         return _set(state, phase=OVER, queue=(), city=-1, closing=0)
-    return _set(state, 
+    return _set(
+        state,
         phase=FINAL,
         active=first,
         turns=state.turns + 1,
@@ -895,7 +913,8 @@ def _final_play(state: State, seat: int, action: Play) -> State:
     points, scores, earned = _score(state, seat, cards, card_values(state, city))
     hands = list(state.hands)
     hands[seat] = _take(hands[seat], cards)
-    state = _set(state, 
+    state = _set(
+        state,
         hands=tuple(hands),
         discard=tuple(sorted(state.discard + cards)),
         scores=scores,

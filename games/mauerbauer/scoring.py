@@ -95,9 +95,9 @@ def _facts(state: State, city: City | None) -> list[int]:
     out = outside_facts(state)
     facts = [*out["houses"], *out["regions"], *out["towers"], out["water"], out["walls"], out["cities"]]
     if city is None:
-        return facts + [0] * 13
+        return [*facts, *[0] * 13]
     inner = city_facts(city, state.towers)
-    return facts + [*inner["towers"], *inner["houses"], *inner["palaces"]]
+    return [*facts, *inner["towers"], *inner["houses"], *inner["palaces"]]
 
 
 def _terms(kind: dict[str, Any]) -> tuple[tuple[int, int], ...]:

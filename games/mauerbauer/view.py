@@ -46,7 +46,6 @@ from games.mauerbauer.rules import (
 from games.mauerbauer.scoring import card_values
 from games.mauerbauer.state import (
     EXCHANGE,
-    FINAL,
     HOUSES,
     MERGE,
     OVER,
@@ -200,9 +199,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "discard": [KINDS[card] for card in state.discard],
         "scores": list(state.scores),
         "hands": [len(hand) for hand in state.hands],
-        "earned": [
-            {"city": earned[0], "outside": earned[1], "cities": earned[2]} for earned in state.earned
-        ],
+        "earned": [{"city": earned[0], "outside": earned[1], "cities": earned[2]} for earned in state.earned],
         "last_wall": (
             None
             if last_wall < 0
@@ -382,7 +379,11 @@ def private_summary(state: State, seat: int) -> Message | None:
         if state.phase == SCORING and state.values:
             entry = say("mauerbauer.hand.valued", card=entry, points=state.values[kind])
         counted.append(entry)
-    key = "mauerbauer.summary.hand_valued" if state.phase == SCORING and state.values else "mauerbauer.summary.hand"
+    key = (
+        "mauerbauer.summary.hand_valued"
+        if state.phase == SCORING and state.values
+        else "mauerbauer.summary.hand"
+    )
     return say(key, cards=_join(counted))
 
 
@@ -395,4 +396,3 @@ def _join(items: list[Message]) -> Message:
 
 def seat_summary(state: State, seat: int) -> Message | None:
     return say("mauerbauer.summary.seat", score=state.scores[seat], cards=len(state.hands[seat]))
-

@@ -54,7 +54,7 @@ def house_colour(colour: int) -> Message:
 
 
 def colour_list(colours: list[Message]) -> Message:
-    """"red", "red or blue", "red, blue or green"."""
+    """ "red", "red or blue", "red, blue or green"."""
     if len(colours) == 1:
         return colours[0]
     message = say("mauerbauer.or", first=colours[-2], second=colours[-1])

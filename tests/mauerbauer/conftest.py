@@ -9,6 +9,6 @@ keep seeing exactly the games they know. These tests use the engine directly.
 from __future__ import annotations
 
 import games
-import games.mauerbauer  # noqa: F401  (registers the engine)
+import games.mauerbauer
 
 games.unregister("mauerbauer")

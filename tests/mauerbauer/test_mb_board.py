@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 from games.mauerbauer import ENGINE, geometry
@@ -66,7 +67,7 @@ def test_three_bands_of_fifteen_and_three_regions_of_fifteen() -> None:
     # Up- and down-triangles alternate along every band.
     for band in "ABC":
         points = [f["points"] for f in data["fields"] if f["band"] == band]
-        assert all(a != b for a, b in zip(points, points[1:], strict=False))
+        assert all(a != b for a, b in pairwise(points))
 
 
 def test_region_borders_run_along_wall_lines() -> None:

@@ -6,7 +6,6 @@ import pytest
 from mb_builders import card, cards, city, corner, fields, fresh, house_colour, tower_colour
 
 from games.mauerbauer import rules
-from games.mauerbauer.board import boundary_of
 from games.mauerbauer.data import (
     ALL_LINES,
     FIELDS,
@@ -21,8 +20,23 @@ from games.mauerbauer.state import SCORING, WALL, State
 
 # The position of the rulebook's example (page 5), with enough besides to give every kind a value.
 CITY_X = ("A1", "A2", "A3", "A4", "A5", "A6", "A7")
-X_TOWERS = {"T1": "white", "T2": "white", "T3": "grey", "T4": "grey", "T9": "grey", "T10": "black", "T13": "black"}
-OUTSIDE_TOWERS = {"T17": "white", "T34": "white", "T18": "grey", "T15": "grey", "T25": "black", "T26": "black"}
+X_TOWERS = {
+    "T1": "white",
+    "T2": "white",
+    "T3": "grey",
+    "T4": "grey",
+    "T9": "grey",
+    "T10": "black",
+    "T13": "black",
+}
+OUTSIDE_TOWERS = {
+    "T17": "white",
+    "T34": "white",
+    "T18": "grey",
+    "T15": "grey",
+    "T25": "black",
+    "T26": "black",
+}
 OUTSIDE_HOUSES = {
     "B12": {"pink": 3},
     "B13": {"pink": 3},
@@ -164,7 +178,12 @@ def test_the_rulebooks_scoring_example() -> None:
     state = rules._start_scoring(example())
     assert state.phase == SCORING
     assert rules.to_act(state) == {0}
-    hands = (cards("city-7", "water", "red"), cards("walls", "blue"), cards("cities", "pink"), cards("west", "city-towers"))
+    hands = (
+        cards("city-7", "water", "red"),
+        cards("walls", "blue"),
+        cards("cities", "pink"),
+        cards("west", "city-towers"),
+    )
     state = state._replace(hands=hands)
     state = rules.apply(state, 0, rules.play(cards("city-7", "water")))
     assert rules.to_act(state) == {1}

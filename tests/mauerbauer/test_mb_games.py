@@ -51,7 +51,12 @@ def test_hundreds_of_random_games_end_properly() -> None:
         assert ENGINE.turn_number(state) == turns
         outcome = ENGINE.outcome(state)
         assert outcome is not None and outcome.winners
-        supplies = (state.wall_supply, sum(state.tower_supply), sum(state.house_supply), sum(state.palace_supply))
+        supplies = (
+            state.wall_supply,
+            sum(state.tower_supply),
+            sum(state.house_supply),
+            sum(state.palace_supply),
+        )
         assert state.ending
         ended_by["closing" if any(r.city for r in state.plays) else "supply"] += 1
         assert state.walls.bit_count() + state.wall_supply == SUPPLY_WALLS

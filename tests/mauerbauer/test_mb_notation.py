@@ -9,7 +9,17 @@ from mb_builders import ENGINE, cards, city, field, fresh
 
 from games.core import MAX_QUICK_ACTIONS, IllegalAction
 from games.mauerbauer import rules
-from games.mauerbauer.actions import DONE, PASS, BuildWall, Discard, Merge, PlaceHouses, PlaceTowers, Play, Swap
+from games.mauerbauer.actions import (
+    DONE,
+    PASS,
+    BuildWall,
+    Discard,
+    Merge,
+    PlaceHouses,
+    PlaceTowers,
+    Play,
+    Swap,
+)
 from games.mauerbauer.data import KIND_INDEX
 from games.mauerbauer.state import OVER, State
 
@@ -68,11 +78,20 @@ def test_friendly_variants() -> None:
         ("wall 79", "There is no wall line 79: the lines are numbered 1 to 78."),
         ("wall 0", "There is no wall line 0: the lines are numbered 1 to 78."),
         ("tower T35 black", "There is no tower field “t35”: they are T1 to T34."),
-        ("houses A3 purple A4 red", "“purple” is not a colour here: towers are white, grey or black; houses yellow, green, blue, pink or red."),
+        (
+            "houses A3 purple A4 red",
+            ENGINE.texts["mauerbauer.error.unknown_colour"].format(name="purple"),
+        ),
         ("houses D1 red", "There is no field “d1”: the fields are A1–A15, B1–B15 and C1–C15."),
-        ("play city-8", "There is no guild card called “city-8”; the cards are named like `city-7`, `city-red`, `red`, `west`, `water`, `walls`, `cities`."),
+        (
+            "play city-8",
+            ENGINE.texts["mauerbauer.error.unknown_card"].format(name="city-8"),
+        ),
         ("play walls red blue", "Play at most 2 cards."),
-        ("build a castle", "I cannot read “build a castle”. Moves look like: `wall 23` · `towers T5 black T6 grey` · `houses A3 red A4 green` · `merge B7` · `no merge` · `play city-7 water` · `discard walls` · `swap walls` · `done` · `pass`."),
+        (
+            "build a castle",
+            ENGINE.texts["mauerbauer.error.notation"].format(text="build a castle"),
+        ),
     ],
 )
 def test_unreadable_moves_are_refused_with_a_sentence(text: str, sentence: str) -> None:
@@ -97,7 +116,18 @@ def test_suggestions_narrow_by_kind_then_target() -> None:
     state = fresh(2, 0, active=0)
     first = ENGINE.suggest(state, 0, "", 25)
     assert len(first) == 25 and all(text.startswith("wall ") for text in first)
-    assert ENGINE.suggest(state, 0, "wall 7", 25) == ["wall 7", "wall 70", "wall 71", "wall 72", "wall 73", "wall 74", "wall 75", "wall 76", "wall 77", "wall 78"]
+    assert ENGINE.suggest(state, 0, "wall 7", 25) == [
+        "wall 7",
+        "wall 70",
+        "wall 71",
+        "wall 72",
+        "wall 73",
+        "wall 74",
+        "wall 75",
+        "wall 76",
+        "wall 77",
+        "wall 78",
+    ]
     assert ENGINE.suggest(state, 0, "7", 3) == ["wall 7", "wall 70", "wall 71"]
     assert ENGINE.suggest(state, 1, "", 25) == []
     hands = (cards("city-7", "water", "walls", "red"), cards("cities"))
@@ -105,9 +135,10 @@ def test_suggestions_narrow_by_kind_then_target() -> None:
     found = ENGINE.suggest(scoring, 0, "", 25)
     assert {text.split()[0] for text in found[:2]} == {"play", "discard"}
     assert all(text.startswith("discard") for text in ENGINE.suggest(scoring, 0, "disc", 25))
-    assert ENGINE.suggest(scoring, 0, "play city-7 w", 25) == ["play city-7 water", "play city-7 walls"] or set(
-        ENGINE.suggest(scoring, 0, "play city-7 w", 25)
-    ) == {"play city-7 water", "play city-7 walls"}
+    assert ENGINE.suggest(scoring, 0, "play city-7 w", 25) == [
+        "play city-7 water",
+        "play city-7 walls",
+    ] or set(ENGINE.suggest(scoring, 0, "play city-7 w", 25)) == {"play city-7 water", "play city-7 walls"}
     assert ENGINE.suggest(scoring, 0, "play walls", 25)[0] == "play walls"
 
 
@@ -131,7 +162,9 @@ def test_prompts_say_what_to_decide() -> None:
         "Your turn: build a wall on a free line (`wall 23`); the dice are rolled for you afterwards."
     )
     assert ENGINE.prompt(state, 1).default == "Nothing to decide now: Player 1 decides."
-    scoring = rules._start_scoring(fresh(2, 0, active=0, cities=(city("B1", "B2", "B3", "B4", "B5", "B6", "B7"),), city=0))
+    scoring = rules._start_scoring(
+        fresh(2, 0, active=0, cities=(city("B1", "B2", "B3", "B4", "B5", "B6", "B7"),), city=0)
+    )
     assert ENGINE.prompt(scoring, 0).default == (
         "Play 1 or 2 cards for the new city of 7 fields, or discard 1 (`play …`, `discard …`)."
     )

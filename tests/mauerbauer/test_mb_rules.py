@@ -3,11 +3,33 @@
 from __future__ import annotations
 
 import pytest
-from mb_builders import ENGINE, card, cards, city, corner, field, fields, fresh, house_colour, line, play_through
+from mb_builders import (
+    ENGINE,
+    card,
+    cards,
+    city,
+    corner,
+    field,
+    fields,
+    fresh,
+    house_colour,
+    line,
+    play_through,
+)
 
 from games.core import IllegalAction
 from games.mauerbauer import rules
-from games.mauerbauer.actions import DONE, PASS, BuildWall, Discard, Merge, PlaceHouses, PlaceTowers, Play, Swap
+from games.mauerbauer.actions import (
+    DONE,
+    PASS,
+    BuildWall,
+    Discard,
+    Merge,
+    PlaceHouses,
+    PlaceTowers,
+    Play,
+    Swap,
+)
 from games.mauerbauer.board import boundary_of
 from games.mauerbauer.data import ANY, LINE_ENDS, SUPPLY_WALLS, bits
 from games.mauerbauer.state import EXCHANGE, FINAL, HOUSES, MERGE, OVER, SCORING, TOWERS, WALL, State
@@ -56,9 +78,13 @@ def test_refusals_for_walls() -> None:
 # -- dice: towers ------------------------------------------------------------------------------------
 
 
-def towers_phase(rolled: int, number: int, supply: tuple[int, ...] = (10, 10, 10), **changes: object) -> State:
+def towers_phase(
+    rolled: int, number: int, supply: tuple[int, ...] = (10, 10, 10), **changes: object
+) -> State:
     state = with_walls(fresh(2, 1, active=0), number)
-    return state._replace(phase=TOWERS, last_wall=line(number), dice=(rolled, RED, BLUE), tower_supply=supply, **changes)
+    return state._replace(
+        phase=TOWERS, last_wall=line(number), dice=(rolled, RED, BLUE), tower_supply=supply, **changes
+    )
 
 
 def test_both_ends_free_rolled_colour_on_either_end_and_any_on_the_other() -> None:
@@ -200,7 +226,12 @@ def closing_houses(dice: tuple[int, int], red_on_b2: int = 1, **changes: object)
     defaults = {"house_supply": (12, 12, 12, 12, 12 - red_on_b2)}
     defaults.update(changes)
     return state._replace(
-        phase=HOUSES, last_wall=line(48), dice=(-1, *dice), closing=fields("B2"), houses=tuple(houses), **defaults
+        phase=HOUSES,
+        last_wall=line(48),
+        dice=(-1, *dice),
+        closing=fields("B2"),
+        houses=tuple(houses),
+        **defaults,
     )
 
 
@@ -232,7 +263,9 @@ def test_merging_is_optional_and_gives_back_the_shared_walls() -> None:
     while built.phase != MERGE:
         built = rules.apply(built, 0, rules.legal_actions(built, 0)[0])
     assert rules.legal_actions(built, 0) == [Merge(None), Merge(field("B2"))]
-    assert ENGINE.prompt(built, 0).default.startswith("Your new city of 1 fields shares walls with the city at B2")
+    assert ENGINE.prompt(built, 0).default.startswith(
+        "Your new city of 1 fields shares walls with the city at B2"
+    )
     merged = rules.apply(built, 0, ENGINE.parse_action(built, 0, "merge B2"))
     assert [c.fields for c in merged.cities] == [fields("B2", "B3")]
     assert not merged.walls >> line(34) & 1
@@ -269,7 +302,9 @@ def test_refusals_in_a_scoring_round() -> None:
     assert refused(state, 0, Play(cards("water"))) == "You have no Towers at the water in your hand."
     assert refused(state, 0, Swap(card("walls"))).startswith("Only a player last on the score track")
     assert refused(state, 0, PASS) == "You can pass only in the final round."
-    assert refused(state, 0, Play(cards("walls"), field("B2"))).startswith("Name a city only in the final round")
+    assert refused(state, 0, Play(cards("walls"), field("B2"))).startswith(
+        "Name a city only in the final round"
+    )
 
 
 def test_discarding_draws_two_playing_draws_one_an_empty_hand_passes_and_draws_one() -> None:
@@ -287,7 +322,9 @@ def test_discarding_draws_two_playing_draws_one_an_empty_hand_passes_and_draws_o
 
 def test_the_last_placed_exchange_in_order_from_the_active_player() -> None:
     hands = (cards("walls"), cards("red"), cards("blue"), cards("green"))
-    state = scoring(active=1, hands=hands, scores=(5, 1, 9, 1), earned=((4, 0, 0), (0, 0, 0), (8, 0, 0), (0, 0, 0)))
+    state = scoring(
+        active=1, hands=hands, scores=(5, 1, 9, 1), earned=((4, 0, 0), (0, 0, 0), (8, 0, 0), (0, 0, 0))
+    )
     # Everybody discards: nobody scores, seats 1 and 3 stay last.
     for seat in (1, 2, 3, 0):
         state = rules.apply(state, seat, rules.legal_actions(state, seat)[-1])
@@ -307,7 +344,9 @@ def test_the_last_placed_exchange_in_order_from_the_active_player() -> None:
 
 def test_the_discard_pile_becomes_the_deck_when_the_last_card_is_drawn() -> None:
     hands = (cards("walls"), cards("red"))
-    state = scoring(active=0, players=2, hands=hands, deck=(card("water"),), discard=cards("east", "west", "pink"))
+    state = scoring(
+        active=0, players=2, hands=hands, deck=(card("water"),), discard=cards("east", "west", "pink")
+    )
     state = rules.apply(state, 0, Play(cards("walls")))
     state = rules.apply(state, 1, Play(cards("red")))
     # Seat 0 drew the last card; the pile (with the played cards) was shuffled to a new deck.
@@ -320,7 +359,9 @@ def test_the_discard_pile_becomes_the_deck_when_the_last_card_is_drawn() -> None
 
 def test_the_last_wall_ends_the_game_with_the_final_round() -> None:
     state = with_walls(fresh(3, 4, active=0), *range(1, 33))
-    state = state._replace(walls=state.walls & ~(1 << line(9)) & ~(1 << line(24)) | 1 << line(60) | 1 << line(70))
+    state = state._replace(
+        walls=state.walls & ~(1 << line(9)) & ~(1 << line(24)) | 1 << line(60) | 1 << line(70)
+    )
     state = state._replace(wall_supply=SUPPLY_WALLS - state.walls.bit_count())
     assert state.wall_supply == 1
     free = rules.legal_actions(state, 0)
@@ -339,7 +380,9 @@ def test_the_last_wall_ends_the_game_with_the_final_round() -> None:
 
 
 def test_in_the_final_round_a_city_card_names_its_city() -> None:
-    state = fresh(2, 2, active=0, cities=(city("B2", "B3"),), hands=(cards("city-2", "walls"), cards("cities")))
+    state = fresh(
+        2, 2, active=0, cities=(city("B2", "B3"),), hands=(cards("city-2", "walls"), cards("cities"))
+    )
     state = rules._start_final(state, 1)
     assert state.phase == FINAL and state.queue == (1, 0)
     assert ENGINE.prompt(state, 1).default.startswith("The game is ending")

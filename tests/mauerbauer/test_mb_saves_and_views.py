@@ -50,7 +50,7 @@ def test_saves_round_trip_along_games() -> None:
 
 def damaged(data: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
-    for key, value in data.items():
+    for key in data:
         out.append({k: v for k, v in data.items() if k != key})
         out.append({**data, key: "☃"})
     out.append({**data, "version": 2})
@@ -147,5 +147,7 @@ def test_outcome_details_break_the_score_down() -> None:
     assert result is not None
     for seat, detail in enumerate(result.details):
         assert set(detail) == {"city_cards", "outside_cards", "cities_cards", "hand_cards"}
-        assert 1 + detail["city_cards"] + detail["outside_cards"] + detail["cities_cards"] == result.scores[seat]
+        assert (
+            1 + detail["city_cards"] + detail["outside_cards"] + detail["cities_cards"] == result.scores[seat]
+        )
         assert detail["hand_cards"] == result.tiebreak[seat]
