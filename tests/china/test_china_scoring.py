@@ -103,6 +103,9 @@ def test_final_scoring_and_the_tie_break_by_pieces_left() -> None:
     assert result is not None
     assert result.scores == (2, 2, 0)
     assert result.details[0] == {"houses": 0, "provinces": 2, "alliances": 0, "chains": 0}
+    for part in result.details[0]:
+        for texts in (ENGINE.texts, *ENGINE.locales.values()):
+            assert "{value}" in texts[f"china.outcome.{part}"]
     assert result.winners == {0, 1} and result.tiebreak == (27, 27, 28)
     state = state._replace(envoys_left=(7, 8, 8))
     result = ENGINE.outcome(state)
