@@ -9,7 +9,6 @@ closes at most one new city: the region on one of its two sides.
 from __future__ import annotations
 
 from games.mauerbauer.data import (
-    EDGE_LINES,
     FIELD_CORNER_MASK,
     FIELD_LINE_MASK,
     LINE_CORNER_MASK,
@@ -19,7 +18,7 @@ from games.mauerbauer.data import (
 )
 from games.mauerbauer.state import City
 
-__all__ = ["boundary_of", "city_of", "closed_region", "corners_of", "found_city", "make_city", "palaces"]
+__all__ = ["all_corners", "boundary_of", "closed_region", "corners_of", "found_city", "make_city", "palaces"]
 
 
 def closed_region(walls: int, line: int) -> int:
@@ -85,15 +84,6 @@ def all_corners(fields: int) -> int:
     return corners
 
 
-def city_of(cities: tuple[City, ...], field: int) -> int:
-    """The index of the city holding `field`, or -1."""
-    bit = 1 << field
-    for index, city in enumerate(cities):
-        if city.fields & bit:
-            return index
-    return -1
-
-
 def palaces(
     houses: tuple[int, ...],
     built: tuple[int, ...],
@@ -151,8 +141,3 @@ def found_city(
                 changed[corner] = -1
         tower_list = tuple(changed)
     return city, walls & ~freed, tower_list, tuple(field_houses), freed.bit_count(), tuple(back_towers)
-
-
-def unused_edge(walls: int) -> int:
-    """Edge lines still without a wall (for tests and checks)."""
-    return EDGE_LINES & ~walls

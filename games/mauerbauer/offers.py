@@ -10,7 +10,7 @@ notation's word at that place; the verb may be left out).
 from __future__ import annotations
 
 from games.core import MAX_QUICK_ACTIONS
-from games.mauerbauer.actions import DONE, Action, BuildWall, Discard, Play, Swap
+from games.mauerbauer.actions import DONE, Action, BuildWall, Discard, Done, Merge, Pass, Play
 from games.mauerbauer.board import closed_region
 from games.mauerbauer.data import CITY_KINDS, LINE_CORNER_MASK, bits
 from games.mauerbauer.notation import format_action
@@ -80,13 +80,13 @@ def quick_actions(state: State, seat: int) -> list[Action]:
     if len(best) <= MAX_QUICK_ACTIONS:
         return best
     chosen = best[: MAX_QUICK_ACTIONS - 1]
-    # Keep the way out (a discard, passing, ending the exchange) among the buttons.
-    last = next(
-        (a for a in reversed(best) if not isinstance(a, (Play, BuildWall, Swap))), best[MAX_QUICK_ACTIONS - 1]
-    )
-    if last in chosen:
-        last = best[MAX_QUICK_ACTIONS - 1]
-    return [*chosen, last]
+    # Keep the way out (discarding, passing, not merging, ending the exchange) among the buttons.
+    way_out = next((action for action in best if _way_out(action) and action not in chosen), None)
+    return [*chosen, best[MAX_QUICK_ACTIONS - 1] if way_out is None else way_out]
+
+
+def _way_out(action: Action) -> bool:
+    return isinstance(action, (Discard, Pass, Done)) or (isinstance(action, Merge) and action.city is None)
 
 
 def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:

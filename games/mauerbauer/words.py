@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from games.core import IllegalAction, Message, Param, english
 from games.mauerbauer.data import (
-    CORNER_NAMES,
-    FIELD_NAMES,
     HOUSE_COLOURS,
     KINDS,
     TEXTS,
@@ -18,10 +16,8 @@ __all__ = [
     "colour_list",
     "house_colour",
     "illegal",
-    "line_name",
     "say",
     "tower_colour",
-    "tower_name",
 ]
 
 
@@ -61,15 +57,3 @@ def colour_list(colours: list[Message]) -> Message:
     for colour in reversed(colours[:-2]):
         message = say("mauerbauer.list", first=colour, rest=message)
     return message
-
-
-def line_name(line: int) -> str:
-    return str(line + 1)
-
-
-def tower_name(corner: int) -> str:
-    return CORNER_NAMES[corner]
-
-
-def field_name(field: int) -> str:
-    return FIELD_NAMES[field]
