@@ -65,7 +65,7 @@ async def test_turns_a_stop_left_unposted_are_posted_after_the_restart(
     posted = len(game.home.history())
     # As if the bot had stopped after the moves but before posting them.
     with sqlite3.connect(database) as db:
-        db.execute("UPDATE games SET announced_version = 0 WHERE id = ?", (game.id,))
+        db.execute("UPDATE games SET announced_version = 0, pinged_version = 0 WHERE id = ?", (game.id,))
 
     await restart()
 
