@@ -22,6 +22,12 @@ yet. Each game learns which kinds of change never hide anything from anyone
 (cards on the board are seen by all) and stops trying them, which keeps the
 cost small. All choices come from the game's probe RNG, so a seed reproduces
 them.
+
+The same changed states check the summaries: a viewer who cannot tell the
+two states apart must get the same words too, before the move and after it —
+the same `private_summary` for a seat, and (since they are public) the same
+`seat_summary` of every seat. A summary that differs tells the viewer
+something its view hides.
 """
 
 from __future__ import annotations
@@ -100,6 +106,7 @@ def check_reveals_nothing(
             game.probe_misses[change.key] += 1
             continue
         game.probe_hits.add(change.key)
+        _check_summaries_hide(game, state, other, blind, change)
         if change.made_by_action and len(blind) == len(before.views):
             game.fail(
                 f"{action!r} is said to reveal nothing, but it changed {_show(change.first)}, a number no "
@@ -115,6 +122,25 @@ def check_reveals_nothing(
                 game.fail(
                     f"{action!r} is said to reveal nothing, but what {_who(viewer)} sees after it depends "
                     f"on something hidden from them before ({change})"
+                )
+        _check_summaries_hide(game, after.twin, other_after, blind, change)
+
+
+def _check_summaries_hide(
+    game: Game, state: State, other: State, blind: list[Viewer], change: _Change
+) -> None:
+    """Viewers who see `state` and `other` alike read the same summaries of both."""
+    engine = game.engine
+    for viewer in blind:
+        if viewer is None:
+            asked = [(engine.seat_summary, seat) for seat in range(game.players)]
+        else:
+            asked = [(engine.private_summary, viewer), (engine.seat_summary, viewer)]
+        for summary, seat in asked:
+            if game.call(summary, state, seat) != game.call(summary, other, seat):
+                game.fail(
+                    f"{summary.__name__}(state, {seat}) tells {_who(viewer)} something their view hides "
+                    f"({change})"
                 )
 
 

@@ -5,18 +5,43 @@ A seeded random player plays whole games and checks the engine contract of
 checks use only the contract. Two levels exist:
 
 - *light* checks, cheap enough for thousands of games: whose turn it is, the
-  legal actions and whether each reveals anything, out-of-turn and stale
-  actions refused, the chosen move's notation and description, the outcome,
-  and a replay from seed and notations;
+  legal actions of every seat and whether each reveals anything, the turn
+  number, the prompt of every acting seat, out-of-turn and stale actions
+  refused, the chosen move's notation and description, the outcome, a
+  replay from seed, options and notations; and at every fourth position the
+  acting seat's quick actions, summaries and suggestions for the chosen
+  move's notation;
 - *full* checks, for a smaller number of games: everything light does, plus
   save/load round trips, damaged saves, every view, the notation and the
   description of every legal action, garbage notation, objects that are no
-  actions, proof that `apply` and `reveals` leave their input untouched, and
-  proof that a move said to reveal nothing does not (`conformance_reveals`).
+  actions, the quick actions and suggestions (for a legal move's notation, and
+  for nothing typed, its first word or garbage) of every acting seat, none
+  for the others, the summaries of every seat, proof that `apply` and
+  `reveals` leave their input untouched, and proof that a move said to
+  reveal nothing does not, and that no summary tells a seat what its view
+  hides (`conformance_reveals`).
+
+The turn number (`Engine.turn_number`) is checked as the contract states it:
+an int at every position; -1 at every position of a game (the state keeps no
+count) or else 0 at the start, never falling, rising by exactly 1 when it
+rises, and rising whenever `current_turn` passes to another seat while the
+game goes on. When the game ends it keeps its last value: the move that ends
+the game begins no new turn (nobody is to move afterwards), so the final
+state has the number of the position before that move.
+
+Several seats may have to act at once; the random player picks one of them,
+and the next position lists the legal actions of every seat again, so a move
+by one acting seat that breaks the others' `legal_actions` is caught there.
+
+A game is played with options: the result of `check_options(players,
+chosen)`, given to `setup` and to the replay. `option_cases` lists the
+accepted option combinations of a player count; `check_option_rules` checks
+`check_options` itself.
 
 Moves are chosen by one RNG and probes by another, so a seed gives the same
-game under light and full checks. A failure names engine, player count, seed
-and move number; `play(games.get(id), players, seed, full=True)` reproduces it.
+game under light and full checks. A failure names engine, player count,
+options, seed and move number; `play(games.get(id), players, seed, full=True,
+options=...)` reproduces it.
 
 Failure texts are built only when a check fails: the checks run millions of
 times and most of their cost would otherwise be `repr`.
@@ -25,24 +50,38 @@ times and most of their cost would otherwise be `repr`.
 from __future__ import annotations
 
 import hashlib
+import importlib
+import itertools
 import json
 import random
 import re
 import string
-from collections import Counter
+from collections import ChainMap, Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, NoReturn
 
 from conformance_reveals import ChangeKey, check_reveals_nothing
 
-from games.core import Action, Engine, IllegalAction, Message, Outcome, Player, State, english
+from games.core import (
+    CORE_TEXTS,
+    MAX_QUICK_ACTIONS,
+    Action,
+    Engine,
+    IllegalAction,
+    Message,
+    Outcome,
+    Player,
+    State,
+    english,
+)
 
 __all__ = [
     "GARBAGE_NOTATION",
     "MAX_MOVES",
     "NOT_ACTIONS",
     "NOT_IN_RANGE",
+    "SUGGESTION_LIMIT",
     "ContractViolation",
     "Game",
     "Move",
@@ -50,11 +89,15 @@ __all__ = [
     "QuietMove",
     "bare_game_digest",
     "check_message",
+    "check_option_rules",
     "check_outcome",
     "check_views",
     "expect_illegal",
+    "new_game",
     "opening_fingerprint",
+    "option_cases",
     "play",
+    "register_test_games",
 ]
 
 #: A game that has not ended after this many moves is taken to loop forever.
@@ -101,6 +144,9 @@ NOT_ACTIONS: tuple[Any, ...] = (
     {"a": "dict"},
 )
 
+#: How many suggestions the checks ask for (Discord's autocomplete shows 25).
+SUGGESTION_LIMIT = 25
+
 #: How many legal actions of earlier positions a full game keeps to retry.
 _POOL_SIZE = 400
 #: Full checks try damaged saves, and changing a view, on the first position
@@ -114,6 +160,11 @@ _NOT_ACTIONS_PER_POSITION = 3
 _STALE_PER_POSITION = 3
 _OUT_OF_TURN_PER_SEAT = 2
 _NUMBER_CHANGES_PER_POSITION = 2
+
+#: Light checks ask for quick actions, suggestions and summaries at every
+#: this many positions (a game's seed shifts which), since they cost as much
+#: as the rest of a light check; full checks ask at every position.
+_LIGHT_HELPERS_EVERY = 4
 
 #: Messages that passed `check_message` (engines say the same things again
 #: and again), and how many to keep before starting afresh.
@@ -170,7 +221,11 @@ class Game:
     full: bool
     chooser: random.Random
     prober: random.Random
+    #: What `check_options` made of the chosen options: what `setup` was given.
+    options: dict[str, str] = field(default_factory=dict)
     moves: list[Move] = field(default_factory=list)
+    #: The turn number and `current_turn` of the position checked last.
+    last_turn: tuple[int, int | None] | None = None
     #: Kinds of save changes that hid something from some viewer, and how
     #: often other kinds were of no use (see `conformance_reveals`).
     probe_hits: set[ChangeKey] = field(default_factory=set)
@@ -181,8 +236,9 @@ class Game:
     def fail(self, problem: Said) -> NoReturn:
         recent = "; ".join(f"seat {m.seat}: {m.notation!r}" for m in self.moves[-3:])
         level = "full" if self.full else "light"
+        options = f"options {self.options!r}, " if self.options else ""
         raise ContractViolation(
-            f"{self.engine.id}, {self.players} players, seed {self.seed} ({level} checks), "
+            f"{self.engine.id}, {self.players} players, {options}seed {self.seed} ({level} checks), "
             f"after {len(self.moves)} moves [{recent}]: {_said(problem)}"
         )
 
@@ -216,15 +272,45 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else f"{text[:60]}…({len(text)} characters)"
 
 
-def _new_game(engine: Engine, players: int, seed: int, full: bool) -> Game:
+def new_game(
+    engine: Engine, players: int, seed: int, *, full: bool = False, options: Mapping[str, str] | None = None
+) -> Game:
+    """A game to check, with its options completed by `check_options` (which must accept them)."""
+    chosen = dict(options or {})
+    try:
+        complete = engine.check_options(players, chosen)
+    except Exception as error:
+        raise ContractViolation(
+            f"{engine.id}, {players} players, seed {seed}: check_options({players}, {chosen!r}) "
+            f"raised {type(error).__name__}: {error}; play only options it accepts"
+        ) from error
+    if not isinstance(complete, dict):
+        raise ContractViolation(f"{engine.id}: check_options returned {complete!r}, not a dict")
     name = f"{engine.id}:{players}:{seed}"
-    return Game(engine, players, seed, full, random.Random(f"choose:{name}"), random.Random(f"probe:{name}"))
+    if complete:
+        # A game without options keeps the name (and so the moves) it always had.
+        name += ":" + ",".join(f"{key}={value}" for key, value in sorted(complete.items()))
+    return Game(
+        engine,
+        players,
+        seed,
+        full,
+        random.Random(f"choose:{name}"),
+        random.Random(f"probe:{name}"),
+        dict(complete),
+    )
 
 
-def play(engine: Engine, players: int, seed: int, *, full: bool) -> Game:
-    """Play one seeded random game to its end, checking the contract throughout."""
-    game = _new_game(engine, players, seed, full)
-    state = game.call(engine.setup, players, seed)
+def play(
+    engine: Engine, players: int, seed: int, *, full: bool, options: Mapping[str, str] | None = None
+) -> Game:
+    """Play one seeded random game to its end, checking the contract throughout.
+
+    `options` are the chosen ones; `setup` and the replay get what
+    `check_options` makes of them (the defaults, when None).
+    """
+    game = new_game(engine, players, seed, full=full, options=options)
+    state = game.call(engine.setup, players, seed, dict(game.options))
     pool: dict[Action, None] = {}
     quiet: QuietMove | None = None
     for step in range(MAX_MOVES):
@@ -243,6 +329,8 @@ def play(engine: Engine, players: int, seed: int, *, full: bool) -> Game:
             _probe_lightly(game, state, legal, seat, action)
         revealing = _check_reveals(game, state, legal, seat, action)
         notation = _check_chosen(game, state, seat, action)
+        if not full and (step + game.seed) % _LIGHT_HELPERS_EVERY == 0:
+            _check_helpers_lightly(game, state, seat, legal[seat], notation)
         after = _apply_checked(game, state, seat, action, probed)
         # Checked at the next position, whose save and views the full checks make anyway.
         quiet = None if probed is None or revealing else QuietMove(state, seat, action, probed)
@@ -257,15 +345,18 @@ def play(engine: Engine, players: int, seed: int, *, full: bool) -> Game:
     return game
 
 
-def bare_game_digest(engine: Engine, players: int, seed: int) -> str:
+def bare_game_digest(
+    engine: Engine, players: int, seed: int, options: Mapping[str, str] | None = None
+) -> str:
     """A fingerprint of the game the seeded random player plays, without checks.
 
     Equal digests in processes with different string hash seeds show that the
     game (moves offered, their order, the states) depends on nothing but its
-    seed and its actions.
+    seed, its options and its actions.
     """
-    chooser = _new_game(engine, players, seed, full=False).chooser
-    state = engine.setup(players, seed)
+    game = new_game(engine, players, seed, options=options)
+    chooser = game.chooser
+    state = engine.setup(players, seed, dict(game.options))
     trail = hashlib.sha256()
     for _ in range(MAX_MOVES):
         acting = sorted(engine.to_act(state))
@@ -279,13 +370,15 @@ def bare_game_digest(engine: Engine, players: int, seed: int) -> str:
     return trail.hexdigest()
 
 
-def opening_fingerprint(engine: Engine, players: int, seed: int, moves: int = 30) -> str:
+def opening_fingerprint(
+    engine: Engine, players: int, seed: int, moves: int = 30, options: Mapping[str, str] | None = None
+) -> str:
     """Every view along the first moves of a game played by a fixed policy.
 
     Games with different seeds should (almost always) differ here; saves are
     not compared since they may differ only in the seed they store.
     """
-    state = engine.setup(players, seed)
+    state = engine.setup(players, seed, engine.check_options(players, dict(options or {})))
     seen: list[Any] = []
     for _ in range(moves):
         seen.append([engine.view(state, viewer) for viewer in (None, *range(players))])
@@ -329,7 +422,42 @@ def _check_position(game: Game, state: State) -> dict[int, list[Action]]:
         if len(set(actions)) != len(actions):
             game.fail(f"the legal actions of seat {seat} repeat: {actions!r}")
         legal[seat] = actions
+    _check_turn_number(game, state, turn, over=not acting)
+    for seat in legal:
+        check_message(game, game.call(engine.prompt, state, seat), f"prompt(state, {seat})")
     return legal
+
+
+def _check_turn_number(game: Game, state: State, turn: int | None, *, over: bool) -> None:
+    """The turn number as the module docstring states it, from the previous position to this one."""
+    number = game.call(game.engine.turn_number, state)
+    if type(number) is not int:
+        game.fail(f"turn_number returned {number!r}, not an int")
+    previous, game.last_turn = game.last_turn, (number, turn)
+    if previous is None:
+        if number not in (-1, 0):
+            game.fail(f"turn_number starts at {number}, not at 0 (or -1: the state keeps no count)")
+        return
+    before, turn_before = previous
+    if (before == -1) != (number == -1):
+        game.fail(
+            f"turn_number went from {before} to {number}: -1 (no count) holds for every position or none"
+        )
+    if number == -1:
+        return
+    if over:
+        if number != before:
+            game.fail(
+                f"the move that ended the game changed turn_number from {before} to {number}: "
+                "when the game ends it keeps its last value"
+            )
+        return
+    if number not in (before, before + 1):
+        game.fail(f"turn_number went from {before} to {number}: it only ever rises by 1")
+    if number == before and turn != turn_before:
+        game.fail(
+            f"current_turn passed from seat {turn_before} to seat {turn} but turn_number stayed {number}"
+        )
 
 
 def _check_chosen(game: Game, state: State, seat: int, action: Action) -> str:
@@ -345,6 +473,111 @@ def _notation(game: Game, state: State, action: Action) -> str:
     if not isinstance(notation, str) or not notation.strip():
         game.fail(f"the notation of {action!r} is {notation!r}")
     return notation
+
+
+def _check_helpers_lightly(
+    game: Game, state: State, seat: int, actions: Sequence[Action], notation: str
+) -> None:
+    """The acting seat's quick actions, its summaries, and suggestions for the chosen move."""
+    legal_now = set(actions)
+    _check_quick_actions(game, state, seat, legal_now)
+    _check_suggestions(game, state, seat, legal_now, notation, exact=True)
+    _check_summaries(game, state, seat)
+
+
+def _check_helpers(game: Game, state: State, seat: int, actions: Sequence[Action]) -> None:
+    """Quick actions and suggestions of an acting seat: for a legal move's notation, and for
+    one of nothing typed, its first word, or garbage."""
+    legal_now = set(actions)
+    _check_quick_actions(game, state, seat, legal_now)
+    notation = _notation(game, state, game.prober.choice(list(actions)))
+    random_text = "".join(game.prober.choices(_RANDOM_TEXT, k=game.prober.randint(3, 12)))
+    garbage = game.prober.choice((*GARBAGE_NOTATION, random_text))
+    _check_suggestions(game, state, seat, legal_now, notation, exact=True)
+    typed = game.prober.choice(("", notation.split()[0], garbage))
+    _check_suggestions(game, state, seat, legal_now, typed, exact=False)
+
+
+def _check_offers_nothing(game: Game, state: State, seat: int) -> None:
+    """A seat with no legal action gets no quick action and no suggestion."""
+    quick = game.call(game.engine.quick_actions, state, seat)
+    if quick != []:
+        game.fail(f"seat {seat} has no legal action but quick_actions offers {_short(quick)}")
+    for typed in ("", "a"):
+        found = game.call(game.engine.suggest, state, seat, typed, SUGGESTION_LIMIT)
+        if found != []:
+            game.fail(f"seat {seat} has no legal action but suggest({typed!r}) offers {_short(found)}")
+
+
+def _check_quick_actions(game: Game, state: State, seat: int, legal_now: set[Action]) -> None:
+    """At most `MAX_QUICK_ACTIONS` distinct legal actions of that seat."""
+    quick = game.call(game.engine.quick_actions, state, seat)
+    if not isinstance(quick, list):
+        game.fail(f"quick_actions(state, {seat}) returned {type(quick).__name__}, not a list")
+    if len(quick) > MAX_QUICK_ACTIONS:
+        game.fail(f"quick_actions(state, {seat}) offers {len(quick)} actions, more than {MAX_QUICK_ACTIONS}")
+    for number, action in enumerate(quick):
+        try:
+            known = action in legal_now
+        except TypeError:  # unhashable, so certainly not a legal action
+            known = False
+        if not known:
+            game.fail(
+                f"quick_actions(state, {seat}) offers {_short(action)}, not a legal action of seat {seat}"
+            )
+        if action in quick[:number]:
+            game.fail(f"quick_actions(state, {seat}) offers {_short(action)} twice")
+
+
+def _check_suggestions(
+    game: Game, state: State, seat: int, legal_now: set[Action], typed: str, *, exact: bool
+) -> None:
+    """At most `SUGGESTION_LIMIT` distinct texts, each the notation of a legal action of that
+    seat; when `typed` is the exact notation of a legal action (`exact`), it is among them."""
+    engine = game.engine
+    found = game.call(engine.suggest, state, seat, typed, SUGGESTION_LIMIT)
+    asked = f"suggest(state, {seat}, {_short(typed)}, {SUGGESTION_LIMIT})"
+    if not isinstance(found, list):
+        game.fail(f"{asked} returned {type(found).__name__}, not a list")
+    if len(found) > SUGGESTION_LIMIT:
+        game.fail(f"{asked} returned {len(found)} suggestions")
+    if len(set(map(_as_key, found))) != len(found):
+        game.fail(f"{asked} repeats itself: {_short(found)}")
+    for text in found:
+        if not isinstance(text, str):
+            game.fail(f"{asked} suggests {text!r}, not text")
+        try:
+            parsed = engine.parse_action(state, seat, text)
+        except Exception as error:
+            game.fail(
+                f"{asked} suggests {text!r}, which parse_action refuses ({type(error).__name__}: {error})"
+            )
+        try:
+            known = parsed in legal_now
+        except TypeError:
+            known = False
+        if not known:
+            game.fail(f"{asked} suggests {text!r}, which reads as {_short(parsed)}, not a legal action")
+    if exact and typed not in found:
+        game.fail(f"{asked} leaves out the legal move typed in full: {_short(found)}")
+
+
+def _as_key(value: Any) -> Any:
+    """A value to count as distinct: itself, or its repr when it cannot be hashed."""
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
+
+
+def _check_summaries(game: Game, state: State, seat: int) -> None:
+    """`private_summary` and `seat_summary` are None or proper messages."""
+    engine = game.engine
+    for summary in (engine.private_summary, engine.seat_summary):
+        said = game.call(summary, state, seat)
+        if said is not None:
+            check_message(game, said, f"{summary.__name__}(state, {seat})")
 
 
 def _check_reveals(
@@ -412,14 +645,17 @@ def _probe_fully(
         _check_notations(game, state, seat, actions)
         _check_garbage(game, state, seat, actions)
         _check_foreign_actions(game, state, seat, actions, pool)
+        _check_helpers(game, state, seat, actions)
     for other in range(game.players):
+        _check_summaries(game, state, other)
         if other not in legal:
+            _check_offers_nothing(game, state, other)
             for action in game.prober.sample(every_legal, min(_OUT_OF_TURN_PER_SEAT, len(every_legal))):
                 expect_illegal(game, "a seat not to act", engine.apply, state, other, action)
     for seat in (-1, game.players):
         expect_illegal(game, "no such seat", engine.apply, state, seat, game.prober.choice(every_legal))
     if engine.dumps(state) != saved:
-        game.fail("refused input, views or descriptions changed the state")
+        game.fail("refused input, views, descriptions, prompts, summaries or suggestions changed the state")
     return Probed(saved, twin, views)
 
 
@@ -544,6 +780,9 @@ def _check_final(game: Game, state: State, pool: Mapping[Action, None]) -> Probe
     twin = _check_round_trip(game, state, saved)
     _check_damaged_saves(game, saved)
     views = check_views(game, state)
+    for seat in range(game.players):
+        _check_summaries(game, state, seat)
+        _check_offers_nothing(game, state, seat)
     for old in game.prober.sample(list(pool), min(5, len(pool))):
         expect_illegal(
             game, "the game is over", engine.apply, state, game.prober.randrange(game.players), old
@@ -556,7 +795,7 @@ def _check_final(game: Game, state: State, pool: Mapping[Action, None]) -> Probe
 def _check_replay(game: Game, final: State) -> None:
     """Seed plus the notations of the move log rebuild the final state exactly."""
     engine = game.engine
-    state = game.call(engine.setup, game.players, game.seed)
+    state = game.call(engine.setup, game.players, game.seed, dict(game.options))
     for number, move in enumerate(game.moves, 1):
         action = game.call(engine.parse_action, state, move.seat, move.notation)
         if action != move.action:
@@ -574,6 +813,100 @@ def _remember(pool: dict[Action, None], actions: Sequence[Action]) -> None:
         pool[action] = None
     while len(pool) > _POOL_SIZE:
         del pool[next(iter(pool))]
+
+
+# --- options -----------------------------------------------------------------------------------
+
+
+def option_cases(engine: Engine, players: int) -> list[dict[str, str]]:
+    """Every option combination `check_options` accepts for that many players, completed.
+
+    Tried: the defaults (`{}`) and every combination of every option's
+    choices; each accepted one appears once, as `check_options` returned it,
+    the defaults first. A crash counts as a refusal here (`check_option_rules`
+    reports it).
+    """
+    found: list[dict[str, str]] = []
+    for chosen in _combinations(engine):
+        try:
+            complete = engine.check_options(players, chosen)
+        except Exception:
+            continue
+        if isinstance(complete, dict) and complete not in found:
+            found.append(complete)
+    return found
+
+
+def _combinations(engine: Engine) -> list[dict[str, str]]:
+    """The defaults (`{}`), then every combination of every option's choices."""
+    names = [option.name for option in engine.options]
+    every = itertools.product(*(option.choices for option in engine.options))
+    combined = [dict(zip(names, values, strict=True)) for values in every]
+    return [{}, *(chosen for chosen in combined if chosen)]
+
+
+def check_option_rules(engine: Engine, players: int) -> list[dict[str, str]]:
+    """`check_options` for that many players keeps its contract; returns `option_cases`.
+
+    The defaults are accepted or refused with `IllegalAction`; at least one
+    combination is accepted; an accepted one comes back complete (exactly the
+    declared names, each value one of its choices, every chosen value kept)
+    and unchanged when checked again; an unknown name or value is refused with
+    `IllegalAction` and a proper message; a refused combination likewise.
+    """
+    # A game only to report through (the options are what is being checked).
+    name = f"{engine.id}:{players}:options"
+    game = Game(engine, players, 0, False, random.Random(f"choose:{name}"), random.Random(f"probe:{name}"))
+    declared = {option.name: option.choices for option in engine.options}
+    names = list(declared)
+    accepted: list[dict[str, str]] = []
+    for chosen in _combinations(engine):
+        asked = f"check_options({players}, {chosen!r})"
+        try:
+            complete = engine.check_options(players, dict(chosen))
+        except IllegalAction as refusal:
+            check_message(game, refusal.message, f"the refusal of {asked}")
+            continue
+        except Exception as error:
+            game.fail(f"{asked} raised {type(error).__name__} ({error}), not IllegalAction")
+        if not isinstance(complete, dict):
+            game.fail(f"{asked} returned {complete!r}, not a dict")
+        if sorted(complete) != sorted(names):
+            game.fail(f"{asked} returned the options {sorted(complete)}, not the declared {sorted(names)}")
+        for name, value in complete.items():
+            if value not in declared[name]:
+                game.fail(f"{asked} chose {value!r} for {name!r}, not one of {declared[name]}")
+        for name, value in chosen.items():
+            if complete[name] != value:
+                game.fail(f"{asked} changed the chosen {name}={value!r} to {complete[name]!r}")
+        again = game.call(engine.check_options, players, dict(complete))
+        if again != complete:
+            game.fail(f"{asked} returned {complete!r}, but checking that again gives {again!r}")
+        if complete not in accepted:
+            accepted.append(complete)
+    if not accepted:
+        game.fail(f"check_options accepts no combination of options for {players} players")
+    wrong: list[tuple[str, dict[str, str]]] = [("an unknown option", {"no-such-option": "on"})]
+    wrong += [("an unknown choice", {**accepted[0], name: "no-such-choice"}) for name in names]
+    for why, chosen in wrong:
+        expect_illegal(game, why, engine.check_options, players, chosen)
+    return accepted
+
+
+def register_test_games() -> None:
+    """Register the games that live in the test suite (Gardens, in `tests/gardens`), when present.
+
+    The test session does this once (`conftest.py`); a child process that
+    must know the same games (the string-hash-seed test) does it too.
+    """
+    try:
+        # Found on the tests' path (`tests/gardens`), which is not a package of the project.
+        gardens = importlib.import_module("gardens")
+    except ModuleNotFoundError as missing:
+        if missing.name != "gardens":
+            raise
+        return
+    gardens.register()
 
 
 # --- checks shared with single tests -----------------------------------------------------------
@@ -609,7 +942,8 @@ def check_message(game: Game, message: Any, what: Said) -> None:
 
 
 def _check_new_message(game: Game, message: Any, what: Said) -> None:
-    texts = game.engine.texts
+    # An engine may speak in the core's keys too (option refusals, the generic prompt).
+    texts: Mapping[str, str] = ChainMap(dict(game.engine.texts), dict(CORE_TEXTS))
     if not isinstance(message, Message):
         game.fail(f"{_said(what)} is {message!r}, not a games.core.Message")
     key = message.key

@@ -1,32 +1,49 @@
 """Every registered engine keeps the engine contract of `games.core`.
 
-Thousands of seeded random games per engine, at every player count: most
-under the light checks, a subset under the full ones (see
-`conformance_support`). Plus the checks that need no game in progress:
-metadata, setup arguments, determinism across seeds and processes; and
-proof that the suite catches an engine that says a move reveals nothing
-when it does.
+Thousands of seeded random games per engine, spread over every player count
+and every option combination `check_options` accepts (a *case*): most under
+the light checks, a subset under the full ones (see `conformance_support`).
+Plus the checks that need no game in progress: metadata, options and their
+labels, texts and translations, setup arguments, determinism across seeds and
+processes; and proof that the suite catches an engine that breaks the
+contract (says a move reveals nothing when it does, offers an illegal quick
+action, suggests what does not parse, skips a turn number...).
 """
 
 from __future__ import annotations
 
 import math
 import os
+import re
+import string
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conformance_support import ContractViolation, bare_game_digest, opening_fingerprint, play
+from conformance_support import (
+    ContractViolation,
+    bare_game_digest,
+    check_option_rules,
+    opening_fingerprint,
+    option_cases,
+    play,
+)
 
 import games
-from games.core import Action, Engine, Message, Outcome, State
+from games.core import Action, Engine, Message, Option, Outcome, State
 
-#: Games per engine, spread evenly over its player counts.
-LIGHT_GAMES_PER_ENGINE = 2_000
-FULL_GAMES_PER_ENGINE = 200
+#: Games per engine, spread evenly over its cases (player count and options)...
+#: (Set so that the whole module runs in about four minutes of one core with
+#: two engines registered; full checks cost ten to fifteen light ones.)
+LIGHT_GAMES_PER_ENGINE = 1_000
+FULL_GAMES_PER_ENGINE = 100
+#: ...but at least this many per case, however many cases an engine has.
+LIGHT_GAMES_PER_CASE = 20
+FULL_GAMES_PER_CASE = 4
 #: Games per test case: small enough for a fair split over CI workers.
 LIGHT_CHUNK = 50
 FULL_CHUNK = 25
@@ -38,17 +55,34 @@ TESTS_DIR = Path(__file__).resolve().parent
 
 
 @dataclass(frozen=True)
-class Chunk:
-    """A run of consecutive seeds for one engine at one player count."""
+class Case:
+    """One way to play an engine: a player count and the options `check_options` made."""
 
     engine: Engine
     players: int
+    #: The complete options, in the engine's order.
+    options: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def chosen(self) -> dict[str, str]:
+        return dict(self.options)
+
+    def __str__(self) -> str:
+        named = ",".join(f"{name}={value}" for name, value in self.options)
+        return f"{self.engine.id}-{self.players}p" + (f"-{named}" if named else "")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A run of consecutive seeds for one case."""
+
+    case: Case
     first_seed: int
     games: int
 
     def __str__(self) -> str:
         last = self.first_seed + self.games - 1
-        return f"{self.engine.id}-{self.players}p-seeds{self.first_seed}-{last}"
+        return f"{self.case}-seeds{self.first_seed}-{last}"
 
     @property
     def seeds(self) -> range:
@@ -59,21 +93,34 @@ def player_counts(engine: Engine) -> range:
     return range(engine.min_players, engine.max_players + 1)
 
 
-def chunks(total_per_engine: int, chunk_size: int, seed_base: int) -> list[Chunk]:
-    """Split the games of each engine evenly over player counts, then into chunks."""
+def cases_of(engine: Engine) -> list[Case]:
+    """Every player count with every option combination it accepts."""
+    return [
+        Case(engine, players, tuple(options.items()))
+        for players in player_counts(engine)
+        for options in option_cases(engine, players)
+    ]
+
+
+CASES = {engine.id: cases_of(engine) for engine in ENGINES}
+ALL_CASES = [case for engine in ENGINES for case in CASES[engine.id]]
+
+
+def chunks(total_per_engine: int, least_per_case: int, chunk_size: int, seed_base: int) -> list[Chunk]:
+    """Split the games of each engine evenly over its cases, then into chunks."""
     found = []
     for engine in ENGINES:
-        counts = player_counts(engine)
-        per_count = math.ceil(total_per_engine / len(counts))
-        for players in counts:
-            for start in range(0, per_count, chunk_size):
-                size = min(chunk_size, per_count - start)
-                found.append(Chunk(engine, players, seed_base + start, size))
+        cases = CASES[engine.id]
+        per_case = max(least_per_case, math.ceil(total_per_engine / max(1, len(cases))))
+        for case in cases:
+            for start in range(0, per_case, chunk_size):
+                size = min(chunk_size, per_case - start)
+                found.append(Chunk(case, seed_base + start, size))
     return found
 
 
-LIGHT_CHUNKS = chunks(LIGHT_GAMES_PER_ENGINE, LIGHT_CHUNK, 0)
-FULL_CHUNKS = chunks(FULL_GAMES_PER_ENGINE, FULL_CHUNK, FULL_SEED_BASE)
+LIGHT_CHUNKS = chunks(LIGHT_GAMES_PER_ENGINE, LIGHT_GAMES_PER_CASE, LIGHT_CHUNK, 0)
+FULL_CHUNKS = chunks(FULL_GAMES_PER_ENGINE, FULL_GAMES_PER_CASE, FULL_CHUNK, FULL_SEED_BASE)
 ENGINE_COUNTS = [(engine, players) for engine in ENGINES for players in player_counts(engine)]
 
 
@@ -88,32 +135,36 @@ def count_id(case: tuple[Engine, int]) -> str:
 def test_there_are_engines_and_enough_games() -> None:
     assert ENGINES, "games.all() lists no engine"
     for engine in ENGINES:
-        light = sum(c.games for c in LIGHT_CHUNKS if c.engine is engine)
-        full = sum(c.games for c in FULL_CHUNKS if c.engine is engine)
+        cases = CASES[engine.id]
+        assert {case.players for case in cases} == set(player_counts(engine)), "a player count has no case"
+        light = sum(c.games for c in LIGHT_CHUNKS if c.case.engine is engine)
+        full = sum(c.games for c in FULL_CHUNKS if c.case.engine is engine)
         assert light >= LIGHT_GAMES_PER_ENGINE
         assert full >= FULL_GAMES_PER_ENGINE
-        assert {c.players for c in FULL_CHUNKS if c.engine is engine} == set(player_counts(engine))
+        assert {c.case for c in LIGHT_CHUNKS if c.case.engine is engine} == set(cases)
+        assert {c.case for c in FULL_CHUNKS if c.case.engine is engine} == set(cases)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", LIGHT_CHUNKS, ids=str)
 def test_random_games_light(chunk: Chunk) -> None:
+    case = chunk.case
     for seed in chunk.seeds:
-        play(chunk.engine, chunk.players, seed, full=False)
+        play(case.engine, case.players, seed, full=False, options=case.chosen)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", FULL_CHUNKS, ids=str)
 def test_random_games_full(chunk: Chunk) -> None:
+    case = chunk.case
     for seed in chunk.seeds:
-        play(chunk.engine, chunk.players, seed, full=True)
+        play(case.engine, case.players, seed, full=True, options=case.chosen)
 
 
-@pytest.mark.parametrize("case", ENGINE_COUNTS, ids=count_id)
-def test_unusual_seeds(case: tuple[Engine, int]) -> None:
-    engine, players = case
+@pytest.mark.parametrize("case", ALL_CASES, ids=str)
+def test_unusual_seeds(case: Case) -> None:
     for seed in (0, 1, 2**63, 2**64 - 1):
-        play(engine, players, seed, full=True)
+        play(case.engine, case.players, seed, full=True, options=case.chosen)
 
 
 def test_engine_ids_are_unique_and_found() -> None:
@@ -129,9 +180,50 @@ def test_engine_describes_itself(engine: Engine) -> None:
     assert isinstance(engine.title, str) and engine.title.strip()
     assert isinstance(engine.min_players, int) and isinstance(engine.max_players, int)
     assert 1 <= engine.min_players <= engine.max_players
-    assert all(isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in engine.options.items())
+    assert isinstance(engine.options, tuple)
+    assert all(isinstance(option, Option) for option in engine.options), engine.options
+    names = [option.name for option in engine.options]
+    assert len(set(names)) == len(names), f"options share a name: {names}"
+    for option in engine.options:
+        assert isinstance(option.name, str) and option.name.strip() == option.name != ""
+        assert all(isinstance(choice, str) and choice.strip() == choice != "" for choice in option.choices)
     assert engine.texts, "an engine speaks only through its texts, so it needs some"
     assert all(isinstance(k, str) and k and isinstance(v, str) and v.strip() for k, v in engine.texts.items())
+
+
+def placeholders(template: str) -> set[str]:
+    """The `{name}` fields of a template (ValueError when its braces do not match)."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=engine_id)
+def test_texts_and_translations_fit(engine: Engine) -> None:
+    """Every translated key is an English one and keeps its placeholders; options and rules have texts."""
+    texts = engine.texts
+    for template in texts.values():
+        placeholders(template)  # raises for unbalanced braces
+    assert isinstance(engine.locales, Mapping)
+    for lang, translated in engine.locales.items():
+        assert isinstance(lang, str) and lang and lang != "en", lang
+        strays = sorted(set(translated) - set(texts))
+        assert not strays, f"{lang}: keys not in the English texts: {strays}"
+        for key, template in translated.items():
+            assert isinstance(template, str) and template.strip(), f"{lang}: {key} is empty"
+            want, got = placeholders(texts[key]), placeholders(template)
+            assert got == want, f"{lang}: {key} has the fields {sorted(got)}, the English {sorted(want)}"
+    needed = [f"{engine.id}.rules"]
+    for option in engine.options:
+        needed.append(f"{engine.id}.option.{option.name}")
+        needed += [f"{engine.id}.option.{option.name}.{choice}" for choice in option.choices]
+    missing = [key for key in needed if key not in texts]
+    assert not missing, f"texts lack {missing}"
+
+
+@pytest.mark.parametrize("case", ENGINE_COUNTS, ids=count_id)
+def test_check_options_keeps_its_contract(case: tuple[Engine, int]) -> None:
+    engine, players = case
+    accepted = check_option_rules(engine, players)
+    assert accepted == option_cases(engine, players)
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=engine_id)
@@ -143,45 +235,52 @@ def test_setup_refuses_player_counts_out_of_range(engine: Engine) -> None:
 
 @pytest.mark.parametrize("engine", ENGINES, ids=engine_id)
 def test_setup_refuses_unknown_options(engine: Engine) -> None:
-    assert "no-such-option" not in engine.options
+    assert "no-such-option" not in {option.name for option in engine.options}
+    players = engine.min_players
     with pytest.raises(ValueError):
-        engine.setup(engine.min_players, seed=7, options={"no-such-option": True})
+        engine.setup(players, seed=7, options={"no-such-option": "on"})
+    accepted = next(iter(option_cases(engine, players)), {})
+    for option in engine.options:
+        with pytest.raises(ValueError):
+            engine.setup(players, seed=7, options={**accepted, option.name: "no-such-choice"})
 
 
-@pytest.mark.parametrize("case", ENGINE_COUNTS, ids=count_id)
-def test_same_seed_gives_the_same_game(case: tuple[Engine, int]) -> None:
-    engine, players = case
+@pytest.mark.parametrize("case", ALL_CASES, ids=str)
+def test_same_seed_gives_the_same_game(case: Case) -> None:
+    engine, players, options = case.engine, case.players, case.chosen
     for seed in range(5):
-        first, second = engine.setup(players, seed), engine.setup(players, seed)
+        first, second = engine.setup(players, seed, dict(options)), engine.setup(players, seed, dict(options))
         assert first == second
         assert engine.dumps(first) == engine.dumps(second)
         for viewer in (None, *range(players)):
             assert engine.view(first, viewer) == engine.view(second, viewer)
-        one, other = play(engine, players, seed, full=False), play(engine, players, seed, full=False)
+        one = play(engine, players, seed, full=False, options=options)
+        other = play(engine, players, seed, full=False, options=options)
         assert one.moves == other.moves
 
 
-@pytest.mark.parametrize("case", ENGINE_COUNTS, ids=count_id)
-def test_different_seeds_give_different_games(case: tuple[Engine, int]) -> None:
-    engine, players = case
+@pytest.mark.parametrize("case", ALL_CASES, ids=str)
+def test_different_seeds_give_different_games(case: Case) -> None:
     seeds = range(100, 130)
-    openings = {opening_fingerprint(engine, players, seed) for seed in seeds}
+    openings = {opening_fingerprint(case.engine, case.players, seed, options=case.chosen) for seed in seeds}
     # "Almost always": a rare coincidence is allowed, a seed that changes nothing is not.
     assert len(openings) >= len(seeds) - 2, f"only {len(openings)} different openings from {len(seeds)} seeds"
 
 
 def test_games_do_not_depend_on_the_string_hash_seed() -> None:
-    """A restarted bot replays the move log: the game may depend on nothing but seed and moves."""
-    cases = [(engine.id, players, seed) for engine, players in ENGINE_COUNTS for seed in (3, 4)]
+    """A restarted bot replays the move log: the game may depend on nothing but seed, options and moves."""
+    cases = [(case.engine.id, case.players, case.chosen, seed) for case in ALL_CASES for seed in (3, 4)]
     script = (
         "import sys\n"
         f"sys.path[:0] = [{str(TESTS_DIR.parent)!r}, {str(TESTS_DIR)!r}]\n"
         "import games\n"
-        "from conformance_support import bare_game_digest\n"
-        f"for game_id, players, seed in {cases!r}:\n"
-        "    print(bare_game_digest(games.get(game_id), players, seed))\n"
+        "from conformance_support import bare_game_digest, register_test_games\n"
+        # The games this session registered, registered the same way in the child.
+        "register_test_games()\n"
+        f"for game_id, players, options, seed in {cases!r}:\n"
+        "    print(bare_game_digest(games.get(game_id), players, seed, options))\n"
     )
-    here = [bare_game_digest(games.get(game_id), players, seed) for game_id, players, seed in cases]
+    here = [bare_game_digest(games.get(name), count, seed, chosen) for name, count, chosen, seed in cases]
     for hash_seed in ("0", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
@@ -194,11 +293,18 @@ def test_games_do_not_depend_on_the_string_hash_seed() -> None:
 
 
 def test_a_violation_names_how_to_reproduce_it() -> None:
-    """The suite's own failure report carries engine, player count and seed."""
+    """The suite's own failure report carries engine, player count, options and seed."""
     engine = ENGINES[0]
     game = play(engine, engine.min_players, 5, full=False)
     with pytest.raises(ContractViolation, match=rf"{engine.id}, {engine.min_players} players, seed 5 "):
         game.fail("example")
+    with_options = [case for case in ALL_CASES if case.options]
+    if with_options:
+        case = with_options[0]
+        game = play(case.engine, case.players, 5, full=False, options=case.chosen)
+        expected = f"{case.engine.id}, {case.players} players, options {case.chosen!r}, seed 5 "
+        with pytest.raises(ContractViolation, match=re.escape(expected)):
+            game.fail("example")
 
 
 class Delegate(Engine):
@@ -208,7 +314,7 @@ class Delegate(Engine):
         self.inner = inner
         self.id, self.title = inner.id, inner.title
         self.min_players, self.max_players = inner.min_players, inner.max_players
-        self.options, self.texts = inner.options, inner.texts
+        self.options, self.texts, self.locales = inner.options, inner.texts, inner.locales
         self.private_view_keys = inner.private_view_keys
 
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
@@ -246,6 +352,27 @@ class Delegate(Engine):
 
     def loads(self, text: str) -> State:
         return self.inner.loads(text)
+
+    def check_options(self, players: int, options: Mapping[str, str]) -> dict[str, str]:
+        return self.inner.check_options(players, options)
+
+    def turn_number(self, state: State) -> int:
+        return self.inner.turn_number(state)
+
+    def prompt(self, state: State, seat: int) -> Message:
+        return self.inner.prompt(state, seat)
+
+    def suggest(self, state: State, seat: int, typed: str, limit: int) -> list[str]:
+        return self.inner.suggest(state, seat, typed, limit)
+
+    def quick_actions(self, state: State, seat: int) -> list[Action]:
+        return self.inner.quick_actions(state, seat)
+
+    def private_summary(self, state: State, seat: int) -> Message | None:
+        return self.inner.private_summary(state, seat)
+
+    def seat_summary(self, state: State, seat: int) -> Message | None:
+        return self.inner.seat_summary(state, seat)
 
 
 class SaysNothingIsRevealed(Delegate):
@@ -286,3 +413,137 @@ def test_a_move_said_to_reveal_nothing_that_does_is_caught(engine: Engine) -> No
 def test_reveals_must_answer_with_a_bool(engine: Engine) -> None:
     with pytest.raises(ContractViolation, match=r"returned None, not a bool"):
         play(AnswersVaguely(engine), engine.min_players, 3, full=False)
+
+
+# --- the checks of the contract's second part can fail ---------------------------------------------
+# Each liar breaks one promise of Chinesische Mauer's engine; the suite must say so.
+
+CM = "chinesische-mauer"
+
+
+def chinesische_mauer() -> Engine:
+    return games.get(CM)
+
+
+class KeepsTheRevealsAnswer(Delegate):
+    """Answers `reveals` as the engine does, so that moves may reveal nothing."""
+
+    def reveals(self, state: State, seat: int, action: Action) -> bool:
+        return self.inner.reveals(state, seat, action)
+
+
+class OffersAnIllegalButton(Delegate):
+    def quick_actions(self, state: State, seat: int) -> list[Action]:
+        return [*self.inner.quick_actions(state, seat)[:19], ("not", "a", "move")]
+
+
+class OffersAButtonTwice(Delegate):
+    def quick_actions(self, state: State, seat: int) -> list[Action]:
+        legal = self.inner.legal_actions(state, seat)
+        return legal[:1] * 2
+
+
+class OffersTooManyButtons(Delegate):
+    def quick_actions(self, state: State, seat: int) -> list[Action]:
+        return (self.inner.legal_actions(state, seat) * 21)[:21]
+
+
+class SuggestsNonsense(Delegate):
+    def suggest(self, state: State, seat: int, typed: str, limit: int) -> list[str]:
+        return [*self.inner.suggest(state, seat, typed, limit)[: limit - 1], "xyzzy plugh"]
+
+
+class SuggestsNothing(Delegate):
+    def suggest(self, state: State, seat: int, typed: str, limit: int) -> list[str]:
+        return []
+
+
+class SuggestsTooMuch(Delegate):
+    def suggest(self, state: State, seat: int, typed: str, limit: int) -> list[str]:
+        found = self.inner.suggest(state, seat, typed, limit)
+        return found + found[:1]
+
+
+class SkipsATurn(Delegate):
+    def turn_number(self, state: State) -> int:
+        return 2 * self.inner.turn_number(state)
+
+
+class CountsTheEnd(Delegate):
+    def turn_number(self, state: State) -> int:
+        number = self.inner.turn_number(state)
+        return number + 1 if self.inner.outcome(state) is not None else number
+
+
+class NeverCounts(Delegate):
+    def turn_number(self, state: State) -> int:
+        return 0
+
+
+class PromptsInPlainText(Delegate):
+    def prompt(self, state: State, seat: int) -> Message:
+        return "Your turn!"  # type: ignore[return-value]  # the wrong answer under test
+
+
+class ShowsTheNeighboursHand(KeepsTheRevealsAnswer):
+    """`/hand` tells a seat about the next seat's hand, which its view hides."""
+
+    def private_summary(self, state: State, seat: int) -> Message | None:
+        return self.inner.private_summary(state, (seat + 1) % state.players)
+
+
+class AcceptsAnySeat(Delegate):
+    """Lets a seat that is not to act move for the one that is."""
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        acting = self.inner.to_act(state)
+        return self.inner.apply(state, min(acting) if acting and seat not in acting else seat, action)
+
+
+class AcceptsAnyOption(Delegate):
+    def check_options(self, players: int, options: Mapping[str, str]) -> dict[str, str]:
+        return {}
+
+
+class DropsAPlaceholder(Delegate):
+    """A translation that loses a `{field}` of the English."""
+
+    def __init__(self, inner: Engine) -> None:
+        super().__init__(inner)
+        key = next(key for key, text in inner.texts.items() if "{" in text)
+        self.locales = {"de": {key: "ohne Platzhalter"}}
+
+
+LIARS: list[tuple[type[Delegate], str, bool]] = [
+    (OffersAnIllegalButton, r"quick_actions\(state, \d\) offers .*, not a legal action", False),
+    (OffersAButtonTwice, r"quick_actions\(state, \d\) offers .* twice", False),
+    (OffersTooManyButtons, r"quick_actions\(state, \d\) offers 21 actions", False),
+    (SuggestsNonsense, r"suggests 'xyzzy plugh', which parse_action refuses", False),
+    (SuggestsNothing, r"leaves out the legal move typed in full", False),
+    (SuggestsTooMuch, r"suggest\(.*\) (repeats itself|returned 26 suggestions)", False),
+    (SkipsATurn, r"turn_number went from \d+ to \d+: it only ever rises by 1", False),
+    (CountsTheEnd, r"the move that ended the game changed turn_number", False),
+    (NeverCounts, r"current_turn passed from seat \d to seat \d but turn_number stayed 0", False),
+    (PromptsInPlainText, r"prompt\(state, \d\) is 'Your turn!', not a games.core.Message", False),
+    (AcceptsAnySeat, r"\(a seat not to act\) was accepted", False),
+    (ShowsTheNeighboursHand, r"private_summary\(state, \d\) tells seat \d something their view hides", True),
+]
+
+
+@pytest.mark.parametrize(("liar", "problem", "full"), LIARS, ids=[liar.__name__ for liar, _, _ in LIARS])
+def test_a_broken_promise_of_part_two_is_caught(liar: type[Delegate], problem: str, full: bool) -> None:
+    engine = liar(chinesische_mauer())
+    with pytest.raises(ContractViolation, match=problem):
+        for seed in range(5):
+            for players in player_counts(engine):
+                play(engine, players, seed, full=full)
+
+
+def test_check_options_that_accepts_anything_is_caught() -> None:
+    with pytest.raises(ContractViolation, match=r"\(an unknown option\) was accepted"):
+        check_option_rules(AcceptsAnyOption(chinesische_mauer()), 2)
+
+
+def test_a_translation_that_drops_a_placeholder_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"de: .* has the fields \[\]"):
+        test_texts_and_translations_fit(DropsAPlaceholder(chinesische_mauer()))
