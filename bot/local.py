@@ -20,6 +20,7 @@ from bot.results import Caller, Dispatch, Post, Reply
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
+from games.core import IllegalAction
 
 __all__ = ["LocalSession", "main", "run"]
 
@@ -111,16 +112,42 @@ async def _choose_players(engine: games.Engine, ask: Ask, say: Say) -> list[str 
     return names
 
 
+async def _choose_options(engine: games.Engine, players: int, ask: Ask, say: Say) -> dict[str, str]:
+    """Each of the game's options, asked in turn, until the rules accept the combination."""
+    while True:
+        chosen: dict[str, str] = {}
+        for option in engine.options:
+            base = f"{engine.id}.option.{option.name}"
+            say(texts.t(base) + ":")
+            for number, choice in enumerate(option.choices, 1):
+                say(f"  {number}) {texts.t(f'{base}.{choice}')}")
+            while True:
+                answer = (await ask(f"{texts.t(base)} [Enter: {texts.t('lobby.option_auto')}]: ")).strip()
+                if not answer:
+                    break
+                if answer.isdigit() and 1 <= int(answer) <= len(option.choices):
+                    chosen[option.name] = option.choices[int(answer) - 1]
+                    break
+                say("Please type one of the numbers above, or nothing.")
+        try:
+            engine.check_options(players, chosen)
+        except IllegalAction as refused:
+            say("✋ " + texts.render(refused.message))
+            continue
+        return chosen
+
+
 async def _setup(session: LocalSession, ask: Ask) -> int:
     say = session.say
     engine = await _choose_game(ask, say)
     names = await _choose_players(engine, ask, say)
+    options = await _choose_options(engine, len(names), ask, say) if engine.options else {}
     humans = [(seat, name) for seat, name in enumerate(names) if name is not None]
     # The first person opens the table and so sits first; the rest follow in order.
     first_seat, first_name = humans[0]
     host = Caller(_FIRST_USER_ID + first_seat, first_name or "Host")
     session.callers[host.user_id] = host
-    reply = await session.service.new_game(host, engine.id)
+    reply = await session.service.new_game(host, engine.id, options)
     game_id = reply.game_id
     assert game_id is not None
     for index, name in enumerate(names):
