@@ -455,14 +455,13 @@ def _build_wall(state: State, seat: int, action: BuildWall) -> State:
     rng = state.rng
     towers = state.towers
     free = tuple(corner for corner in LINE_ENDS[line] if towers[corner] < 0)
-    tower = -1
-    if free:
-        face, rng = Rng.below(rng, len(DICE_TOWER))
-        tower = DICE_TOWER[face]
-    face, rng = Rng.below(rng, len(DICE_HOUSE))
+    # One draw of the generator gives all three dice (the faces of 6 * 6 * 6 throws).
+    value, rng = Rng.next(rng)
+    value, face = divmod(value, len(DICE_HOUSE))
     first = DICE_HOUSE[face]
-    face, rng = Rng.below(rng, len(DICE_HOUSE))
+    value, face = divmod(value, len(DICE_HOUSE))
     second = DICE_HOUSE[face]
+    tower = DICE_TOWER[value % len(DICE_TOWER)] if free else -1
     dice = (tower, first, second)
     closing = _closing(walls, line)
     tower_supply = state.tower_supply
@@ -617,7 +616,7 @@ def _refuse_placement(state: State, placements: object, options: tuple[Any, ...]
 def _after_building(state: State) -> State:
     """Close the city the wall closed (if any), then merge or score; else the turn ends."""
     if not state.closing:
-        return _end_turn(_set(state, phase=WALL, city=-1))
+        return _end_turn(state)
     city, walls, towers, houses, walls_back, towers_back = found_city(
         state.closing, state.walls, state.towers, state.houses
     )
@@ -707,28 +706,22 @@ def _start_scoring(state: State) -> State:
     return state
 
 
-def _take(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    return tuple(rest)
-
-
-def _check_cards(state: State, seat: int, cards: object) -> tuple[int, ...]:
+def _check_cards(state: State, seat: int, cards: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards a play names (1 or 2 kinds, sorted) and the hand without them."""
     if type(cards) is not tuple or not all(type(card) is int and 0 <= card < len(KINDS) for card in cards):
         raise illegal("mauerbauer.error.unknown_action")
     if len(cards) > 2:
         raise illegal("mauerbauer.error.too_many")
     if not cards:
         raise illegal("mauerbauer.error.too_few")
-    hand = list(state.hands[seat])
+    rest = list(state.hands[seat])
     for card in cards:
-        if card not in hand:
+        if card not in rest:
             raise illegal("mauerbauer.error.no_card", card=card_name(card))
-        hand.remove(card)
-    if list(cards) != sorted(cards):
+        rest.remove(card)
+    if len(cards) == 2 and cards[0] > cards[1]:
         raise illegal("mauerbauer.error.unknown_action")
-    return cards
+    return cards, tuple(rest)
 
 
 def _score(state: State, seat: int, cards: tuple[int, ...], values: tuple[int, ...]) -> tuple[Any, ...]:
@@ -750,12 +743,12 @@ def _play(state: State, seat: int, action: Play) -> State:
         return _final_play(state, seat, action)
     if state.phase != SCORING:
         raise illegal("mauerbauer.error.no_play_now")
-    cards = _check_cards(state, seat, action.cards)
+    cards, rest = _check_cards(state, seat, action.cards)
     if action.city is not None:
         raise illegal("mauerbauer.error.city_not_now")
     points, scores, earned = _score(state, seat, cards, state.values)
     hands = list(state.hands)
-    hands[seat] = _take(hands[seat], cards)
+    hands[seat] = rest
     state = _set(
         state,
         hands=tuple(hands),
@@ -771,9 +764,9 @@ def _play(state: State, seat: int, action: Play) -> State:
 def _discard(state: State, seat: int, action: Discard) -> State:
     if state.phase != SCORING:
         raise illegal("mauerbauer.error.no_discard_now")
-    (card,) = _check_cards(state, seat, (action.card,))
+    (card,), rest = _check_cards(state, seat, (action.card,))
     hands = list(state.hands)
-    hands[seat] = _take(hands[seat], (card,))
+    hands[seat] = rest
     draws = list(state.draws)
     draws[seat] = 2
     state = _set(
@@ -840,9 +833,9 @@ def _finish_scoring(state: State) -> State:
 def _swap(state: State, seat: int, action: Swap) -> State:
     if state.phase != EXCHANGE:
         raise illegal("mauerbauer.error.no_swap_now")
-    (card,) = _check_cards(state, seat, (action.card,))
+    (card,), rest = _check_cards(state, seat, (action.card,))
     hands = list(state.hands)
-    hands[seat] = _take(hands[seat], (card,))
+    hands[seat] = rest
     return _set(
         state, hands=tuple(hands), discard=tuple(sorted((*state.discard, card))), swaps=state.swaps + 1
     )
@@ -894,7 +887,7 @@ def _start_final(state: State, first: int) -> State:
 
 
 def _final_play(state: State, seat: int, action: Play) -> State:
-    cards = _check_cards(state, seat, action.cards)
+    cards, rest = _check_cards(state, seat, action.cards)
     needs_city = bool(state.cities) and any(card in CITY_KINDS for card in cards)
     city: City | None = None
     if action.city is not None:
@@ -912,7 +905,7 @@ def _final_play(state: State, seat: int, action: Play) -> State:
         raise illegal("mauerbauer.error.city_needed")
     points, scores, earned = _score(state, seat, cards, card_values(state, city))
     hands = list(state.hands)
-    hands[seat] = _take(hands[seat], cards)
+    hands[seat] = rest
     state = _set(
         state,
         hands=tuple(hands),
