@@ -51,3 +51,14 @@ def test_german_speaks_the_rulebooks_terms() -> None:
     german = " ".join(ENGINE.locales["de"].values())
     for term in ("Mauer", "Turm", "Haus", "Palast", "Stadt", "Gilde", "Zählleiste", "Vorrat", "Wertung"):
         assert term in german, term
+
+
+def test_every_part_of_a_final_score_has_words() -> None:
+    """The bot words `Outcome.details` with the game's own `<id>.outcome.<part>` texts."""
+    from test_mb_saves_and_views import game_states
+
+    result = ENGINE.outcome(game_states(2, 4)[-1])
+    assert result is not None
+    for part in result.details[0]:
+        for texts in (ENGINE.texts, *ENGINE.locales.values()):
+            assert "{value}" in texts[f"mauerbauer.outcome.{part}"]
