@@ -203,9 +203,30 @@ async def test_a_whole_game_to_the_end(world: World, table: Table) -> None:
         assert choices, "someone who must decide is always offered moves"
         answer = await person.slash(thread, "move", action=choices[0]["value"])
         assert answer.response is not None and answer.response.content.startswith("✅")
+        if (await table.row(game_id)).version % 7 == 0:
+            posted = len(thread.history())
+            await world.carl.slash(thread, "board")
+            assert len(thread.history()) == posted + 1 and thread.history()[-1].attachments
+    log = await world.carl.slash(thread, "game log")
+    assert log.response is not None and "plants" in log.response.content
     row = await table.row(game_id)
     assert row.status == "finished"
     summary = thread.history()[-1]
     assert "The game is over" in summary.content or "🏆" in summary.content
     rules = await world.anna.slash(world.channel, "rules", game=GAME)
     assert rules.response is not None and "Gardens" in rules.response.content
+
+
+def test_moves_that_do_not_fit_a_button_go_into_a_menu() -> None:
+    from bot.discord_app.components import MoveSelect, hand_view
+    from bot.results import MoveButton, Reply
+
+    long = "shelter " + "X" * 80  # fits a menu (100), not a button id with its prefix
+    buttons = (MoveButton("pass", "pass"), MoveButton(long[:80], long), MoveButton("plant A1", "plant A1"))
+    view = hand_view(Reply("hand", game_id=7, version=12, buttons=buttons, turn=3), None)
+    assert view is not None
+    ids = [getattr(item, "custom_id", None) for item in view.children]
+    assert "bm:move:7:12:t3:pass" in ids and "bm:move:7:12:t3:plant A1" in ids
+    menus = [item.item for item in view.children if isinstance(item, MoveSelect)]
+    assert len(menus) == 1 and [option.value for option in menus[0].options] == [long]
+    assert all(len(i) <= 100 for i in ids if i)

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import texts
 from bot.results import Caller, Post
 from bot.service import GameService
 from bot.store import Store
@@ -123,3 +124,18 @@ async def test_each_obliged_seat_has_its_own_deadline_and_stand_in(setup: Any) -
     assert len(stand_in) == 1 or stand_in[1].seat != second, "only that one decision"
     said = [post.text for post in posts(service)]
     assert any(PEOPLE[second].name in text and "AI" in text for text in said)
+
+
+async def test_a_person_who_asked_for_direct_messages_gets_one_when_obliged(setup: Any) -> None:
+    service, _ = setup
+    for person in PEOPLE:
+        await service.notify(person, dm=True)
+    game_id = await stormy_game(service)
+    first, second = await until_two_must_answer(service, game_id)
+    _, engine, state = await service.current(game_id)
+    storm = texts.render(engine.prompt(state, first))
+    storm_dms = [
+        message for dispatch in service.dispatched for message in dispatch.direct if storm in message.text
+    ]
+    assert {message.user_id for message in storm_dms} == {PEOPLE[first].user_id, PEOPLE[second].user_id}
+    assert len(storm_dms) == 2, "one each"
