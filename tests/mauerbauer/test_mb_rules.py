@@ -427,4 +427,25 @@ def test_start_deals_six_and_every_marker_on_one() -> None:
         ENGINE.setup(2, 1, {"x": "y"})
 
 
-__all__ = ["bits", "boundary_of"]
+
+def test_merging_gives_back_towers_no_longer_on_the_boundary() -> None:
+    old = city("A3", "A4", "A5", "B3", "B4")
+    new = city("B5")
+    centre = corner("T11")  # the corner all six fields of the hexagon share
+    assert old.corners >> centre & 1 and new.corners >> centre & 1
+    towers = [-1] * 34
+    towers[centre] = BLACK
+    walls = old.boundary | new.boundary
+    state = fresh(2, 6, active=0, walls=walls, wall_supply=SUPPLY_WALLS - walls.bit_count())
+    state = state._replace(
+        cities=(old, new), city=1, phase=MERGE, towers=tuple(towers), tower_supply=(10, 10, 9)
+    )
+    assert rules.legal_actions(state, 0) == [Merge(None), Merge(field("A3"))]
+    merged = rules.apply(state, 0, Merge(field("A3")))
+    (hexagon,) = merged.cities
+    assert hexagon.fields == fields("A3", "A4", "A5", "B3", "B4", "B5")
+    assert merged.towers[centre] == -1 and merged.tower_supply == (10, 10, 10)
+    shared = old.boundary & new.boundary
+    assert shared.bit_count() == 2 and not merged.walls & shared
+    assert merged.wall_supply == state.wall_supply + 2
+    assert hexagon.boundary == boundary_of(hexagon.fields)
