@@ -16,6 +16,7 @@ from typing import Any
 import discord
 import simcord
 from conftest import Restarter, Table, World
+from discord.ext import commands
 from simcord import ChannelHandle, MemberActor
 
 GAME = "gardens"
@@ -230,3 +231,33 @@ def test_moves_that_do_not_fit_a_button_go_into_a_menu() -> None:
     menus = [item.item for item in view.children if isinstance(item, MoveSelect)]
     assert len(menus) == 1 and [option.value for option in menus[0].options] == [long]
     assert all(len(i) <= 100 for i in ids if i)
+
+
+async def test_a_game_registered_after_the_commands_were_defined_is_offered(
+    world: World, restart: Restarter
+) -> None:
+    """`/game new` and `/rules` offer the games registered when the bot starts, not only
+    those known when the command modules were first imported."""
+    import gardens
+
+    import games
+
+    class LateGardens(type(gardens.ENGINE)):  # type: ignore[misc]
+        id = "late-gardens"
+        title = "Late Gardens"
+
+    games.register(LateGardens())
+    try:
+        await restart()
+        bot = world.env.bot
+        assert isinstance(bot, commands.Bot)
+        for name in ("game new", "rules"):
+            command = bot.tree.get_command(name.split()[0])
+            if " " in name:
+                assert isinstance(command, discord.app_commands.Group)
+                command = command.get_command(name.split()[1])
+            assert isinstance(command, discord.app_commands.Command)
+            offered = [choice.value for choice in command._params["game"].choices]
+            assert "late-gardens" in offered and "gardens" in offered
+    finally:
+        games.unregister("late-gardens")

@@ -8,7 +8,7 @@ that goes wrong gives no suggestions rather than an error.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -17,7 +17,13 @@ import games
 from bot.discord_app.context import caller_of, service_of
 from bot.errors import PlayerError
 
-__all__ = ["engine_choices", "game_autocomplete", "move_autocomplete", "parse_options"]
+__all__ = [
+    "engine_choices",
+    "game_autocomplete",
+    "move_autocomplete",
+    "parse_options",
+    "refresh_game_choices",
+]
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +35,17 @@ CHOICE_TEXT_LIMIT = 100
 def engine_choices() -> list[app_commands.Choice[str]]:
     """Every game: its title shown, its engine id sent."""
     return [app_commands.Choice(name=engine.title, value=engine.id) for engine in games.all()]
+
+
+def refresh_game_choices(tree: app_commands.CommandTree[Any]) -> None:
+    """Offer every game registered now: the `game:` choices were made when the commands
+    were defined, and a game may have been registered since (by a test, a package)."""
+    current = engine_choices()
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command):
+            parameter = command._params.get("game")
+            if parameter is not None and parameter.choices:
+                parameter.choices = cast("list[app_commands.Choice[str | int | float]]", list(current))
 
 
 async def game_autocomplete(

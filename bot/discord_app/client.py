@@ -9,6 +9,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.discord_app.choices import refresh_game_choices
 from bot.discord_app.components import (
     HandButton,
     LobbyButton,
@@ -79,6 +80,7 @@ class BaumeisterBot(commands.Bot):
         await self.add_cog(GameCog(self.responder))
         await self.add_cog(PlayCog(self.responder))
         await self.add_cog(PlayerCog(self.responder))
+        refresh_game_choices(self.tree)
         self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, OptionSelect, HandButton, TimeoutButton)
         # Command names and descriptions in the users' languages (German, Dutch).
         await self.tree.set_translator(CatalogueTranslator())
