@@ -31,7 +31,7 @@ from games.mauerbauer.actions import (
     Swap,
 )
 from games.mauerbauer.board import boundary_of
-from games.mauerbauer.data import ANY, LINE_ENDS, SUPPLY_WALLS, bits
+from games.mauerbauer.data import ANY, LINE_ENDS, SUPPLY_WALLS
 from games.mauerbauer.state import EXCHANGE, FINAL, HOUSES, MERGE, OVER, SCORING, TOWERS, WALL, State
 
 RED, BLUE, GREEN, PINK, YELLOW = (house_colour(c) for c in ("red", "blue", "green", "pink", "yellow"))
@@ -425,7 +425,6 @@ def test_start_deals_six_and_every_marker_on_one() -> None:
         ENGINE.setup(5, 1)
     with pytest.raises(ValueError):
         ENGINE.setup(2, 1, {"x": "y"})
-
 
 
 def test_merging_gives_back_towers_no_longer_on_the_boundary() -> None:
