@@ -7,7 +7,6 @@ from mb_builders import card, cards, city, corner, fields, fresh, house_colour, 
 
 from games.mauerbauer import rules
 from games.mauerbauer.data import (
-    ALL_LINES,
     FIELDS,
     KINDS,
     SUPPLY_HOUSES,
@@ -56,7 +55,7 @@ def example() -> State:
     on_cities = 0
     for c in cities:
         on_cities |= c.boundary
-    free = [line for line in range(78) if not on_cities >> line & 1 and not ALL_LINES >> 78 & 1]
+    free = [line for line in range(78) if not on_cities >> line & 1]
     loose = 0
     for line in free[:6]:
         loose |= 1 << line

@@ -189,7 +189,7 @@ def test_sold_out_house_colour_and_question_mark_after_the_rolled_colour() -> No
 
 def test_a_closed_boundary_makes_a_city_and_edge_lines_need_walls() -> None:
     state = with_walls(fresh(2, 3, active=0), 9, 24)
-    after = play_through(rules.apply(state, 0, BuildWall(line(24 - 24 + 10))))  # elsewhere: no city
+    after = play_through(rules.apply(state, 0, BuildWall(line(10))))  # elsewhere: no city
     assert not after.cities
     state = with_walls(fresh(2, 3, active=0), 9)
     after = rules.apply(state, 0, BuildWall(line(24)))
