@@ -1,0 +1,160 @@
+"""The AI player for China.
+
+`choose(state, seat, seed)` first turns the state into the seat's public
+state (`ai.china_eval.public_state`): other hands and the deck order are
+replaced by stand-ins of the same sizes before anything is weighed, so the
+AI sees only what the seat may see (its own hand, the open cards, the
+discards, the board, supplies, sizes and scores). The legal moves of the
+real state are the legal moves of the public one: they depend on nothing
+hidden.
+
+A decision looks ahead over the rest of the seat's own turn, one step being
+one action of the engine:
+
+* placing: every first placement, each followed by every possible second
+  placement or by ending there, is valued by the position it leaves
+  (`ai.china_eval.Evaluation`: points scored, projected majorities,
+  alliances and chains of every seat, mine against the rivals') plus the
+  worth of the hand after refilling it as well as possible. A swap is
+  valued by the hand it gives. The first action of the best plan is made;
+  the next step plans again (cheap, and the plan stays the same);
+* refilling: each take is valued by the best way to finish the refill, an
+  open card known, a deck card by the chances of the colours not seen.
+
+Ties are broken by a tiny seeded jitter (`games.core.Rng`), so a state and a
+seed always give the same move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ai
+import games.china
+from ai.china_eval import DEFAULT_WEIGHTS, Context, Evaluation, Weights, public_state
+from games.china import rules
+from games.china.actions import End, Pass, Place, Swap, Take
+from games.china.data import HAND_SIZE
+from games.china.state import DECK, PLACE, REFILL, State
+from games.core import Action, Rng
+
+__all__ = ["choose", "choose_with"]
+
+ENGINE_ID = "china"
+#: Size of the seeded jitter that breaks ties between equal moves.
+JITTER = 1e-6
+
+
+def choose(state: Any, seat: int, seed: int) -> Action:
+    """The AI's move for `seat`: always one of `legal_actions(state, seat)`."""
+    return choose_with(state, seat, seed, DEFAULT_WEIGHTS)
+
+
+def choose_with(state: State, seat: int, seed: int, weights: Weights) -> Action:
+    """`choose` with other weights (to measure and tune them)."""
+    legal = games.china.ENGINE.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no move to make")
+    if len(legal) == 1:
+        return legal[0]
+    public = public_state(state, seat)
+    planner = _Planner(public, seat, seed, weights)
+    return legal[planner.best(legal)]
+
+
+class _Planner:
+    """Values the moves of one decision on the public state."""
+
+    def __init__(self, public: State, seat: int, seed: int, weights: Weights) -> None:
+        self.state = public
+        self.seat = seat
+        self.context = Context.of(public, seat, weights)
+        self.evaluation = Evaluation.of(public, self.context)
+        self.base = self.evaluation.utility(self.evaluation.base_totals())
+        self._rng = Rng.seed(seed)
+        self._finished: dict[tuple[Any, ...], float] = {}
+        #: Positions valued in this decision (a bound for tests).
+        self.valued = 0
+
+    def _jitter(self) -> float:
+        value, self._rng = Rng.next(self._rng)
+        return JITTER * (value / 2.0**64)
+
+    def best(self, legal: list[Action]) -> int:
+        best, best_worth = 0, float("-inf")
+        for index, action in enumerate(legal):
+            worth = self.worth(action) + self._jitter()
+            if worth > best_worth:
+                best, best_worth = index, worth
+        return best
+
+    def worth(self, action: Action) -> float:
+        state = self.state
+        if state.step == REFILL:
+            assert isinstance(action, Take)
+            return self._take_worth(action)
+        if isinstance(action, Place):
+            return self._place_worth(rules.apply(state, self.seat, action), action.province)
+        if isinstance(action, End):
+            return self._finish(state, state.province)
+        if isinstance(action, Swap):
+            return self._swap_worth(action)
+        assert isinstance(action, Pass)
+        return self.base
+
+    # -- placing ---------------------------------------------------------------------------------
+
+    def _place_worth(self, after: State, province: int) -> float:
+        """The best way to go on from a placement: end there, or place once more."""
+        worth = self._finish(after, province)
+        if after.step == PLACE and after.turn == self.seat:
+            for action in rules.legal_actions(after, self.seat):
+                if isinstance(action, Place):
+                    worth = max(worth, self._finish(rules.apply(after, self.seat, action), province))
+        return worth
+
+    def _finish(self, after: State, province: int) -> float:
+        """Worth of the position after placing in `province`, with the hand refilled well."""
+        hand = after.hands[self.seat]
+        key = (after.board[province], after.envoys[province], after.forts[province], hand)
+        found = self._finished.get(key)
+        if found is not None:
+            return found
+        self.valued += 1
+        evaluation = self.evaluation
+        worth = evaluation.utility(evaluation.totals_after(after, province))
+        state = self.state
+        need = max(0, min(HAND_SIZE - sum(hand), len(state.deck) + sum(state.open)))
+        worth += evaluation.refill_value(hand, state.open, len(state.deck), need)
+        self._finished[key] = worth
+        return worth
+
+    # -- cards -----------------------------------------------------------------------------------
+
+    def _swap_worth(self, action: Swap) -> float:
+        self.valued += 1
+        state, evaluation = self.state, self.evaluation
+        hand = list(state.hands[self.seat])
+        hand[action.give] -= 1
+        kept = tuple(hand)
+        if action.take == DECK:
+            worth = evaluation.deck_value(kept, state.open, len(state.deck), 1)
+        else:
+            hand[action.take] += 1
+            worth = evaluation.hand_value(tuple(hand))
+        return self.base + worth
+
+    def _take_worth(self, action: Take) -> float:
+        self.valued += 1
+        state, evaluation = self.state, self.evaluation
+        hand = state.hands[self.seat]
+        need = max(1, min(HAND_SIZE - sum(hand), len(state.deck) + sum(state.open)))
+        if action.source == DECK:
+            return evaluation.deck_value(hand, state.open, len(state.deck), need)
+        source = action.source
+        taken = tuple(n + (c == source) for c, n in enumerate(hand))
+        rest = tuple(n - (c == source) for c, n in enumerate(state.open))
+        return evaluation.refill_value(taken, rest, len(state.deck), need - 1)
+
+
+ai.register(ENGINE_ID, choose)
