@@ -27,7 +27,7 @@ seed always give the same move.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import ai
 import games.china
@@ -38,28 +38,34 @@ from games.china.data import HAND_SIZE
 from games.china.state import DECK, PLACE, REFILL, State
 from games.core import Action, Rng
 
-__all__ = ["choose", "choose_with"]
+__all__ = ["Decision", "choose", "decide"]
 
 ENGINE_ID = "china"
 #: Size of the seeded jitter that breaks ties between equal moves.
 JITTER = 1e-6
 
 
+class Decision(NamedTuple):
+    """A move and how many positions were valued to find it (the work of the decision)."""
+
+    action: Action
+    valued: int
+
+
 def choose(state: Any, seat: int, seed: int) -> Action:
     """The AI's move for `seat`: always one of `legal_actions(state, seat)`."""
-    return choose_with(state, seat, seed, DEFAULT_WEIGHTS)
+    return decide(state, seat, seed).action
 
 
-def choose_with(state: State, seat: int, seed: int, weights: Weights) -> Action:
-    """`choose` with other weights (to measure and tune them)."""
+def decide(state: State, seat: int, seed: int, weights: Weights = DEFAULT_WEIGHTS) -> Decision:
+    """`choose`, with the work it took; other weights serve to measure and tune them."""
     legal = games.china.ENGINE.legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has no move to make")
     if len(legal) == 1:
-        return legal[0]
-    public = public_state(state, seat)
-    planner = _Planner(public, seat, seed, weights)
-    return legal[planner.best(legal)]
+        return Decision(legal[0], 0)
+    planner = _Planner(public_state(state, seat), seat, seed, weights)
+    return Decision(legal[planner.best(legal)], planner.valued)
 
 
 class _Planner:
