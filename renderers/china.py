@@ -1,0 +1,727 @@
+"""China: the board image of one view.
+
+Top to bottom: a red banner with whose turn it is and what they do now (the
+prompt's gist), the last round and the board side; the map of the nine
+provinces (each in its colour, with its name as players type it, numbered
+house spaces joined by roads, the dragon field in the middle with the
+emissaries by player, the alliance numbers on the borders, a gold name
+plate once a province is scored); the open cards, the deck with how often
+it has run out, and the discard pile; the players with points, cards in
+hand and supply (at the end, the final scoring); and in a seat's own view,
+that seat's hand. Pieces show their owner by colour *and* symbol. Every word
+comes from the catalogue; the board's positions from `renderers.china_map`.
+
+Every label a player needs is at least `MIN_TEXT` pixels high on a
+`WIDTH`-pixel image: 9 pixels when the image is shown 390 pixels wide.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+import renderers
+from games.china.data import COLOURS, HAND_SIZE, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES
+from renderers.canvas import RGB, Canvas, ellipsize, fit, sprite, text_width
+from renderers.china_map import (
+    DRAGON_R,
+    PROVINCE_INK,
+    PROVINCE_STRONG,
+    SPACE_R,
+    WIDTH,
+    base_map,
+    geometry,
+)
+from renderers.common import (
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    GOLD_LIGHT,
+    IMPERIAL_RED,
+    INK,
+    MUTED,
+    PARCHMENT,
+    RED_DARK,
+    STONE,
+    STONE_DARK,
+    THEME_COLOURS,
+    WHITE,
+    blend,
+    crown,
+    label,
+    on_colour,
+    seat_colour,
+    seat_names,
+    seat_symbol,
+    turn_arrow,
+)
+from renderers.fonts import Face, Weight, face
+
+__all__ = ["GAME_ID", "MIN_TEXT", "render"]
+
+GAME_ID = "china"
+
+#: The smallest text on the image: 9 px when the image is shown 390 px wide.
+MIN_TEXT = math.ceil(9 * WIDTH / 390)
+BODY = MIN_TEXT
+HEADING = 34
+TITLE = 46
+NAME = 36
+
+MARGIN = 24
+GAP = 18
+PANEL_RADIUS = 16
+CARD_W, CARD_H = 150, 196
+CARD_GAP = 16
+
+_Run = str | Image.Image
+
+
+@dataclass(frozen=True)
+class _Context:
+    view: Mapping[str, Any]
+    locale: str | None
+    names: Sequence[str]
+
+    def t(self, key: str, **params: str | int) -> str:
+        return label(key, self.locale, **params)
+
+
+@dataclass(frozen=True)
+class _Section:
+    height: int
+    draw: Callable[[Canvas, int], None]
+
+
+def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
+    """PNG bytes of the board as `view` shows it."""
+    players = int(view["players"])
+    ctx = _Context(view, locale, seat_names(view, players, locale))
+    sections = [_header(ctx), _map(ctx), _cards(ctx), _players(ctx)]
+    if view.get("viewer") is not None and "hand" in view:
+        sections.append(_hand(ctx))
+    height = sum(s.height for s in sections) + GAP * (len(sections) - 2) + MARGIN
+    canvas = Canvas(WIDTH, height, PARCHMENT)
+    y = 0
+    for number, section in enumerate(sections):
+        section.draw(canvas, y)
+        y += section.height + (GAP if number else 0)
+    return canvas.png(_EXACT)
+
+
+# ---------------------------------------------------------------- small pieces
+
+
+def _runs(
+    canvas: Canvas, x: int, cy: int, runs: Sequence[_Run], font_face: Face, fill: RGB, gap: int = 10
+) -> int:
+    """Text and sprites side by side, centred on the line `cy`; return the x after them."""
+    for run in runs:
+        if isinstance(run, str):
+            if run:
+                x += canvas.text(x, cy, run, font_face, fill, anchor="lm") + gap
+        else:
+            canvas.paste(run, x, cy - run.height // 2)
+            x += run.width + gap
+    return x - gap
+
+
+def _runs_width(runs: Sequence[_Run], font_face: Face, gap: int = 10) -> int:
+    widths = [text_width(r, font_face) if isinstance(r, str) else r.width for r in runs if r != ""]
+    return sum(widths) + gap * max(0, len(widths) - 1)
+
+
+def _fit_runs(runs: Sequence[_Run], font_face: Face, max_width: int) -> list[_Run]:
+    """Shorten the longest texts (names) until the runs fit `max_width`."""
+    out = list(runs)
+    while _runs_width(out, font_face) > max_width:
+        candidates = [
+            (text_width(r, font_face), i) for i, r in enumerate(out) if isinstance(r, str) and len(r) > 2
+        ]
+        if not candidates:
+            break
+        width, index = max(candidates)
+        text = out[index]
+        assert isinstance(text, str)
+        shorter = ellipsize(text, font_face, max(40, width - 40))
+        if shorter == text:
+            break
+        out[index] = shorter
+    return out
+
+
+def _wrap(text: str, font_face: Face, max_width: int) -> list[str]:
+    """Words in lines no wider than `max_width` (a word too long on its own is cut)."""
+    words: list[str] = []
+    for word in text.split():
+        # A word too wide on its own breaks where it allows (a soft hyphen), with a hyphen shown.
+        parts = word.split("\u00ad")
+        if len(parts) > 1 and text_width(word, font_face) > max_width:
+            words += [part + "-" for part in parts[:-1]] + [parts[-1]]
+        else:
+            words.append(word)
+    lines: list[str] = []
+    for word in words:
+        if lines and text_width(f"{lines[-1]} {word}", font_face) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(ellipsize(word, font_face, max_width))
+    return lines or [""]
+
+
+def _paint_check(draw: ImageDraw.ImageDraw, w: int, h: int, colours: tuple[RGB, ...]) -> None:
+    fill, mark = colours
+    draw.ellipse((0, 0, w - 1, h - 1), fill=fill)
+    points = [(0.24, 0.52), (0.42, 0.70), (0.76, 0.32)]
+    draw.line([(x * w, y * h) for x, y in points], fill=mark, width=max(2, w // 7), joint="curve")
+
+
+def _check(size: int) -> Image.Image:
+    """The mark of a scored province."""
+    return sprite(_paint_check, size, size, (GOLD_DARK, WHITE))
+
+
+def _paint_house(draw: ImageDraw.ImageDraw, w: int, h: int, colours: tuple[RGB, ...]) -> None:
+    fill, outline = colours
+    border = max(2, w // 14)
+    body = [(0.14, 0.44), (0.50, 0.06), (0.86, 0.44), (0.86, 0.94), (0.14, 0.94)]
+    draw.polygon([(x * w, y * h) for x, y in body], fill=outline)
+    inset = border / w
+    inner = [
+        (0.14 + inset, 0.44 + inset * 0.4),
+        (0.50, 0.06 + inset * 1.5),
+        (0.86 - inset, 0.44 + inset * 0.4),
+        (0.86 - inset, 0.94 - inset),
+        (0.14 + inset, 0.94 - inset),
+    ]
+    draw.polygon([(x * w, y * h) for x, y in inner], fill=fill)
+
+
+@lru_cache(maxsize=64)
+def _house(seat: int, size: int) -> Image.Image:
+    """A house of the seat: its colour, with its symbol in cream on the front."""
+    colour = seat_colour(seat)
+    token = sprite(_paint_house, size, size, (colour, INK)).copy()
+    symbol = seat_symbol(seat, size * 9 // 20, fill=CREAM, outline=INK)
+    token.alpha_composite(symbol, ((size - symbol.width) // 2, size * 88 // 100 - symbol.height))
+    return token
+
+
+def _paint_fortress(draw: ImageDraw.ImageDraw, w: int, h: int, colours: tuple[RGB, ...]) -> None:
+    fill, outline = colours
+    tooth = w / 7
+    top = h * 0.16
+    points = [(0.0, top)]
+    for k in range(7):
+        x0, x1 = k * tooth, (k + 1) * tooth
+        if k % 2 == 0:
+            points += [(x0, 0.0), (x1, 0.0), (x1, top)]
+        else:
+            points += [(x1, top)]
+    points += [(w, h), (0.0, h)]
+    draw.polygon(points, fill=outline)
+    b = max(2, w // 22)
+    inner = [
+        (x if x not in (0.0, w) else (b if x == 0.0 else w - b), y + b if y == 0.0 else y) for x, y in points
+    ]
+    inner[-2] = (w - b, h - b)
+    inner[-1] = (b, h - b)
+    draw.polygon(inner, fill=fill)
+
+
+def _fortress(size: int) -> Image.Image:
+    """A fortress: a grey stone square with battlements, drawn under its space."""
+    return sprite(_paint_fortress, size, size, ((168, 160, 150), (70, 64, 58)))
+
+
+# ---------------------------------------------------------------- header
+
+
+def _gist(ctx: _Context) -> str:
+    """What the seat on turn does now, in a few words (the prompt's gist)."""
+    view = ctx.view
+    step = view.get("step")
+    this_turn = view.get("this_turn") or {}
+    if step == "refill":
+        seat = view["seats"][int(view["turn"])]
+        need = max(1, HAND_SIZE - int(seat.get("hand", 0)))
+        return ctx.t("china.board.gist.refill", need=need)
+    province = this_turn.get("province")
+    if int(this_turn.get("pieces") or 0) > 0 and province in PROVINCES:
+        return ctx.t("china.board.gist.more", province=PROVINCE_NAMES[PROVINCES.index(province)])
+    return ctx.t("china.board.gist.place")
+
+
+def _header(ctx: _Context) -> _Section:
+    view = ctx.view
+    over = view.get("step") == "over" or view.get("turn") is None
+    status_face = face(BODY + 2, Weight.BOLD)
+    gist_face = face(BODY + 2)
+    inner = WIDTH - 2 * MARGIN
+    gist_lines = [] if over else _wrap(_gist(ctx), gist_face, inner)
+    band = 150 + 40 * len(gist_lines)
+    merlon = 14
+
+    def draw(canvas: Canvas, y: int) -> None:
+        canvas.rect(0, y, WIDTH, y + band, IMPERIAL_RED)
+        step = 40
+        for x in range(0, WIDTH, 2 * step):
+            canvas.rect(x + step // 2, y + band, x + step // 2 + step, y + band + merlon, IMPERIAL_RED)
+        canvas.rect(0, y + band - 4, WIDTH, y + band, RED_DARK)
+        canvas.text(
+            MARGIN, y + 44, ctx.t("china.board.title"), face(TITLE, Weight.BOLD), GOLD_LIGHT, anchor="lm"
+        )
+        # The board side (and the variant) at the right of the title line.
+        notes = [ctx.t("china.board.side", side=str(view.get("side", "")))]
+        if view.get("fortresses"):
+            notes.append(ctx.t("china.option.fortresses.on"))
+        note_face = face(BODY, Weight.BOLD)
+        x = WIDTH - MARGIN
+        for note in reversed(notes):
+            width = text_width(note, note_face) + 28
+            canvas.box(x - width, y + 22, x, y + 66, RED_DARK, GOLD, 2, radius=22)
+            canvas.text(x - width // 2, y + 44, note, note_face, GOLD_LIGHT, anchor="mm")
+            x -= width + 10
+        cy = y + 106
+        if over:
+            outcome = view.get("outcome") or {}
+            winners = list(outcome.get("winners") or [])
+            runs: list[_Run] = [ctx.t("board.game_over")]
+            if winners:
+                runs += ["·", ctx.t("board.winners" if len(winners) > 1 else "board.winner")]
+                for seat in winners:
+                    runs += [crown(34), seat_symbol(seat, 32), ctx.names[seat]]
+            _runs(canvas, MARGIN, cy, _fit_runs(runs, status_face, inner), status_face, CREAM)
+            return
+        seat = int(view["turn"])
+        runs = [turn_arrow(30, GOLD_LIGHT), ctx.t("board.turn"), seat_symbol(seat, 34), ctx.names[seat]]
+        pill = ctx.t("china.board.last_round") if view.get("last_round") else ""
+        pill_w = text_width(pill, note_face) + 28 if pill else 0
+        _runs(canvas, MARGIN, cy, _fit_runs(runs, status_face, inner - pill_w - 20), status_face, CREAM)
+        if pill:
+            canvas.box(
+                WIDTH - MARGIN - pill_w, cy - 22, WIDTH - MARGIN, cy + 22, GOLD_LIGHT, GOLD_DARK, 2, radius=22
+            )
+            canvas.text(WIDTH - MARGIN - pill_w // 2, cy, pill, note_face, RED_DARK, anchor="mm")
+        for number, line in enumerate(gist_lines):
+            canvas.text(MARGIN, cy + 46 + 40 * number, line, gist_face, GOLD_LIGHT, anchor="lm")
+
+    return _Section(band + merlon, draw)
+
+
+# ---------------------------------------------------------------- map
+
+
+def _map(ctx: _Context) -> _Section:
+    view = ctx.view
+    geo = geometry()
+
+    def draw(canvas: Canvas, y: int) -> None:
+        canvas.image.paste(base_map(str(view.get("side", "A"))), (0, y))
+        provinces: Sequence[Mapping[str, Any]] = view.get("provinces") or []
+        for p, province in enumerate(provinces[: len(PROVINCES)]):
+            for s, space in enumerate((province.get("spaces") or [])[: len(geo.spaces[p])]):
+                x, sy = geo.spaces[p][s]
+                sy += y
+                if space.get("fortress"):
+                    canvas.paste_centred(_fortress(2 * SPACE_R + 18), x, sy)
+                    if space.get("house") is None:
+                        _free_space(canvas, x, sy, s + 1)
+                owner = space.get("house")
+                if owner is not None:
+                    canvas.paste_centred(_house(int(owner), 2 * SPACE_R + 12), x, sy - 4)
+            dx, dy = geo.dragons[p]
+            _emissaries(canvas, p, dx, dy + y, list(province.get("emissaries") or []))
+            nx, ny = geo.names[p]
+            _name_plate(
+                canvas, nx, ny + y, PROVINCE_NAMES[p], PROVINCE_COLOUR[p], bool(province.get("scored"))
+            )
+
+    return _Section(geo.height, draw)
+
+
+def _free_space(canvas: Canvas, x: int, y: int, number: int) -> None:
+    r = SPACE_R
+    canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=CREAM, outline=INK, width=3)
+    canvas.text(x, y + 1, str(number), face(30, Weight.BOLD), INK, anchor="mm")
+
+
+def _name_plate(canvas: Canvas, cx: int, cy: int, name: str, colour: int, scored: bool) -> None:
+    name_face = face(NAME, Weight.BOLD)
+    check = 36 if scored else 0
+    width = text_width(name, name_face) + 30 + (check + 8 if scored else 0)
+    x0, y0 = cx - width // 2, cy - 25
+    canvas.box(x0 + 2, y0 + 4, x0 + width + 2, y0 + 54, blend(STONE_DARK, PARCHMENT, 0.3), radius=25)
+    fill = GOLD_LIGHT if scored else CREAM
+    canvas.box(x0, y0, x0 + width, y0 + 50, fill, PROVINCE_INK[colour], 4, radius=25)
+    x = x0 + 15
+    if scored:
+        canvas.paste(_check(check), x - 4, cy - check // 2)
+        x += check + 4
+    canvas.text(x, cy + 1, name, name_face, PROVINCE_INK[colour], anchor="lm")
+
+
+_CHIP_W, _CHIP_H, _CHIP_GAP, _PLAQUE_PAD = 64, 40, 4, 6
+
+
+def _plaque_size(chips: int, columns: int) -> tuple[int, int]:
+    rows = -(-chips // columns)
+    width = columns * _CHIP_W + (columns - 1) * _CHIP_GAP + 2 * _PLAQUE_PAD
+    height = rows * _CHIP_H + (rows - 1) * _CHIP_GAP + 2 * _PLAQUE_PAD
+    return width, height
+
+
+@lru_cache(maxsize=64)
+def _plaque_columns(province: int, chips: int) -> int:
+    """How many columns of emissary chips keep the plaque clearest of the province's house spaces."""
+    geo = geometry()
+    cx, cy = geo.dragons[province]
+    best: tuple[float, int] | None = None
+    for columns in range(1, min(chips, 3) + 1):
+        width, height = _plaque_size(chips, columns)
+        room = min(
+            (
+                math.hypot(max(abs(x - cx) - width / 2, 0.0), max(abs(y - cy) - height / 2, 0.0)) - SPACE_R
+                for x, y in geo.spaces[province]
+            ),
+            default=1e9,
+        )
+        if best is None or min(room, 8.0) > best[0]:
+            best = (min(room, 8.0), columns)
+    assert best is not None
+    return best[1]
+
+
+def _emissaries(canvas: Canvas, province: int, cx: int, cy: int, counts: Sequence[int]) -> None:
+    """The emissaries on a dragon field: per seat its symbol and how many, on a gold plaque."""
+    chips = [(seat, int(n)) for seat, n in enumerate(counts) if int(n) > 0]
+    if not chips:
+        return
+    chip_face = face(BODY + 2, Weight.BOLD)
+    columns = _plaque_columns(province, len(chips))
+    rows = -(-len(chips) // columns)
+    width, height = _plaque_size(len(chips), columns)
+    # The plaque covers the dragon field it stands on.
+    width, height = max(width, 2 * DRAGON_R + 4), max(height, 2 * DRAGON_R + 4)
+    x0, y0 = cx - width // 2, cy - height // 2
+    canvas.box(x0 + 2, y0 + 4, x0 + width + 2, y0 + height + 4, blend(STONE_DARK, PARCHMENT, 0.3), radius=16)
+    canvas.box(x0, y0, x0 + width, y0 + height, GOLD_LIGHT, IMPERIAL_RED, 4, radius=16)
+    for k, (seat, count) in enumerate(chips):
+        row, col = divmod(k, columns)
+        in_row = min(columns, len(chips) - row * columns)
+        left = cx - (in_row * _CHIP_W + (in_row - 1) * _CHIP_GAP) // 2
+        x = left + col * (_CHIP_W + _CHIP_GAP)
+        top = cy - (rows * _CHIP_H + (rows - 1) * _CHIP_GAP) // 2 + row * (_CHIP_H + _CHIP_GAP)
+        canvas.box(x, top, x + _CHIP_W, top + _CHIP_H, CREAM, GOLD_DARK, 2, radius=10)
+        canvas.paste_centred(seat_symbol(seat, 30), x + 20, top + _CHIP_H // 2)
+        canvas.text(x + 48, top + _CHIP_H // 2 + 1, str(count), chip_face, INK, anchor="mm")
+
+
+# ---------------------------------------------------------------- cards
+
+
+def _provinces_of(colour: int) -> list[str]:
+    return [PROVINCE_NAMES[p] for p, c in enumerate(PROVINCE_COLOUR) if c == colour]
+
+
+@lru_cache(maxsize=64)
+def _card(colour_name: str, locale: str | None) -> Image.Image:
+    """A province card: its colour, the colour's name and the provinces it is for."""
+    colour = COLOURS.index(colour_name) if colour_name in COLOURS else 0
+    fill = PROVINCE_STRONG[colour]
+    card = Canvas(CARD_W + 4, CARD_H + 5, None)
+    card.box(3, 5, CARD_W + 3, CARD_H + 5, blend(STONE_DARK, PARCHMENT, 0.2), radius=14)
+    card.box(0, 0, CARD_W, CARD_H, fill, INK, 3, radius=14)
+    card.box(10, 50, CARD_W - 10, CARD_H - 10, CREAM, None, 0, radius=10)
+    word = label(f"china.colour.{colour_name}", locale)
+    word_face = fit(word, BODY + 2, BODY, Weight.CONDENSED, CARD_W - 16) or face(BODY, Weight.CONDENSED)
+    card.text(
+        CARD_W // 2, 27, ellipsize(word, word_face, CARD_W - 16), word_face, on_colour(fill), anchor="mm"
+    )
+    names = _provinces_of(colour)
+    name_face = face(NAME, Weight.BOLD)
+    middle = 50 + (CARD_H - 60) // 2
+    for k, name in enumerate(names):
+        cy = middle + (k - (len(names) - 1) / 2) * 48
+        card.text(CARD_W // 2, round(cy), name, name_face, PROVINCE_INK[colour], anchor="mm")
+    return card.image
+
+
+@lru_cache(maxsize=8)
+def _deck_back() -> Image.Image:
+    card = Canvas(CARD_W + 4, CARD_H + 5, None)
+    card.box(3, 5, CARD_W + 3, CARD_H + 5, blend(STONE_DARK, PARCHMENT, 0.2), radius=14)
+    card.box(0, 0, CARD_W, CARD_H, IMPERIAL_RED, INK, 3, radius=14)
+    card.box(10, 10, CARD_W - 10, CARD_H - 10, None, GOLD, 3, radius=10)
+    card.box(18, 18, CARD_W - 18, CARD_H - 18, None, GOLD_DARK, 2, radius=8)
+    return card.image
+
+
+def _cards(ctx: _Context) -> _Section:
+    view = ctx.view
+    open_cards: Sequence[str] = view.get("open") or []
+    discard: Sequence[str] = view.get("discard") or []
+    head_h = 56
+    row_h = CARD_H + 12
+    discard_h = 64
+    height = head_h + row_h + 40 + discard_h + 56
+
+    def draw(canvas: Canvas, y: int) -> None:
+        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, STONE, STONE_DARK, 3, radius=PANEL_RADIUS)
+        head_face = face(HEADING - 2, Weight.BOLD)
+        left = MARGIN + 20
+        canvas.text(left, y + head_h // 2 + 6, ctx.t("china.board.open"), head_face, INK, anchor="lm")
+        top = y + head_h
+        for k in range(4):
+            x = left + k * (CARD_W + CARD_GAP)
+            if k < len(open_cards):
+                canvas.paste(_card(str(open_cards[k]), ctx.locale), x, top)
+            else:
+                canvas.box(x, top, x + CARD_W, top + CARD_H, None, STONE_DARK, 2, radius=14)
+        # The deck: a card back with the number of cards left.
+        deck_x = WIDTH - MARGIN - 20 - CARD_W - 150
+        canvas.text(deck_x, y + head_h // 2 + 6, ctx.t("china.board.deck"), head_face, INK, anchor="lm")
+        deck = int(view.get("deck", 0))
+        if deck > 0:
+            canvas.paste(_deck_back(), deck_x, top)
+        else:
+            canvas.box(deck_x, top, deck_x + CARD_W, top + CARD_H, None, STONE_DARK, 2, radius=14)
+        canvas.text(
+            deck_x + CARD_W // 2,
+            top + CARD_H // 2,
+            str(deck),
+            face(60, Weight.BOLD),
+            GOLD_LIGHT if deck > 0 else MUTED,
+            anchor="mm",
+        )
+        # How often the deck has run out: two marks, filled when used up.
+        exhausted = int(view.get("exhausted", 0))
+        mx = deck_x + CARD_W + 24
+        for k in range(2):
+            cy = top + 40 + k * 64
+            used = k < exhausted
+            canvas.box(mx, cy - 26, mx + 52, cy + 26, IMPERIAL_RED if used else CREAM, RED_DARK, 3, radius=26)
+            canvas.text(
+                mx + 26, cy + 1, str(k + 1), face(BODY, Weight.BOLD), CREAM if used else MUTED, anchor="mm"
+            )
+        line_y = top + row_h + 18
+        used_text = ctx.t("china.board.exhausted", count=exhausted)
+        text_face = face(BODY, Weight.BOLD)
+        canvas.text(
+            left,
+            y + height - 34,
+            ellipsize(used_text, text_face, WIDTH - 2 * MARGIN - 40),
+            text_face,
+            IMPERIAL_RED if exhausted else INK,
+            anchor="lm",
+        )
+        canvas.text(
+            left, line_y, ctx.t("china.board.discard_count", count=len(discard)), text_face, INK, anchor="lm"
+        )
+        # The discard pile, face up: how many of each colour.
+        counts = [sum(1 for c in discard if c == name) for name in COLOURS]
+        x = left
+        chip_y = line_y + 28
+        for colour, count in enumerate(counts):
+            if not count:
+                continue
+            word = ctx.t(f"china.colour.{COLOURS[colour]}")
+            text = f"{count} × {word}"
+            width = text_width(text, text_face) + 50
+            if x + width > WIDTH - MARGIN - 20:
+                break
+            canvas.box(x, chip_y, x + width, chip_y + 44, CREAM, STONE_DARK, 2, radius=12)
+            canvas.box(x + 8, chip_y + 8, x + 32, chip_y + 36, PROVINCE_STRONG[colour], INK, 2, radius=6)
+            canvas.text(x + 40, chip_y + 23, text, text_face, INK, anchor="lm")
+            x += width + 10
+
+    return _Section(height, draw)
+
+
+# ---------------------------------------------------------------- players
+
+
+_HEAD_MAX = 176
+
+
+def _heading(text: str) -> tuple[list[str], int]:
+    """A column heading in the condensed face, in as many lines as it needs, and its column's width."""
+    head = face(BODY, Weight.CONDENSED)
+    lines = _wrap(text, head, _HEAD_MAX)
+    if len(lines) > 2:
+        lines = [lines[0], ellipsize(" ".join(lines[1:]), head, _HEAD_MAX)]
+    return lines, max(96, *(text_width(line, head) for line in lines)) + 22
+
+
+def _players(ctx: _Context) -> _Section:
+    view = ctx.view
+    seats: Sequence[Mapping[str, Any]] = view["seats"]
+    over = view.get("step") == "over" and view.get("final") is not None
+    outcome = view.get("outcome") or {}
+    winners = set(outcome.get("winners") or [])
+    ranks = list(outcome.get("ranks") or [])
+    acting = set(view.get("to_act") or [])
+    start = view.get("start")
+    viewer = view.get("viewer")
+    columns: list[tuple[str, Callable[[int], str]]]
+    supply_from = None
+    if over:
+        final: Sequence[Mapping[str, Any]] = view["final"]
+        scores = list(outcome.get("scores") or [])
+        left = list(outcome.get("pieces_left") or [])
+        columns = [
+            ("china.board.col.play", lambda s: str(final[s].get("houses", 0))),
+            ("china.board.col.final", lambda s: str(final[s].get("provinces", 0))),
+            ("china.board.col.alliances", lambda s: str(final[s].get("alliances", 0))),
+            ("china.board.col.chains", lambda s: str(final[s].get("chains", 0))),
+            ("china.board.col.total", lambda s: str(scores[s]) if s < len(scores) else "–"),
+            ("china.board.col.left", lambda s: str(left[s]) if s < len(left) else "–"),
+        ]
+    else:
+        columns = [
+            ("board.col.points", lambda s: str(seats[s].get("points", 0))),
+            ("china.board.col.cards", lambda s: str(seats[s].get("hand", 0))),
+            ("china.pieces.house", lambda s: str(seats[s].get("houses", 0))),
+            ("china.pieces.emissary", lambda s: str(seats[s].get("emissaries", 0))),
+        ]
+        if view.get("fortresses"):
+            columns.append(("china.piece.fortress", lambda s: str(seats[s].get("fortresses", 0))))
+        supply_from = 2
+    headings = [_heading(ctx.t(key)) for key, _ in columns]
+    widths = [width for _, width in headings]
+    right = WIDTH - MARGIN - 12
+    lefts = [right - sum(widths[k:]) for k in range(len(widths))]
+    line_h = 32
+    lines_most = max(len(lines) for lines, _ in headings)
+    group_h = 42 if supply_from is not None else 0
+    head_h = 22 + group_h + line_h * lines_most
+    row_h = 58
+    legend_h = 52 if start is not None else 0
+    height = head_h + row_h * len(seats) + 14 + legend_h
+
+    def draw(canvas: Canvas, y: int) -> None:
+        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, CREAM, STONE_DARK, 3, radius=PANEL_RADIUS)
+        head_face = face(BODY, Weight.CONDENSED)
+        base = y + head_h - line_h // 2 - 2
+        canvas.text(MARGIN + 64, base, ctx.t("board.col.player"), head_face, MUTED, anchor="lm")
+        if supply_from is not None:
+            # One heading over the supply columns.
+            x0, x1 = lefts[supply_from] + 6, right - 6
+            gy = y + 16 + group_h // 2
+            canvas.rect(x0, gy, x1, gy + 2, STONE_DARK)
+            caption = ctx.t("china.board.supply")
+            width = text_width(caption, head_face) + 20
+            cx = (x0 + x1) // 2
+            canvas.rect(cx - width // 2, gy - 18, cx + width // 2, gy + 20, CREAM)
+            canvas.text(cx, gy, caption, head_face, MUTED, anchor="mm")
+        for number, (lines, _) in enumerate(headings):
+            cx = lefts[number] + widths[number] // 2
+            for k, line in enumerate(lines):
+                cy = base - line_h * (len(lines) - 1 - k)
+                canvas.text(cx, cy, line, head_face, MUTED, anchor="mm")
+        for seat in range(len(seats)):
+            top = y + head_h + 4 + seat * row_h
+            cy = top + row_h // 2
+            highlight = (seat in winners) if over else (seat in acting)
+            if highlight:
+                canvas.box(
+                    MARGIN + 8,
+                    top + 3,
+                    WIDTH - MARGIN - 8,
+                    top + row_h - 3,
+                    GOLD_LIGHT,
+                    GOLD_DARK,
+                    2,
+                    radius=12,
+                )
+            elif seat % 2 == 1:
+                canvas.box(
+                    MARGIN + 8,
+                    top + 3,
+                    WIDTH - MARGIN - 8,
+                    top + row_h - 3,
+                    blend(CREAM, STONE, 0.45),
+                    radius=12,
+                )
+            if over and seat in winners:
+                canvas.paste_centred(crown(36), MARGIN + 38, cy)
+            elif over and seat < len(ranks):
+                canvas.text(MARGIN + 38, cy, f"{ranks[seat]}.", face(BODY, Weight.BOLD), MUTED, anchor="mm")
+            elif seat in acting:
+                canvas.paste_centred(turn_arrow(30), MARGIN + 38, cy)
+            name_face = face(BODY, Weight.BOLD)
+            runs: list[_Run] = [seat_symbol(seat, 34), ctx.names[seat]]
+            if seat == start:
+                runs.append(_emperor(34))
+            if seat == viewer:
+                runs.append(ctx.t("board.you"))
+            runs = _fit_runs(runs, name_face, lefts[0] - (MARGIN + 64) - 8)
+            _runs(canvas, MARGIN + 64, cy, runs, name_face, INK)
+            value_face = face(BODY + 2, Weight.BOLD)
+            for number, (_, value) in enumerate(columns):
+                cx = lefts[number] + widths[number] // 2
+                canvas.text(cx, cy, value(seat), value_face, INK, anchor="mm")
+        if legend_h:
+            ly = y + height - legend_h // 2 - 8
+            runs = [_emperor(34), ctx.t("china.board.emperor")]
+            _runs(canvas, MARGIN + 64, ly, runs, face(BODY), MUTED)
+
+    return _Section(height, draw)
+
+
+def _emperor(size: int) -> Image.Image:
+    """The emperor figure beside the start player: a red crown."""
+    return crown(size, IMPERIAL_RED, RED_DARK)
+
+
+# ---------------------------------------------------------------- the viewer's hand
+
+
+def _hand(ctx: _Context) -> _Section:
+    view = ctx.view
+    viewer = int(view["viewer"])
+    hand = sorted(
+        (str(c) for c in view.get("hand") or []), key=lambda c: COLOURS.index(c) if c in COLOURS else 9
+    )
+    head_h = 64
+    per_line = (WIDTH - 2 * MARGIN - 40 + CARD_GAP) // (CARD_W + CARD_GAP)
+    lines = -(-len(hand) // per_line) if hand else 0
+    height = head_h + (lines * (CARD_H + 14) if lines else 48) + 14
+
+    def draw(canvas: Canvas, y: int) -> None:
+        canvas.box(
+            MARGIN,
+            y,
+            WIDTH - MARGIN,
+            y + height,
+            blend(GOLD_LIGHT, CREAM, 0.4),
+            GOLD_DARK,
+            4,
+            radius=PANEL_RADIUS,
+        )
+        head_face = face(HEADING - 2, Weight.BOLD)
+        runs: list[_Run] = [seat_symbol(viewer, 34), ctx.t("china.board.your_hand")]
+        _runs(canvas, MARGIN + 20, y + head_h // 2 + 4, runs, head_face, INK, gap=12)
+        if not hand:
+            canvas.text(
+                MARGIN + 20, y + head_h + 20, ctx.t("china.board.empty_hand"), face(BODY), MUTED, anchor="lm"
+            )
+            return
+        for k, colour in enumerate(hand):
+            row, col = divmod(k, per_line)
+            x = MARGIN + 20 + col * (CARD_W + CARD_GAP)
+            canvas.paste(_card(colour, ctx.locale), x, y + head_h + row * (CARD_H + 14))
+
+    return _Section(height, draw)
+
+
+#: Flat colours kept exact in the PNG's palette.
+_EXACT: tuple[RGB, ...] = (*THEME_COLOURS, *PROVINCE_STRONG, *PROVINCE_INK)
+
+
+renderers.register(GAME_ID, render)
