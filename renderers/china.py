@@ -36,6 +36,7 @@ from renderers.china_map import (
     WIDTH,
     base_map,
     geometry,
+    space_disc,
 )
 from renderers.common import (
     CREAM,
@@ -331,7 +332,7 @@ def _map(ctx: _Context) -> _Section:
                 if space.get("fortress"):
                     canvas.paste_centred(_fortress(2 * SPACE_R + 18), x, sy)
                     if space.get("house") is None:
-                        _free_space(canvas, x, sy, s + 1)
+                        space_disc(canvas, x, sy, s + 1)
                 owner = space.get("house")
                 if owner is not None:
                     canvas.paste_centred(_house(int(owner), 2 * SPACE_R + 12), x, sy - 4)
@@ -343,12 +344,6 @@ def _map(ctx: _Context) -> _Section:
             )
 
     return _Section(geo.height, draw)
-
-
-def _free_space(canvas: Canvas, x: int, y: int, number: int) -> None:
-    r = SPACE_R
-    canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=CREAM, outline=INK, width=3)
-    canvas.text(x, y + 1, str(number), face(30, Weight.BOLD), INK, anchor="mm")
 
 
 def _name_plate(canvas: Canvas, cx: int, cy: int, name: str, colour: int, scored: bool) -> None:

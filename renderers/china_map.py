@@ -36,6 +36,7 @@ __all__ = [
     "Geometry",
     "base_map",
     "geometry",
+    "space_disc",
 ]
 
 Point = tuple[int, int]
@@ -48,7 +49,7 @@ PAD_X, PAD_TOP, PAD_BOTTOM = 44, 88, 44
 SPACE_R = 28
 DRAGON_R = 42
 ALLIANCE_R = 25
-NUMBER_SIZE = 30
+NUMBER_SIZE = 34
 NAME_SIZE = 36
 
 #: Card and region colours per card colour (engine order: purple, red, green, yellow, orange).
@@ -316,6 +317,20 @@ def _regions() -> tuple[tuple[Image.Image, ...], Image.Image]:
             regions[b] = ImageChops.subtract(
                 regions[b], ImageChops.multiply(overlap, ImageChops.invert(towards_b))
             )
+    # Every house space and dragon field lies inside its own province, whatever the borders say.
+    claims = []
+    for p in range(len(PROVINCES)):
+        claim = Image.new("L", size, 0)
+        draw = ImageDraw.Draw(claim)
+        r = (SPACE_R + 14) / _Q
+        for x, y in [*geo.spaces[p], geo.dragons[p]]:
+            draw.ellipse((x / _Q - r, y / _Q - r, x / _Q + r, y / _Q + r), fill=255)
+        claims.append(claim)
+    for p in range(len(PROVINCES)):
+        for q in range(len(PROVINCES)):
+            if q != p:
+                regions[p] = ImageChops.subtract(regions[p], claims[q])
+        regions[p] = ImageChops.lighter(regions[p], claims[p])
     land = _threshold(land.filter(ImageFilter.GaussianBlur(5)), 100)
     return tuple(regions), land
 
@@ -338,7 +353,8 @@ def _paste_region(image: Image.Image, colour: RGB, mask: Image.Image, level: int
     image.paste(colour, (x0 * _Q, y0 * _Q, x0 * _Q + soft.width, y0 * _Q + soft.height), soft)
 
 
-def _space_disc(canvas: Canvas, x: int, y: int, number: int) -> None:
+def space_disc(canvas: Canvas, x: int, y: int, number: int) -> None:
+    """A free house space with its number, as players type it."""
     r = SPACE_R
     canvas.draw.ellipse((x - r + 2, y - r + 4, x + r + 2, y + r + 4), fill=blend(SHORE, LAND, 0.2))
     canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=CREAM, outline=INK, width=3)
@@ -383,12 +399,12 @@ def base_map(side: str) -> Image.Image:
     # House spaces.
     for spaces in geo.spaces:
         for number, (x, y) in enumerate(spaces, start=1):
-            _space_disc(canvas, x, y, number)
+            space_disc(canvas, x, y, number)
     # Alliance numbers: a red seal on the border.
     for number, (x, y) in enumerate(geo.alliances, start=1):
         r = ALLIANCE_R
         canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=INK, outline=GOLD, width=3)
-        canvas.text(x, y + 1, str(number), face(28, Weight.CONDENSED), GOLD_LIGHT, anchor="mm")
+        canvas.text(x, y + 1, str(number), face(30, Weight.CONDENSED), GOLD_LIGHT, anchor="mm")
     return canvas.image
 
 

@@ -1,0 +1,272 @@
+"""The China board image: every kind of view draws, the same view gives the same bytes,
+a spectator sees no hand, labels are readable on a phone, every label is in three languages.
+
+Views come from seeded games played with the engine (every player count,
+both board sides, with and without fortresses; start, middle and end), plus
+a few edited ones that reach corners random play rarely does.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import games.china  # registers the engine
+import texts
+from games.core import Message
+from renderers import canvas, china, china_map  # importing china registers its renderer
+
+GAME = "china"
+ENGINE = games.china.ENGINE
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PHONE_WIDTH = 390
+PHONE_MIN_TEXT = 9
+CHINA_TEXTS = Path(games.china.__file__).resolve().parent
+
+
+def random_game(players: int, seed: int, options: dict[str, str]) -> list[Any]:
+    """Every state of a seeded game that places pieces whenever it can, first to last."""
+    chooser = random.Random(seed)
+    state = ENGINE.setup(players, seed, ENGINE.check_options(players, options))
+    states = [state]
+    while acting := ENGINE.to_act(state):
+        seat = min(acting)
+        actions = ENGINE.legal_actions(state, seat)
+        placing = [
+            a
+            for a in actions
+            if ENGINE.format_action(state, a).split()[0] in {"house", "emissary", "fortress"}
+        ]
+        action = chooser.choice(placing if placing and chooser.random() < 0.8 else actions)
+        state = ENGINE.apply(state, seat, action)
+        states.append(state)
+    return states
+
+
+GAMES = [
+    (players, side, fortresses)
+    for players, side in ((3, "B"), (4, "A"), (4, "B"), (5, "A"))
+    for fortresses in ("off", "on")
+]
+
+
+def engine_views() -> Iterator[tuple[str, dict[str, Any]]]:
+    for players, side, fortresses in GAMES:
+        states = random_game(players, 40 + players, {"side": side, "fortresses": fortresses})
+        for moment, state in (
+            ("start", states[0]),
+            ("middle", states[len(states) // 2]),
+            ("end", states[-1]),
+        ):
+            name = f"{players}p-{side}-{fortresses}-{moment}"
+            yield name, ENGINE.view(state, None)
+            yield f"{name}-seat", ENGINE.view(state, players - 1)
+
+
+ALL_VIEWS = list(engine_views())
+NAMES = ["Anna", "Bartholomäus von Hohenzollern-Sigmaringen", "Chen", "Dörte", "Eelco"]
+
+
+def draw(view: dict[str, Any], locale: str | None = None) -> bytes:
+    return china.render(view, locale)
+
+
+def middle_view(seat: int | None = None) -> dict[str, Any]:
+    states = random_game(5, 7, {"fortresses": "on"})
+    return ENGINE.view(states[len(states) // 2], seat)
+
+
+def crowded_view() -> dict[str, Any]:
+    """Emissaries of every seat in one province, all three of a hand, the open row empty."""
+    view = middle_view(0)
+    view["provinces"][0]["emissaries"] = [1, 2, 1, 3, 1]
+    view["provinces"][1]["emissaries"] = [4, 4, 0, 0, 0]
+    view["provinces"][2]["scored"] = True
+    view["open"] = []
+    view["deck"] = 0
+    view["exhausted"] = 2
+    view["last_round"] = True
+    view["hand"] = ["purple", "red", "orange"]
+    view["names"] = NAMES
+    return view
+
+
+# ---------------------------------------------------------------- the image itself
+
+
+@pytest.mark.parametrize(("name", "view"), ALL_VIEWS, ids=[name for name, _ in ALL_VIEWS])
+def test_every_view_gives_a_png(name: str, view: dict[str, Any]) -> None:
+    image = draw(view)
+    assert image.startswith(PNG_SIGNATURE)
+    assert len(image) < 1_000_000
+    with Image.open(io.BytesIO(image)) as png:
+        assert png.format == "PNG"
+        assert png.width == china_map.WIDTH
+        assert png.height > china_map.geometry().height
+
+
+def test_edited_views_draw() -> None:
+    for locale in (None, "de", "nl"):
+        assert draw(crowded_view(), locale).startswith(PNG_SIGNATURE)
+    empty_hand = {**middle_view(1), "hand": []}
+    assert draw(empty_hand).startswith(PNG_SIGNATURE)
+
+
+@pytest.mark.parametrize(("name", "view"), ALL_VIEWS[::7], ids=[name for name, _ in ALL_VIEWS[::7]])
+def test_the_same_view_gives_the_same_bytes(name: str, view: dict[str, Any]) -> None:
+    assert draw(view) == draw(copy.deepcopy(view))
+
+
+def test_the_renderer_is_registered() -> None:
+    import renderers
+
+    assert renderers.renderer(GAME) is china.render
+    with pytest.raises(ValueError):
+        renderers.render(GAME, {**middle_view(), "game": "chinesische-mauer"})
+
+
+# ---------------------------------------------------------------- private information
+
+
+def test_a_spectator_image_shows_no_hand() -> None:
+    states = random_game(4, 3, {"side": "A"})
+    state = states[len(states) // 2]
+    seated, spectator = ENGINE.view(state, 2), ENGINE.view(state, None)
+    assert seated["hand"], "the seat holds cards"
+    assert "hand" not in spectator
+    public = {key: value for key, value in seated.items() if key != "hand"}
+    public["viewer"] = None
+    assert public == spectator
+    assert draw(public) == draw(spectator)
+    # A hand in a view without a viewer is never drawn.
+    assert draw({**spectator, "hand": ["red", "red", "green"]}) == draw(spectator)
+
+
+def test_a_seat_view_adds_its_own_hand() -> None:
+    seated = middle_view(2)
+    spectator = {**{k: v for k, v in seated.items() if k != "hand"}, "viewer": None}
+    assert draw(seated) != draw(spectator)
+    assert height(draw(seated)) > height(draw(spectator))
+    other = {**seated, "hand": ["purple"] * len(seated["hand"])}
+    if other["hand"] != seated["hand"]:
+        assert draw(other) != draw(seated)
+
+
+def height(image: bytes) -> int:
+    with Image.open(io.BytesIO(image)) as png:
+        return png.height
+
+
+def test_names_change_the_image_and_weird_names_draw() -> None:
+    view = middle_view()
+    assert draw({**view, "names": NAMES}) != draw(view)
+    weird = ["🐉🐉", "李雷", "", "W" * 300, "\u202eevil\u202c"]
+    assert draw({**view, "names": weird}).startswith(PNG_SIGNATURE)
+
+
+# ---------------------------------------------------------------- readable on a phone
+
+
+def _clear_caches() -> None:
+    china_map.base_map.cache_clear()
+    china._card.cache_clear()
+    canvas.sprite.cache_clear()
+
+
+def test_every_label_is_at_least_9_px_on_a_390_px_wide_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text drawn (map numbers and names included) uses a face at least 9·W/390 px high."""
+    sizes: list[tuple[int, str]] = []
+    original = canvas.Canvas.text
+
+    def recording(
+        self: canvas.Canvas, x: int, y: int, text: str, font_face: Any, *args: Any, **kw: Any
+    ) -> int:
+        if text.strip():
+            sizes.append((font_face.size, text))
+        return original(self, x, y, text, font_face, *args, **kw)
+
+    monkeypatch.setattr(canvas.Canvas, "text", recording)
+    _clear_caches()
+    try:
+        for view in (ALL_VIEWS[-1][1], crowded_view(), ALL_VIEWS[-3][1]):
+            for locale in (None, "de", "nl"):
+                image = draw(view, locale)
+                with Image.open(io.BytesIO(image)) as png:
+                    width = png.width
+                least = PHONE_MIN_TEXT * width / PHONE_WIDTH
+                small = sorted({(size, text) for size, text in sizes if size < least})
+                assert small == [], f"labels under {least:.1f} px on a {width} px image"
+                sizes.clear()
+    finally:
+        monkeypatch.undo()
+        _clear_caches()
+    # The map's own labels are among those measured: space numbers, alliance numbers, province names.
+    assert china.MIN_TEXT * PHONE_WIDTH / china_map.WIDTH >= PHONE_MIN_TEXT
+
+
+def test_space_numbers_and_province_names_are_on_the_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: set[str] = set()
+    original = canvas.Canvas.text
+
+    def recording(self: canvas.Canvas, x: int, y: int, text: str, *args: Any, **kw: Any) -> int:
+        drawn.add(text)
+        return original(self, x, y, text, *args, **kw)
+
+    monkeypatch.setattr(canvas.Canvas, "text", recording)
+    _clear_caches()
+    try:
+        draw(ALL_VIEWS[0][1])
+    finally:
+        monkeypatch.undo()
+        _clear_caches()
+    assert {"Chu", "Wei", "Shu", "Han", "Yan", "Qi", "Ch'in", "Zhao", "Lu"} <= drawn
+    assert {str(n) for n in range(1, 16)} <= drawn  # space numbers 1-8 and alliances 1-15
+
+
+# ---------------------------------------------------------------- words
+
+
+def test_every_label_drawn_is_in_three_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: set[str] = set()
+    original = texts.render
+
+    def recording(message: Message, locale: str | None = None, names: Any = ()) -> str:
+        asked.add(message.key)
+        return original(message, locale, names)
+
+    monkeypatch.setattr(texts, "render", recording)
+    china._card.cache_clear()
+    views = [view for _, view in ALL_VIEWS[::5]] + [crowded_view(), ALL_VIEWS[-1][1]]
+    for view in views:
+        for locale in (None, "de", "nl"):
+            draw(view, locale)
+    china._card.cache_clear()
+    board_keys = {key for key in asked if key.startswith("china.board.")}
+    assert {
+        "china.board.title",
+        "china.board.open",
+        "china.board.gist.place",
+        "china.board.col.total",
+    } <= board_keys
+    english = json.loads((CHINA_TEXTS / "texts.json").read_text(encoding="utf-8"))
+    for language in ("de", "nl"):
+        other = json.loads((CHINA_TEXTS / "locales" / f"{language}.json").read_text(encoding="utf-8"))
+        china_keys = {key for key in asked if key.startswith("china.")}
+        assert sorted(china_keys - set(english)) == []
+        assert sorted(china_keys - set(other)) == [], language
+    known = texts.all_keys()
+    assert sorted(key for key in asked if key not in known) == []
+
+
+def test_labels_follow_the_language() -> None:
+    view = middle_view(1)
+    assert len({draw(view, None), draw(view, "de"), draw(view, "nl")}) == 3
+    assert draw(view, "xx-YY") == draw(view, None)
