@@ -21,7 +21,7 @@ from typing import Any
 
 import games
 from bot.errors import PlayerError
-from bot.history import History, Step, group_turns, obligation_start, replay, step
+from bot.history import History, Step, Turn, group_turns, obligation_start, replay, step
 from bot.results import Caller
 from bot.service.model import MAX_GAME_ID, Loaded
 from bot.store import (
@@ -184,7 +184,7 @@ class Games:
                 return found
         return await self.store.last_move_version(game.row.id, seat)
 
-    async def all_turns(self, game: Loaded, since_version: int = 0) -> list[Any]:
+    async def all_turns(self, game: Loaded, since_version: int = 0) -> list[Turn]:
         """Every turn of the game after `since_version`, replayed from the log."""
         _, steps = replay(game.engine, game.row, await self.store.moves(game.row.id))
         return group_turns(game.engine, steps, since_version)

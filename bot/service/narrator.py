@@ -162,7 +162,8 @@ class Narrator:
         for seat in outcome.ranking:
             detail = outcome.details[seat] if seat < len(outcome.details) else {}
             parts = ", ".join(
-                texts.t(f"{game.engine.id}.outcome.{name}", locale, value=value) for name, value in detail.items()
+                texts.t(f"{game.engine.id}.outcome.{name}", locale, value=value)
+                for name, value in detail.items()
             )
             lines.append(
                 texts.t(
