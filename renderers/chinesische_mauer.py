@@ -20,7 +20,6 @@ from typing import Any
 from PIL import Image
 
 import renderers
-
 from renderers.canvas import RGB, Canvas, ellipsize, fit, text_width
 from renderers.chinesische_mauer_icons import kind_icon
 from renderers.common import (
