@@ -1,0 +1,237 @@
+"""The AI player for Mauerbauer.
+
+`choose(state, seat, seed)` first turns the state into the seat's public
+state (`ai.mauerbauer_model.public_state`): the other hands and the deck
+become stand-ins of the same sizes and the generator state is zeroed, so
+nothing it weighs depends on another seat's cards, the deck order or a
+future roll. It sees what the seat may see: its own hand, the board, the
+supplies, scores, hand sizes and the discard pile. The legal moves of the
+real state are those of the public one.
+
+Every decision looks one step ahead and values the positions it leads to
+with `ai.mauerbauer_eval.Context.worth` (my points and hand worth, less the
+rivals' average, a pending scoring round included):
+
+* a wall that closes a city: its expected worth over the dice still to be
+  rolled — every tower placement any roll of the tower die allows, every
+  house placement any roll of the house dice allows, each with the best
+  merge, the best choice for each roll (towers and houses weighed apart);
+* a wall that closes nothing: the worth of the position now plus the
+  expected worth of the pieces it adds outside the cities (a wall, towers,
+  houses), by what one more of each is worth to my hand less to the rivals';
+* towers, houses, merging (the dice known): every choice, followed by every
+  later choice of the same turn, valued exactly;
+* a scoring round: every play and discard, by points now plus the worth of
+  the hand kept and drawn (a card is played when it scores more than it is
+  worth kept); the last round of the game and the final round by points,
+  cards kept breaking ties;
+* the catch-up exchange: cards worth less than an average unseen card go back.
+
+Ties are broken by a tiny seeded jitter (`games.core.Rng`), so a state and a
+seed always give the same move.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import ai
+from ai.mauerbauer_eval import DEFAULT_WEIGHTS, Context, Weights
+from ai.mauerbauer_model import after_placements, closes, merge_options, public_state
+from games.core import Action, Rng
+from games.mauerbauer import rules
+from games.mauerbauer.actions import DONE, BuildWall, Discard, Play, swap
+from games.mauerbauer.data import DICE_HOUSE, DICE_TOWER, LINE_ENDS, LINE_FIELDS
+from games.mauerbauer.scoring import card_values
+from games.mauerbauer.state import EXCHANGE, HOUSES, MERGE, SCORING, TOWERS, WALL, State
+
+__all__ = ["Decision", "choose", "decide"]
+
+ENGINE_ID = "mauerbauer"
+#: Size of the seeded jitter that breaks ties between equal moves.
+JITTER = 1e-6
+#: A card goes back in the exchange when an unseen card is worth this much more.
+SWAP_MARGIN = 0.5
+
+
+class Decision(NamedTuple):
+    """A move and how many positions were valued to find it (the work of the decision)."""
+
+    action: Action
+    valued: int
+
+
+def choose(state: Any, seat: int, seed: int) -> Action:
+    """The AI's move for `seat`: always one of `legal_actions(state, seat)`."""
+    return decide(state, seat, seed).action
+
+
+def decide(state: State, seat: int, seed: int, weights: Weights = DEFAULT_WEIGHTS) -> Decision:
+    """`choose`, with the work it took; other weights serve to measure and tune them."""
+    legal: list[Action] = list(rules.legal_actions(state, seat))
+    if not legal:
+        raise ValueError(f"seat {seat} has no move to make")
+    if len(legal) == 1:
+        return Decision(legal[0], 0)
+    public = public_state(state, seat)
+    planner = _Planner(public, seat, seed, weights)
+    return Decision(legal[planner.best(legal)], planner.valued)
+
+
+class _Planner:
+    """Values the moves of one decision on the public state."""
+
+    def __init__(self, public: State, seat: int, seed: int, weights: Weights) -> None:
+        self.state = public
+        self.seat = seat
+        self.context = Context(public, seat, seed, weights)
+        self.valued = 0
+        self._rng = Rng.seed(seed)
+
+    def _jitter(self) -> float:
+        value, self._rng = Rng.next(self._rng)
+        return JITTER * (value / 2.0**64)
+
+    def best(self, legal: list[Action]) -> int:
+        phase = self.state.phase
+        if phase == EXCHANGE:
+            return legal.index(self._exchange(legal))
+        if phase == WALL:
+            scores = self._walls(legal)
+        elif phase in (TOWERS, HOUSES, MERGE):
+            scores = [self.settled(rules.apply(self.state, self.seat, action)) for action in legal]
+        elif phase == SCORING:
+            scores = self._scoring(legal)
+        else:
+            scores = self._final(legal)
+        best, best_score = 0, float("-inf")
+        for index, score in enumerate(scores):
+            score += self._jitter()
+            if score > best_score:
+                best, best_score = index, score
+        return best
+
+    # -- positions after my own choices ------------------------------------------------------------
+
+    def settled(self, state: State) -> float:
+        """The worth of a position, my remaining choices of this turn made as well as possible."""
+        if state.phase in (TOWERS, HOUSES, MERGE) and state.active == self.seat:
+            options = rules.legal_actions(state, self.seat)
+            if state.phase != MERGE:
+                return max(self.settled(rules.apply(state, self.seat, option)) for option in options)
+            return max(self.settled(option) for option in merge_options(state))
+        self.valued += 1
+        return self.context.worth(state)
+
+    # -- walls ----------------------------------------------------------------------------------------
+
+    def _walls(self, legal: list[Action]) -> list[float]:
+        state = self.state
+        context = self.context
+        base = context.worth(state)
+        facts = context.fact_weights(state, state.hands[self.seat])
+        self.valued += 1
+        out = []
+        for action in legal:
+            assert isinstance(action, BuildWall)
+            if closes(state.walls, action.line):
+                out.append(self._closing_wall(action.line))
+            else:
+                out.append(base + context.open_wall_gain(state, action.line, facts))
+        return out
+
+    def _closing_wall(self, line: int) -> float:
+        """The expected worth of a wall that closes a city, over the dice to be rolled.
+
+        Towers and houses are weighed apart (each against the wall alone), then each roll takes
+        its best tower and its best house placement.
+        """
+        state = self.state
+        cache: dict[tuple[Any, Any], float] = {}
+
+        def worth(towers: tuple[tuple[int, int], ...], houses: tuple[tuple[int, int], ...]) -> float:
+            key = (towers, houses)
+            if key not in cache:
+                cache[key] = self.settled(after_placements(state, line, towers, houses))
+            return cache[key]
+
+        plain = worth((), ())
+        free = tuple(corner for corner in LINE_ENDS[line] if state.towers[corner] < 0)
+        tower_part = plain
+        if free and any(state.tower_supply):
+            supply = rules._cap(state.tower_supply)
+            total = 0.0
+            for die in DICE_TOWER:
+                towers = rules.tower_options(die, free, supply)
+                total += max((worth(option.placements, ()) for option in towers), default=plain)
+            tower_part = total / len(DICE_TOWER)
+        house_part = plain
+        fields = LINE_FIELDS[line]
+        if any(state.house_supply):
+            total = 0.0
+            faces = len(DICE_HOUSE)
+            for i, first in enumerate(DICE_HOUSE):
+                for second in DICE_HOUSE[i:]:
+                    weight = 1 if first == second else 2
+                    houses = rules.house_options((first, second), fields, state.house_supply)
+                    total += weight * max((worth((), option.placements) for option in houses), default=plain)
+            house_part = total / (faces * faces)
+        return tower_part + house_part - plain
+
+    # -- scoring rounds and the end --------------------------------------------------------------------
+
+    def _scoring(self, legal: list[Action]) -> list[float]:
+        state = self.state
+        context = self.context
+        now = state.values
+        worth = context.reservations(state, now)
+        drawn = context.unseen_worth(worth)
+        plays: list[tuple[tuple[int, ...], bool]] = []
+        for action in legal:
+            if isinstance(action, Play):
+                plays.append((action.cards, False))
+            else:
+                assert isinstance(action, Discard)
+                plays.append(((action.card,), True))
+        self.valued += len(plays)
+        return context.play_values(
+            state.hands[self.seat], plays, now, worth, drawn, context.capacity(state), state.ending
+        )
+
+    def _final(self, legal: list[Action]) -> list[float]:
+        """The final round: the most points; a card kept counts on a tie."""
+        state = self.state
+        hand = len(state.hands[self.seat])
+        by_city: dict[int | None, tuple[int, ...]] = {}
+        out = []
+        for action in legal:
+            if not isinstance(action, Play):
+                out.append(0.01 * hand)
+                continue
+            if action.city not in by_city:
+                index = -1 if action.city is None else rules.city_index(state, action.city)
+                by_city[action.city] = card_values(state, state.cities[index] if index >= 0 else None)
+            values = by_city[action.city]
+            out.append(sum(values[card] for card in action.cards) + 0.01 * (hand - len(action.cards)))
+        self.valued += len(by_city)
+        return out
+
+    def _exchange(self, legal: list[Action]) -> Action:
+        """Put back the card worth least when an unseen card is clearly worth more; else stop."""
+        state = self.state
+        context = self.context
+        worth = context.reservations(state, card_values(state, None))
+        drawn = context.unseen_worth(worth)
+        self.valued += 1
+        hand = state.hands[self.seat]
+        if not hand:
+            return DONE
+        low = min(hand, key=lambda card: (worth[card], card))
+        if worth[low] + SWAP_MARGIN < drawn:
+            action = swap(low)
+            if action in legal:
+                return action
+        return DONE
+
+
+ai.register(ENGINE_ID, choose)
