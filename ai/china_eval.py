@@ -70,17 +70,18 @@ class Weights:
     """The tunable numbers of the evaluation (measured with scripts/ai_strength.py)."""
 
     #: What the best rival's projected point costs me, against one of mine.
-    rival_max: float = 0.35
+    rival_max: float = 0.5
     #: What the rivals' average projected point costs me.
-    rival_mean: float = 0.25
+    rival_mean: float = 0.5
     #: Houses built per turn of the table (all seats), for the projection of provinces.
     houses_per_turn: float = 1.1
     #: Cards drawn per turn of the table, for the number of turns left.
     draws_per_turn: float = 2.0
-    #: Share of an alliance's points counted while it can still be contested.
-    alliance: float = 0.85
+    #: Share of an alliance's points counted while it can still be contested (measured:
+    #: counting it in full plays best against the baselines).
+    alliance: float = 1.0
     #: Worth of each emissary on my side of half an alliance.
-    half_alliance: float = 0.35
+    half_alliance: float = 0.7
     #: Worth of a chain of 0..3 houses (from 4 on a chain counts its length).
     chain_partial: tuple[float, ...] = (0.0, 0.0, 0.4, 1.6)
     #: Share of a chain's worth counted.
