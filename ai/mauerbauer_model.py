@@ -9,11 +9,9 @@ depend on the board, the phase and the seat's own hand only).
 
 The rest builds positions from a public state with the engine's own steps,
 so that the rules (closing, palaces, merging, supplies, the end) are exactly
-the engine's:
+the engine's (its internal steps `rules._closing`, `_put_towers`,
+`_put_houses`, `_after_building`: one wall turn without the roll):
 
-* `after_wall(state, line, dice)` — the wall built and the dice as given,
-  waiting for the tower or house choice (or already settled when the dice
-  leave no choice);
 * `after_placements(state, line, towers, houses)` — the wall with chosen
   pieces, up to the merge or the scoring round;
 * `merge_options(state)` — the scoring rounds every merge choice leads to.
@@ -24,20 +22,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.mauerbauer import rules
-from games.mauerbauer.actions import PlaceHouses, PlaceTowers
-from games.mauerbauer.data import ANY, CORNER_LINE_MASK, KINDS, LINE_ENDS
-from games.mauerbauer.state import HOUSES, MERGE, TOWERS, State
+from games.mauerbauer.data import CORNER_LINE_MASK, KINDS, LINE_ENDS
+from games.mauerbauer.state import HOUSES, MERGE, State
 
 __all__ = [
     "KIND_COUNT",
     "after_placements",
-    "after_wall",
-    "allowed",
     "best_play_points",
     "closes",
     "merge_options",
     "public_state",
-    "settle",
 ]
 
 KIND_COUNT = len(KINDS)
@@ -64,13 +58,6 @@ def best_play_points(values: Sequence[int], hand: Iterable[int]) -> int:
     return first + second
 
 
-def allowed(die: int, supply: tuple[int, ...]) -> list[int]:
-    """The colours a die lets one place (the engine's rule: "?" or sold out gives any left)."""
-    if die != ANY and supply[die] > 0:
-        return [die]
-    return [colour for colour, left in enumerate(supply) if left > 0]
-
-
 def closes(walls: int, line: int) -> bool:
     """Whether a wall on `line` (not yet built) closes a city."""
     built = walls | 1 << line
@@ -78,33 +65,6 @@ def closes(walls: int, line: int) -> bool:
     if not walls & CORNER_LINE_MASK[first] or not walls & CORNER_LINE_MASK[second]:
         return False
     return bool(rules._closing(built, line))
-
-
-def after_wall(state: State, line: int, dice: tuple[int, int, int]) -> State:
-    """The public state after building on `line` with these dice (tower colour or -1, two house
-    dice): in the tower or house phase when there is a choice, else settled as the engine does."""
-    walls = state.walls | 1 << line
-    supply = state.wall_supply - 1
-    free = [corner for corner in LINE_ENDS[line] if state.towers[corner] < 0]
-    tower = dice[0] if free else -1
-    built = rules._set(
-        state,
-        phase=TOWERS,
-        walls=walls,
-        wall_supply=supply,
-        ending=state.ending or supply == 0,
-        last_wall=line,
-        dice=(tower, dice[1], dice[2]),
-        closing=rules._closing(walls, line),
-    )
-    options = rules.legal_actions(built, built.active)
-    if len(options) > 1:
-        return built
-    if options:
-        placed = options[0]
-        assert isinstance(placed, PlaceTowers)
-        built = rules._put_towers(built, placed.placements)
-    return rules._houses_next(built)
 
 
 def after_placements(
@@ -131,11 +91,6 @@ def after_placements(
     if houses:
         built = rules._put_houses(built, houses)
     return rules._after_building(built)
-
-
-def settle(state: State, placement: PlaceTowers | PlaceHouses) -> State:
-    """Apply a tower or house placement in a public state (the next house choice stays open)."""
-    return rules.apply(state, state.active, placement)
 
 
 def merge_options(state: State) -> list[State]:
