@@ -39,6 +39,7 @@ def _registry() -> dict[str, Chooser]:
         _loaded = True
         # The built-in AIs register themselves when imported.
         import ai.chinesische_mauer  # noqa: F401
+        import ai.china  # noqa: F401
     return _REGISTRY
 
 

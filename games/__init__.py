@@ -42,6 +42,7 @@ def _registry() -> dict[str, Engine]:
         _loaded = True
         # The built-in games: importing a game's package registers its engine.
         import games.chinesische_mauer  # noqa: F401
+        import games.china  # noqa: F401
     return _REGISTRY
 
 

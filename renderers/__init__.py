@@ -38,6 +38,7 @@ def _registry() -> dict[str, Renderer]:
         _loaded = True
         # The built-in renderers register themselves when imported.
         import renderers.chinesische_mauer  # noqa: F401
+        import renderers.china  # noqa: F401
     return _REGISTRY
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import gardens.rules
 import pytest
+from china import china_support
 
 import games
 import renderers
@@ -70,6 +71,7 @@ def resample_chinesische_mauer(state: Any, viewer: int | None, rng: random.Rando
 
 RESAMPLERS: dict[str, Resampler] = {
     "chinesische-mauer": resample_chinesische_mauer,
+    "china": china_support.resample_hidden,
     "gardens": gardens.rules.resample_hidden,
 }
 
