@@ -1,0 +1,178 @@
+"""Mauerbauer: a guild card as the hand shows it.
+
+A card says what it scores without the rulebook: a band with its group
+("New city", "Outside the cities", "Whole board" — in words, its colour only
+repeats it), an icon built from the board's own pieces (a tower of the
+colour, the region's coat of arms, the city's size...), the card's name and
+a short scoring line, both from the game's texts. Cards are drawn once per
+kind and language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from games.mauerbauer.data import CARDS
+from renderers.canvas import RGB, Canvas, ellipsize, fit, text_width
+from renderers.common import CREAM, GOLD_DARK, INK, MUTED, STONE, STONE_DARK, WHITE, blend, label
+from renderers.fonts import Face, Weight, face
+from renderers.mauerbauer_board import MIN_TEXT
+from renderers.mauerbauer_pieces import arms, house, palace, tower, wall_icon, water_icon
+
+__all__ = ["CARD_GAP", "CARD_H", "CARD_W", "card_image"]
+
+CARD_W = 264
+CARD_H = 300
+CARD_GAP = 16
+BAND_H = 42
+ICON_H = 70
+RADIUS = 12
+
+GROUP_RGB: dict[str, RGB] = {"city": (150, 27, 27), "outside": (34, 104, 112), "neutral": GOLD_DARK}
+_CITY_LAND: RGB = (246, 238, 222)
+
+
+@lru_cache(maxsize=1)
+def _kinds() -> Mapping[str, Mapping[str, Any]]:
+    return {str(kind["id"]): kind for kind in CARDS["kinds"]}
+
+
+def _mark(colour: str, locale: str | None) -> str:
+    return label(f"mauerbauer.board.mark.{colour}", locale)
+
+
+def _with_letter(sprite: Image.Image, letter: str, ink: RGB, at: float) -> Image.Image:
+    out = Canvas(sprite.width, sprite.height, None)
+    out.paste(sprite, 0, 0)
+    out.text(
+        sprite.width // 2,
+        round(sprite.height * at),
+        letter,
+        face(MIN_TEXT - 2, Weight.CONDENSED),
+        ink,
+        anchor="mm",
+    )
+    return out.image
+
+
+def _house(colour: str, locale: str | None, size: int = 46) -> Image.Image:
+    ink = INK if colour in ("yellow", "pink") else WHITE
+    return _with_letter(house(colour, size), _mark(colour, locale), ink, 0.66)
+
+
+def _palace(colour: str, locale: str | None, size: int = 60) -> Image.Image:
+    ink = INK if colour in ("yellow", "pink") else WHITE
+    return _with_letter(palace(colour, size), _mark(colour, locale), ink, 0.66)
+
+
+def _tower(colour: str, locale: str | None, size: int = 42) -> Image.Image:
+    ink = WHITE if colour == "black" else INK
+    return _with_letter(tower(colour, size), _mark(colour, locale), ink, 0.64)
+
+
+def _triangle(number: str) -> Image.Image:
+    """A walled field with a number in it: a city's size."""
+    w, h = 74, 64
+    out = Canvas(w, h, None)
+    out.draw.polygon([(w / 2, 2), (w - 3, h - 3), (3, h - 3)], fill=_CITY_LAND, outline=GOLD_DARK, width=5)
+    out.text(w // 2, h * 2 // 3, number, face(MIN_TEXT, Weight.BOLD), INK, anchor="mm")
+    return out.image
+
+
+def _icons(kind: Mapping[str, Any], locale: str | None) -> list[Image.Image]:
+    rule = str(kind.get("rule"))
+    colour = str(kind.get("colour", ""))
+    if rule == "size":
+        low, high = int(kind["min"]), int(kind["max"])
+        return [_triangle(str(low) if low == high else f"{low}+")]
+    if rule == "colours":
+        return [_house(c, locale, 34) for c in ("yellow", "green", "blue", "pink", "red")]
+    if rule == "tower_colour":
+        return [_tower(colour, locale)]
+    if rule == "palaces":
+        return [_palace(c, locale, 54) for c in ("yellow", "blue")]
+    if rule == "house_colour":
+        if kind.get("group") == "city":
+            return [_house(colour, locale), _palace(colour, locale)]
+        return [_house(colour, locale)]
+    if rule == "towers":
+        return [_tower(c, locale, 36) for c in ("white", "grey", "black")]
+    if rule == "region":
+        return [arms(str(kind.get("region")), 50)]
+    if rule == "water":
+        return [_tower("grey", locale), water_icon(50, (46, 104, 196))]
+    if rule == "walls":
+        return [wall_icon(64)]
+    if rule == "cities":
+        return [_triangle(""), _triangle("")]
+    return []
+
+
+def _lines(text: str, font_face: Face, width: int, most: int) -> list[str]:
+    """`text` wrapped to at most `most` lines of `width` pixels (the last one cut if need be)."""
+    words = text.split()
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if text_width(trial, font_face) <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
+    return [ellipsize(line, font_face, width) for line in lines]
+
+
+@lru_cache(maxsize=256)
+def card_image(kind_id: str, locale: str | None) -> Image.Image:
+    """The card of that kind (RGBA, CARD_W + 3 by CARD_H + 4 with its shadow)."""
+    kind = _kinds().get(kind_id, {"id": kind_id, "group": "neutral", "rule": ""})
+    group = str(kind.get("group", "neutral"))
+    band = GROUP_RGB.get(group, GOLD_DARK)
+    card = Canvas(CARD_W + 3, CARD_H + 4, None)
+    card.box(3, 4, CARD_W + 3, CARD_H + 4, blend(STONE_DARK, STONE, 0.3), radius=RADIUS)
+    card.box(0, 0, CARD_W, CARD_H, band, radius=RADIUS)
+    card.box(5, BAND_H, CARD_W - 5, CARD_H - 5, CREAM, radius=RADIUS - 4)
+    group_text = label(f"mauerbauer.board.group.{group}", locale)
+    group_face = fit(group_text, MIN_TEXT, MIN_TEXT, Weight.CONDENSED, CARD_W - 20) or face(
+        MIN_TEXT, Weight.CONDENSED
+    )
+    card.text(
+        CARD_W // 2,
+        BAND_H // 2 + 1,
+        ellipsize(group_text, group_face, CARD_W - 20),
+        group_face,
+        WHITE,
+        anchor="mm",
+    )
+    icons = _icons(kind, locale)
+    total = sum(icon.width for icon in icons) + 6 * max(0, len(icons) - 1)
+    x = (CARD_W - total) // 2
+    icon_cy = BAND_H + 8 + ICON_H // 2
+    for icon in icons:
+        card.paste(icon, x, icon_cy - icon.height // 2)
+        x += icon.width + 6
+    name = label(f"mauerbauer.card.{kind_id}", locale)
+    y = BAND_H + ICON_H + 20
+    for line in _lines(name, face(MIN_TEXT, Weight.CONDENSED), CARD_W - 20, 2):
+        card.text(CARD_W // 2, y + 15, line, face(MIN_TEXT, Weight.CONDENSED), INK, anchor="mm")
+        y += 32
+    rule_text = label(f"mauerbauer.board.rule.{kind_id}", locale)
+    rule_face = face(MIN_TEXT)
+    rule_y = CARD_H - 5 - 2 * 32 - 8
+    card.rect(20, rule_y - 4, CARD_W - 20, rule_y - 2, blend(STONE_DARK, CREAM, 0.5))
+    lines = _lines(rule_text, rule_face, CARD_W - 20, 2)
+    if len(lines) == 1:
+        rule_y += 16
+    for line in lines:
+        card.text(CARD_W // 2, rule_y + 16, line, rule_face, MUTED, anchor="mm")
+        rule_y += 32
+    return card.image
