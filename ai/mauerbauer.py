@@ -54,7 +54,7 @@ ENGINE_ID = "mauerbauer"
 JITTER = 1e-6
 #: Positions a wall decision values before the remaining walls that close a city are valued
 #: without the dice (bounds the work: a position costs about a quarter of a millisecond).
-WALL_BUDGET = 2500
+WALL_BUDGET = 1500
 #: A card goes back in the exchange when an unseen card is worth this much more.
 SWAP_MARGIN = 0.5
 

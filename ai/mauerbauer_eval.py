@@ -38,6 +38,10 @@ from games.mauerbauer.data import (
     LINE_ENDS,
     LINE_FIELDS,
     REGIONS,
+    SUPPLY_HOUSES,
+    SUPPLY_PALACES,
+    SUPPLY_TOWERS,
+    SUPPLY_WALLS,
     TOWER_COLOURS,
     WATER,
 )
@@ -48,6 +52,7 @@ __all__ = [
     "FACTS",
     "Context",
     "Weights",
+    "pace",
     "turns_left",
 ]
 
@@ -55,10 +60,13 @@ __all__ = [
 FACTS = 14
 _F_HOUSE, _F_REGION, _F_TOWER, _F_WATER, _F_WALLS, _F_CITIES = 0, 5, 8, 11, 12, 13
 
-#: Turns a game between sensible players lasts (measured: 37 on average).
-GAME_TURNS = 37.0
-#: Scoring rounds per turn (measured: about 13.6 in 37 turns).
+#: Net use of each supply per wall turn and cities closed per turn in games between greedy
+#: players (37 turns, 13.6 scoring rounds, cities merging now and then).
+PACE = {"walls": 0.78, "towers": 0.64, "houses": 1.08, "palaces": 0.39, "cities": 0.3}
+#: Scoring rounds per turn in those games: the tables below are by turns left at that pace.
 ROUNDS_PER_TURN = 0.37
+#: Turns of that pace a game's own pace is blended with.
+PRIOR_TURNS = 8.0
 #: Bucket centres of the tables below, in turns left.
 _BUCKETS = (3.0, 9.0, 15.0, 21.0, 27.0, 33.0)
 
@@ -157,11 +165,28 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
+def pace(state: State) -> tuple[float, float]:
+    """(wall turns left, scoring rounds left) as this game goes: each supply's net use per turn so
+    far (blended with the measured pace over `PRIOR_TURNS`) says when it runs out; the cities
+    closed so far say how often a scoring round comes."""
+    turns = state.turns + PRIOR_TURNS
+    supplies = (
+        (state.wall_supply, SUPPLY_WALLS, PACE["walls"]),
+        (sum(state.tower_supply), sum(SUPPLY_TOWERS), PACE["towers"]),
+        (sum(state.house_supply), sum(SUPPLY_HOUSES), PACE["houses"]),
+        (sum(state.palace_supply), sum(SUPPLY_PALACES), PACE["palaces"]),
+    )
+    left = float("inf")
+    for supply, full, prior in supplies:
+        rate = max(0.05, (full - supply + prior * PRIOR_TURNS) / turns)
+        left = min(left, supply / rate)
+    rounds = left * (len(state.cities) + PACE["cities"] * PRIOR_TURNS) / turns
+    return left, rounds
+
+
 def turns_left(state: State) -> float:
     """Wall turns the game is expected to last still."""
-    by_count = GAME_TURNS - state.turns
-    by_walls = 1.3 * state.wall_supply + 2.0
-    return max(0.0, min(by_count, by_walls))
+    return pace(state)[0]
 
 
 class Context:
@@ -189,24 +214,33 @@ class Context:
             self.samples[other] = (
                 [tuple(rng.sample(pool, size)) for _ in range(weights.samples)] if size else []
             )
-        self.left = turns_left(public)
 
     # -- card worth ------------------------------------------------------------------------------
 
-    def reservations(self, state: State, outside: Sequence[int]) -> list[float]:
-        """What each kind is worth kept, given the outside values now (`outside`, per kind)."""
-        left = turns_left(state)
+    def reservations(
+        self, state: State, outside: Sequence[int], known: tuple[float, float] | None = None
+    ) -> list[float]:
+        """What each kind is worth kept, given the outside values now (`outside`, per kind) and the
+        pace (`known`, worked out when not given)."""
+        left, rounds = pace(state) if known is None else known
+        # City cards wait for cities: their tables are read at the turns the rounds left would
+        # take at the measured pace.
+        city_left = rounds / ROUNDS_PER_TURN
         keep = self.weights.keep
         out = []
         for kind in range(KIND_COUNT):
             table = _TABLES[kind]
-            value = _interpolate(table, left) + (0 if _IS_CITY[kind] else outside[kind])
+            if _IS_CITY[kind]:
+                value = _interpolate(table, city_left)
+            else:
+                value = outside[kind] + _interpolate(table, left)
             out.append(keep * value if value > 0 else 0.0)
         return out
 
-    def capacity(self, state: State) -> int:
+    def capacity(self, state: State, known: tuple[float, float] | None = None) -> int:
         """How many cards the rest of the game can still take: two a scoring round, two at the end."""
-        return 2 + int(2 * ROUNDS_PER_TURN * turns_left(state) + 0.5)
+        rounds = (pace(state) if known is None else known)[1]
+        return 2 + int(2 * rounds + 0.5)
 
     def unseen_worth(self, worth: Sequence[float]) -> float:
         """The average worth of a card not seen yet (a card drawn)."""
@@ -331,9 +365,10 @@ class Context:
             theirs = sum(scores[o] + self.rival_final(o, per_city) for o in rivals) / len(rivals)
             return mine - self.weights.rivals * theirs
         now = state.values if phase == SCORING and state.values else card_values(state, None)
-        worth = self.reservations(state, now)
+        known = pace(state)
+        worth = self.reservations(state, now, known)
         drawn = self.unseen_worth(worth)
-        capacity = self.capacity(state)
+        capacity = self.capacity(state, known)
         if phase == SCORING and state.values:
             last = state.ending
             if last:

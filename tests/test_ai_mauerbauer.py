@@ -29,7 +29,7 @@ games.unregister("mauerbauer")
 
 ENGINE = games.mauerbauer.ENGINE
 #: Positions valued by one decision: the wall budget plus the closing walls past it.
-MAX_VALUED = 3000
+MAX_VALUED = 2000
 #: The goal is one second at worst; a test on a shared machine allows five.
 GENEROUS_SECONDS = 5.0
 
