@@ -160,7 +160,7 @@ def _piece(kind: str, colour: str, size: int, letter: str) -> Image.Image:
         sprite.width // 2,
         round(sprite.height * at),
         letter,
-        face(BODY - 2, Weight.CONDENSED),
+        face(BODY, Weight.CONDENSED),
         ink,
         anchor="mm",
     )
@@ -429,9 +429,9 @@ def _supply(ctx: _Context) -> _Section:
 # ---------------------------------------------------------------- players
 
 
-_POINTS_X = 640
-_CARDS_X = 770
-_ROUND_X = 850
+_POINTS_X = 580
+_CARDS_X = 700
+_ROUND_X = 780
 
 
 def _play_text(ctx: _Context, play: Mapping[str, Any]) -> str:

@@ -463,7 +463,7 @@ def _piece_sprite(kind: str, colour: str, letter: str) -> Image.Image:
     else:
         sprite = house(colour, HOUSE_W * K)
         ink = INK if colour in ("yellow", "pink") else WHITE
-        at, size = 0.66, MIN_TEXT - 2
+        at, size = 0.66, MIN_TEXT
     image = sprite.copy()
     _Pen(image).text(image.width / K / 2, image.height / K * at, letter, size, Weight.CONDENSED, ink)
     return image.reduce(K)

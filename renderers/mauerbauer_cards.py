@@ -52,7 +52,7 @@ def _with_letter(sprite: Image.Image, letter: str, ink: RGB, at: float) -> Image
         sprite.width // 2,
         round(sprite.height * at),
         letter,
-        face(MIN_TEXT - 2, Weight.CONDENSED),
+        face(MIN_TEXT, Weight.CONDENSED),
         ink,
         anchor="mm",
     )
