@@ -122,6 +122,16 @@ def restart(simcord_env: simcord.Env, bots: Bots) -> Restarter:
 
 
 GAME = "chinesische-mauer"
+#: How long SimCord waits for the bot to settle after an event. A game's last move draws
+#: its animated replay, one board per turn: seconds of a worker's time, more on a busy
+#: machine than SimCord's default of 5 s. (A bot that truly hangs still fails, later.)
+SETTLE_SECONDS = 60.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
 
 
 @dataclass
