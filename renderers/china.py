@@ -653,9 +653,12 @@ def _players(ctx: _Context) -> _Section:
             runs: list[_Run] = [seat_symbol(seat, 34), ctx.names[seat]]
             if seat == start:
                 runs.append(_emperor(34))
-            if seat == viewer:
+            room = lefts[0] - (MARGIN + 64) - 8
+            if seat == viewer and _runs_width([*runs, ctx.t("board.you")], name_face) <= room:
+                # "(you)" only where it fits whole: a name is worth more than the marker, and
+                # the hand panel below already shows the viewer's symbol.
                 runs.append(ctx.t("board.you"))
-            runs = _fit_runs(runs, name_face, lefts[0] - (MARGIN + 64) - 8)
+            runs = _fit_runs(runs, name_face, room)
             _runs(canvas, MARGIN + 64, cy, runs, name_face, INK)
             value_face = face(BODY + 2, Weight.BOLD)
             for number, (_, value) in enumerate(columns):
