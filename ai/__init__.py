@@ -38,8 +38,8 @@ def _registry() -> dict[str, Chooser]:
     if not _loaded:
         _loaded = True
         # The built-in AIs register themselves when imported.
+        import ai.china
         import ai.chinesische_mauer  # noqa: F401
-        import ai.china  # noqa: F401
     return _REGISTRY
 
 

@@ -41,8 +41,8 @@ def _registry() -> dict[str, Engine]:
     if not _loaded:
         _loaded = True
         # The built-in games: importing a game's package registers its engine.
+        import games.china
         import games.chinesische_mauer  # noqa: F401
-        import games.china  # noqa: F401
     return _REGISTRY
 
 

@@ -37,8 +37,8 @@ def _registry() -> dict[str, Renderer]:
     if not _loaded:
         _loaded = True
         # The built-in renderers register themselves when imported.
+        import renderers.china
         import renderers.chinesische_mauer  # noqa: F401
-        import renderers.china  # noqa: F401
     return _REGISTRY
 
 
