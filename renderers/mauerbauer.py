@@ -306,34 +306,37 @@ def _die_face(face_colour: str | None, kind: str, letter: str) -> Image.Image:
 
 
 def _dice(ctx: _Context) -> _Section:
-    height = 76
     view = ctx.view
     dice = view.get("dice")
     last = view.get("last_wall")
+    body = face(BODY, Weight.BOLD)
+    runs: list[_Run] = []
+    if dice:
+        runs += [ctx.t("mauerbauer.board.tower_die") + ":"]
+        tower_face = dice.get("tower")
+        runs += (
+            [_die(ctx, str(tower_face), "tower")] if tower_face else [ctx.t("mauerbauer.board.no_tower_die")]
+        )
+        runs += ["  ", ctx.t("mauerbauer.board.house_dice") + ":"]
+        runs += [_die(ctx, str(colour), "house") for colour in dice.get("houses") or []]
+    else:
+        runs += [ctx.t("mauerbauer.board.dice") + ":", ctx.t("mauerbauer.board.no_dice")]
+    wall = ""
+    if last and view.get("phase") != "over":
+        wall = ctx.t("mauerbauer.board.new_wall", line=int(last["line"]))
+    room = WIDTH - 2 * MARGIN - 2 * PAD
+    # The new wall goes on a line of its own when it does not fit beside the dice.
+    one_line = not wall or _runs_width(runs, body, 10) + 30 + text_width(wall, body) <= room
+    height = 76 if one_line else 120
 
     def draw(canvas: Canvas, y: int) -> None:
         _panel(canvas, y, height, blend(STONE, CREAM, 0.4))
-        cy = y + height // 2
-        body = face(BODY, Weight.BOLD)
-        runs: list[_Run] = []
-        if dice:
-            runs += [ctx.t("mauerbauer.board.tower_die") + ":"]
-            tower_face = dice.get("tower")
-            runs += (
-                [_die(ctx, str(tower_face), "tower")]
-                if tower_face
-                else [ctx.t("mauerbauer.board.no_tower_die")]
-            )
-            runs += ["  ", ctx.t("mauerbauer.board.house_dice") + ":"]
-            runs += [_die(ctx, str(colour), "house") for colour in dice.get("houses") or []]
-        else:
-            runs += [ctx.t("mauerbauer.board.dice") + ":", ctx.t("mauerbauer.board.no_dice")]
-        end = _runs(canvas, MARGIN + PAD, cy, runs, body, INK, gap=10)
-        if last and view.get("phase") != "over":
-            text = ctx.t("mauerbauer.board.new_wall", line=int(last["line"]))
-            room = WIDTH - MARGIN - PAD - end - 30
-            shown = ellipsize(text, body, room)
-            canvas.text(WIDTH - MARGIN - PAD, cy, shown, body, IMPERIAL_RED, anchor="rm")
+        cy = y + 38
+        _runs(canvas, MARGIN + PAD, cy, runs, body, INK, gap=10)
+        if wall and one_line:
+            canvas.text(WIDTH - MARGIN - PAD, cy, wall, body, IMPERIAL_RED, anchor="rm")
+        elif wall:
+            canvas.text(MARGIN + PAD, y + 92, ellipsize(wall, body, room), body, IMPERIAL_RED, anchor="lm")
 
     return _Section(height, draw)
 
