@@ -37,8 +37,16 @@ class Community:
         self._store = store
 
     async def rate(self, row: GameRow, outcome: Outcome, locale: str | None) -> list[str]:
-        """Update the ratings of a finished game's players, once; the changes in words."""
+        """Update the ratings of a finished game's players, once; the changes in words.
+
+        Only games in a server are rated: a game at one terminal (no server) has
+        players who may all be the same person, under names that mean nothing
+        outside that terminal. It is marked rated all the same, so it is done once.
+        """
         store = self._store
+        if row.guild_id is None:
+            await store.record_ratings(row.id, row.engine, {})
+            return []
         people = [seat.user_id for seat in row.seats if not seat.is_ai and seat.user_id is not None]
         current = await store.ratings(row.engine, people)
         entrants = [

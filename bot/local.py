@@ -1,25 +1,54 @@
 """Local mode: several players at one terminal, through the same service.
 
-`python -m bot local` asks for a game and the players, then takes moves in
-turn. Board images are written to files whose paths are printed. The hand of
-whoever is to move is shown only when they ask (`hand`), so players can look
-away — it is one screen, after all.
+`python -m bot local` offers the unfinished games of this terminal to resume
+(or a new one: a game, the players, its options), then takes moves in turn.
+Board images are written to files whose paths are printed; a game's images
+are numbered on from the highest one already there, so resuming never
+overwrites a picture of earlier play. The hand of whoever is to move is
+shown only when they ask (`hand`), so the others can look away.
+
+The service is the Discord bot's, unchanged, and it writes for Discord. The
+local mode speaks terminal in two ways:
+
+- Words: everything is rendered inside `texts.variant("terminal")`. A key
+  the service asks for, say `hand.choices` ("press a button or use
+  `/move`"), is read as `terminal.hand.choices` when the catalogue has that
+  variant (`texts/locales/<language>/local.json`, next to the local mode's
+  own `local.*` words). No English text is ever matched.
+- Markup: `bot.terminal.Terminal` turns Markdown into ANSI styles (plain
+  text when the output is no terminal), Discord timestamps into local time
+  and mentions into names.
+
+Local games have no server (`guild_id` None), so they are not rated, and no
+turn deadline (set to 0 when a game is made or resumed): nobody waits for
+reminders at one terminal. The end of a game is said once, with why it
+ended: the service marks an ended game by the line `outcome.title` in a
+post; the first such line of a game becomes `local.end.finished`, later ones
+are left out. Ctrl-C or Ctrl-D at any prompt ends the program with one line.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import re
+import sys
+import threading
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import games
 import texts
 from bot.errors import PlayerError
 from bot.results import Caller, Dispatch, Post, Reply
 from bot.service import GameService
+from bot.service.clock import TurnClock
 from bot.settings import Settings
-from bot.store import Store
+from bot.store import GameRow, Store
+from bot.terminal import Terminal
 from games.core import IllegalAction
 
 __all__ = ["LocalSession", "main", "run"]
@@ -27,139 +56,296 @@ __all__ = ["LocalSession", "main", "run"]
 Ask = Callable[[str], Awaitable[str]]
 Say = Callable[[str], None]
 
-_MENTION = re.compile(r"<@(\d+)>")
 #: Local players get user ids from here on (Discord ids are far larger).
 _FIRST_USER_ID = 1_001
+#: The catalogue's variants for the terminal (`terminal.<key>`).
+VARIANT = "terminal"
+_QUIT = frozenset({"quit", "exit", "q"})
+_HELP = frozenset({"help", "?", ""})
 
 
 async def _ask_terminal(prompt: str) -> str:
-    return await asyncio.to_thread(input, prompt)
+    """A line typed at the terminal.
+
+    Read in a daemon thread of its own rather than the loop's executor: on
+    Ctrl-C the program ends at once, where an executor thread still blocked
+    in `input` would keep it waiting for Enter.
+    """
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def settle(line: str | None, error: BaseException | None) -> None:
+        if answer.done():
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(line or "")
+
+    def read() -> None:
+        try:
+            line, error = input(prompt), None
+        except (EOFError, KeyboardInterrupt, OSError) as problem:
+            line, error = None, problem
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+            loop.call_soon_threadsafe(settle, line, error)
+
+    threading.Thread(target=read, name="terminal-input", daemon=True).start()
+    return await answer
+
+
+def _say(key: str, **params: Any) -> str:
+    return texts.t(key, None, **params)
 
 
 class LocalSession:
-    """One local game: its players, and where its images go."""
+    """The games at one terminal: their players, what is said, where images go."""
 
-    def __init__(self, service: GameService, images: Path, say: Say) -> None:
+    def __init__(self, service: GameService, images: Path, say: Say, *, ansi: bool = False) -> None:
         self.service = service
         self.images = images
-        self.say = say
+        self._say = say
+        self.terminal = Terminal(ansi=ansi, name_of=self._name_of)
         self.callers: dict[int, Caller] = {}
         #: The seat last told what it must decide (told again when another seat is asked).
         self.prompted: int | None = None
-        self._image_count = 0
+        #: People a post asked to decide since they were last prompted (told already).
+        self.pinged: set[int] = set()
+        #: Games whose end was said (it is said once).
+        self.ended: set[int] = set()
+        #: Posts kept back until a game is chosen (None: shown at once).
+        self.held: list[Dispatch] | None = None
+        self._image_numbers: dict[int, int] = {}
 
-    def _write_image(self, game_id: int, png: bytes, what: str, suffix: str = ".png") -> Path:
-        self.images.mkdir(parents=True, exist_ok=True)
-        self._image_count += 1
-        path = self.images / f"game-{game_id}-{self._image_count:03d}-{what}{suffix}"
-        path.write_bytes(png)
-        return path
+    # ------------------------------------------------------------ saying
+
+    def say(self, text: str) -> None:
+        """Print text of the catalogue or the service, as a terminal shows it."""
+        self._say(self.terminal.text(text))
+
+    def _name_of(self, user_id: int) -> str | None:
+        caller = self.callers.get(user_id)
+        return caller.name if caller else None
 
     def show(self, reply: Reply, what: str = "hand") -> None:
         """Print a reply and where its image went."""
         if reply.text:
-            self.say(self._names(reply.text))
+            self.say(reply.text)
         if reply.image is not None:
             suffix = Path(reply.filename).suffix or ".png"
-            self.say(f"  🖼  {self._write_image(reply.game_id or 0, reply.image, what, suffix)}")
+            self._say(f"  🖼  {self._write_image(reply.game_id or 0, reply.image, what, suffix)}")
 
     async def deliver(self, dispatch: Dispatch) -> None:
         """The service's outbox: what a game's thread would show, printed in order."""
+        if self.held is not None:
+            self.held.append(dispatch)
+            return
         for post in dispatch.posts:
-            self.show_post(dispatch.game_id, post)
+            self.show_post(dispatch.game_id, post, dispatch.locale)
 
-    def show_post(self, game_id: int, post: Post) -> None:
-        self.say("─" * 60)
-        self.say(self._names(post.text))
+    def release(self, game_id: int) -> None:
+        """Show what was held back for this game; what other games said is left out (their
+        players read it in `hand` and `log` when they come back to them)."""
+        held, self.held = self.held or [], None
+        for dispatch in held:
+            if dispatch.game_id == game_id:
+                for post in dispatch.posts:
+                    self.show_post(game_id, post, dispatch.locale)
+
+    def show_post(self, game_id: int, post: Post, locale: str | None = None) -> None:
+        over = texts.t("outcome.title", locale)
+        lines = []
+        for line in post.text.splitlines():
+            if line.strip() == over:
+                # The service says so on the last turn and again above the final scores.
+                if game_id in self.ended:
+                    continue
+                self.ended.add(game_id)
+                line = texts.t("local.end.finished", locale)
+            lines.append(line)
+        self._say("─" * 60)
+        if lines:
+            self.say("\n".join(lines))
+        self.pinged.update(post.mentions)
         if post.image is not None:
             what = Path(post.filename).stem
             path = self._write_image(game_id, post.image, what, Path(post.filename).suffix or ".png")
-            self.say(f"  🖼  {what}: {path}")
+            self._say(f"  🖼  {what}: {path}")
 
-    def _names(self, text: str) -> str:
-        def name(match: re.Match[str]) -> str:
-            caller = self.callers.get(int(match.group(1)))
-            return f"@{caller.name}" if caller else match.group(0)
+    def say_end(self, row: GameRow) -> None:
+        """That the game is over and why, unless that was said already."""
+        if row.id in self.ended:
+            return
+        self.ended.add(row.id)
+        self.say(_say("local.end.abandoned" if row.status == "abandoned" else "local.end.finished"))
 
-        return _MENTION.sub(name, text)
+    # ------------------------------------------------------------ images
+
+    def _write_image(self, game_id: int, png: bytes, what: str, suffix: str = ".png") -> Path:
+        self.images.mkdir(parents=True, exist_ok=True)
+        if game_id not in self._image_numbers:
+            self._image_numbers[game_id] = self._highest_image(game_id)
+        while True:
+            self._image_numbers[game_id] += 1
+            path = self.images / f"game-{game_id}-{self._image_numbers[game_id]:03d}-{what}{suffix}"
+            try:
+                with path.open("xb") as file:  # never over an existing picture
+                    file.write(png)
+            except FileExistsError:
+                continue
+            return path
+
+    def _highest_image(self, game_id: int) -> int:
+        """The number of the game's newest image already in the folder (0: none)."""
+        pattern = re.compile(rf"game-{game_id}-(\d+)-")
+        numbers = [
+            int(match.group(1))
+            for path in self.images.glob(f"game-{game_id}-*")
+            if (match := pattern.match(path.name))
+        ]
+        return max(numbers, default=0)
 
 
-async def _choose_game(ask: Ask, say: Say) -> games.Engine:
+# ------------------------------------------------------------------ a new game
+
+
+async def _choose_game(session: LocalSession, ask: Ask) -> games.Engine:
     engines = games.all()
     for number, engine in enumerate(engines, 1):
-        say(f"  {number}) {engine.title} ({engine.min_players}–{engine.max_players} players)")
+        session.say(
+            _say(
+                "local.game_line",
+                number=number,
+                game=engine.title,
+                min=engine.min_players,
+                max=engine.max_players,
+            )
+        )
     while True:
-        answer = (await ask("Game [1]: ")).strip() or "1"
+        answer = (await ask(_say("local.ask.game"))).strip() or "1"
         if answer.isdigit() and 1 <= int(answer) <= len(engines):
             return engines[int(answer) - 1]
-        say("Please type one of the numbers above.")
+        session.say(_say("local.ask.number"))
 
 
-async def _choose_players(engine: games.Engine, ask: Ask, say: Say) -> list[str | None]:
+async def _choose_players(session: LocalSession, engine: games.Engine, ask: Ask) -> list[str | None]:
+    low, high = engine.min_players, engine.max_players
+    default = min(max(2, low), high)
     while True:
-        answer = (await ask(f"How many players ({engine.min_players}–{engine.max_players}) [2]: ")).strip()
-        count = int(answer) if answer.isdigit() else 2 if not answer else 0
-        if engine.min_players <= count <= engine.max_players:
+        answer = (await ask(_say("local.ask.players", min=low, max=high, default=default))).strip()
+        count = int(answer) if answer.isdigit() else default if not answer else 0
+        if low <= count <= high:
             break
-        say(f"Please type a number from {engine.min_players} to {engine.max_players}.")
+        session.say(_say("local.ask.players_again", min=low, max=high))
     names: list[str | None] = []
     for seat in range(count):
-        name = (await ask(f"Name of player {seat + 1} (empty for an AI): ")).strip()
+        name = (await ask(_say("local.ask.name", number=seat + 1))).strip()
         if seat == count - 1 and all(n is None for n in names) and not name:
-            say("At least one player must be a person at this terminal; you take the last seat.")
-            name = "Player"
+            session.say(_say("local.ask.one_person"))
+            name = _say("local.default_name")
         names.append(name[:32] or None)
     return names
 
 
-async def _choose_options(engine: games.Engine, players: int, ask: Ask, say: Say) -> dict[str, str]:
+async def _choose_options(
+    session: LocalSession, engine: games.Engine, players: int, ask: Ask
+) -> dict[str, str]:
     """Each of the game's options, asked in turn, until the rules accept the combination."""
     while True:
         chosen: dict[str, str] = {}
         for option in engine.options:
             base = f"{engine.id}.option.{option.name}"
-            say(texts.t(base) + ":")
+            session.say(texts.t(base) + ":")
             for number, choice in enumerate(option.choices, 1):
-                say(f"  {number}) {texts.t(f'{base}.{choice}')}")
+                session.say(f"  {number}) {texts.t(f'{base}.{choice}')}")
             while True:
-                answer = (await ask(f"{texts.t(base)} [Enter: {texts.t('lobby.option_auto')}]: ")).strip()
+                prompt = _say("local.ask.option", option=texts.t(base), auto=texts.t("lobby.option_auto"))
+                answer = (await ask(prompt)).strip()
                 if not answer:
                     break
                 if answer.isdigit() and 1 <= int(answer) <= len(option.choices):
                     chosen[option.name] = option.choices[int(answer) - 1]
                     break
-                say("Please type one of the numbers above, or nothing.")
+                session.say(_say("local.ask.option_again"))
         try:
             engine.check_options(players, chosen)
         except IllegalAction as refused:
-            say("✋ " + texts.render(refused.message))
+            session.say("✋ " + texts.render(refused.message))
             continue
         return chosen
 
 
 async def _setup(session: LocalSession, ask: Ask) -> int:
-    say = session.say
-    engine = await _choose_game(ask, say)
-    names = await _choose_players(engine, ask, say)
-    options = await _choose_options(engine, len(names), ask, say) if engine.options else {}
+    engine = await _choose_game(session, ask)
+    names = await _choose_players(session, engine, ask)
+    options = await _choose_options(session, engine, len(names), ask) if engine.options else {}
     humans = [(seat, name) for seat, name in enumerate(names) if name is not None]
     # The first person opens the table and so sits first; the rest follow in order.
     first_seat, first_name = humans[0]
-    host = Caller(_FIRST_USER_ID + first_seat, first_name or "Host")
+    host = Caller(_FIRST_USER_ID + first_seat, first_name or _say("local.default_name"))
     session.callers[host.user_id] = host
-    reply = await session.service.new_game(host, engine.id, options)
+    service = session.service
+    reply = await service.new_game(host, engine.id, options)
     game_id = reply.game_id
     assert game_id is not None
+    # Nobody waits for a reminder at one terminal.
+    await service.settings(host, game_id, deadline=0)
     for index, name in enumerate(names):
         if name is None:
-            await session.service.add_bot(host, game_id)
+            await service.add_bot(host, game_id)
         elif index != first_seat:
             caller = Caller(_FIRST_USER_ID + index, name)
             session.callers[caller.user_id] = caller
-            await session.service.join(caller, game_id)
-    session.show(await session.service.start(host, game_id))
-    await session.service.idle()
+            await service.join(caller, game_id)
+    session.show(await service.start(host, game_id))
     return game_id
+
+
+# ------------------------------------------------------------ resuming a game
+
+
+def _describe(row: GameRow) -> tuple[str, str, str] | None:
+    """A running game's title, players and whose turn it is; None if its game is not installed."""
+    try:
+        engine = games.get(row.engine)
+        state = engine.loads(row.state) if row.state is not None else None
+    except (KeyError, ValueError):
+        return None
+    names = ", ".join(seat.name for seat in row.seats)
+    acting = sorted(engine.to_act(state)) if state is not None else []
+    turn = texts.t("list.turn", player=", ".join(row.seats[s].name for s in acting) or "?")
+    return engine.title, names, turn
+
+
+async def _choose_unfinished(session: LocalSession, ask: Ask) -> GameRow | None:
+    """Every unfinished game of this terminal, to resume one; None for a new game."""
+    rows = await session.service.store.list_games(statuses=("running",))
+    shown = [(row, words) for row in rows if row.guild_id is None and (words := _describe(row)) is not None]
+    if not shown:
+        return None
+    session.say(_say("local.resume.title"))
+    for number, (row, (title, names, turn)) in enumerate(shown, 1):
+        session.say(_say("local.resume.line", number=number, id=row.id, game=title, players=names, turn=turn))
+    session.say(_say("local.resume.new", number=len(shown) + 1))
+    while True:
+        answer = (await ask(_say("local.resume.ask"))).strip() or "1"
+        if answer.isdigit() and 1 <= int(answer) <= len(shown) + 1:
+            return shown[int(answer) - 1][0] if int(answer) <= len(shown) else None
+        session.say(_say("local.ask.number"))
+
+
+async def _resume(session: LocalSession, row: GameRow) -> None:
+    for seat in row.seats:
+        if seat.user_id is not None and not seat.is_ai:
+            session.callers[seat.user_id] = Caller(seat.user_id, seat.name)
+    host = session.callers.get(row.host_id) or Caller(row.host_id, "?")
+    if TurnClock.of(row).hours:
+        # Made before local games had no deadline.
+        await session.service.settings(host, row.id, deadline=0)
+    session.show(await session.service.board(host, row.id), "board")
+
+
+# ------------------------------------------------------------------ playing
 
 
 def _legal_notations(engine: games.Engine, stored: str, seat: int) -> list[str]:
@@ -167,45 +353,63 @@ def _legal_notations(engine: games.Engine, stored: str, seat: int) -> list[str]:
     return [engine.format_action(state, action) for action in engine.legal_actions(state, seat)]
 
 
+def _is_yes(answer: str) -> bool:
+    words = {word.strip() for word in _say("local.yes").split(",")}
+    return answer.strip().lower() in words
+
+
+async def _undo(session: LocalSession, game_id: int, row: GameRow, caller: Caller) -> None:
+    """Take back the last move: whoever made it, if it was made at this terminal."""
+    moves = await session.service.store.moves(game_id)
+    last = row.seats[moves[-1].seat] if moves else None
+    if last is not None and not last.is_ai and last.user_id in session.callers:
+        caller = session.callers[last.user_id]
+    # Otherwise the service says why nothing can be taken back.
+    session.show(await session.service.undo(caller, game_id), "hand")
+    session.prompted = None
+
+
 async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
     """Take moves from the local players until the game ends or they quit."""
-    service, say = session.service, session.say
-    say(
-        "Type a move (e.g. `draw`), `moves` for the list, `#N` for move N, `hand`, `board`, "
-        "`log`, `info`, `rules`, `help` or `quit`."
-    )
+    service = session.service
     listed: list[str] = []
+    hinted = False
     while True:
         # AI seats and the board posts run in the background: let them finish first.
         await service.idle()
         row = await service.store.get_game(game_id)
         if row.status != "running":
-            say(f"Game #{game_id} is {texts.t('status.' + row.status)}.")
+            session.say_end(row)
             return
-        state_game = games.get(row.engine)
+        if not hinted:
+            session.say(_say("local.hint"))
+            hinted = True
+        engine = games.get(row.engine)
         assert row.state is not None
-        acting = state_game.to_act(state_game.loads(row.state))
-        seat = min(acting)
+        state = engine.loads(row.state)
+        seat = min(engine.to_act(state))
         user_id = row.seats[seat].user_id
         caller = session.callers.get(user_id) if user_id is not None else None
         if caller is None:
-            say("It is nobody's turn at this terminal; stopping.")
+            session.say(_say("local.nobody_here"))
             return
         if seat != session.prompted:
             session.prompted = seat
-            prompt = state_game.prompt(state_game.loads(row.state), seat)
-            say(f"{caller.name}: " + texts.render(prompt, caller.locale, [s.name for s in row.seats]))
+            if caller.user_id not in session.pinged:
+                prompt = texts.render(engine.prompt(state, seat), caller.locale, [s.name for s in row.seats])
+                session.say(f"{caller.name}: {prompt}")
+        session.pinged.clear()
         command = (await ask(f"{caller.name}> ")).strip()
         try:
-            if command in {"quit", "exit", "q"}:
-                say(f"Bye. The game is saved: `python -m bot local` offers to resume game #{game_id}.")
+            if command in _QUIT:
+                session.say(_say("local.bye", id=game_id))
                 return
-            if command in {"help", "?", ""}:
-                say("Moves are written in the game's notation; `moves` lists yours.")
+            if command in _HELP:
+                session.say(_say("local.help"))
             elif command == "moves":
-                listed = _legal_notations(state_game, row.state, seat)
+                listed = _legal_notations(engine, row.state, seat)
                 for number, notation in enumerate(listed, 1):
-                    say(f"  #{number:<3} {notation}")
+                    session.say(f"  #{number:<3} {notation}")
             elif command == "hand":
                 session.show(await service.hand(caller, game_id), "hand")
             elif command == "board":
@@ -215,64 +419,79 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
             elif command == "info":
                 session.show(await service.info(caller, game_id))
             elif command == "rules":
-                say(service.rules(row.engine))
+                session.say(service.rules(row.engine))
+            elif command == "undo":
+                await _undo(session, game_id, row, caller)
+                listed = []
+            elif command == "abandon":
+                if _is_yes(await ask(_say("local.ask.abandon", id=game_id))):
+                    # Anyone at the table may end it: they all sit in front of the same screen.
+                    await service.abandon(replace(caller, is_manager=True), game_id)
+                else:
+                    session.say(_say("local.goes_on"))
             else:
                 if command.startswith("#") and command[1:].isdigit():
-                    listed = listed or _legal_notations(state_game, row.state, seat)
+                    listed = listed or _legal_notations(engine, row.state, seat)
                     index = int(command[1:]) - 1
                     if not 0 <= index < len(listed):
-                        say("There is no move with that number; type `moves` for the list.")
+                        session.say(_say("local.no_such_number"))
                         continue
                     command = listed[index]
                 reply = await service.move(caller, game_id, command)
                 listed = []
                 session.show(reply, "hand")
         except PlayerError as error:
-            say(
-                "✋ " + texts.render(error.message, caller.locale, error.names or [s.name for s in row.seats])
-            )
+            names = error.names or [s.name for s in row.seats]
+            session.say("✋ " + texts.render(error.message, caller.locale, names))
 
 
-async def run(settings: Settings, ask: Ask = _ask_terminal, say: Say = print) -> None:
-    """The whole local mode: resume or set up a game, then play it."""
-    say("Baumeister — local mode: several players at one terminal.")
-    store = await Store.open(settings.local_database)
-    try:
-        service = GameService(store)
-        session = LocalSession(service, Path(settings.local_images), say)
-        service.outbox = session.deliver
-        open_games = [
-            row
-            for row in await store.list_games(guild_id=None, statuses=("running",))
-            if row.guild_id is None
-        ]
-        game_id = None
-        if open_games:
-            newest = open_games[0]
-            title = games.get(newest.engine).title
-            names = ", ".join(seat.name for seat in newest.seats)
-            answer = (await ask(f"Resume game #{newest.id} ({title}: {names})? [Y/n]: ")).strip().lower()
-            if answer in {"", "y", "yes"}:
-                game_id = newest.id
-                for seat in newest.seats:
-                    if seat.user_id is not None and not seat.is_ai:
-                        session.callers[seat.user_id] = Caller(seat.user_id, seat.name)
-                session.show(
-                    await service.board(next(iter(session.callers.values()), Caller(0, "")), game_id), "board"
-                )
-        if game_id is None:
-            game_id = await _setup(session, ask)
-        await play(session, game_id, ask)
-    finally:
-        await store.close()
+async def run(settings: Settings, ask: Ask = _ask_terminal, say: Say = print, *, ansi: bool = False) -> None:
+    """The whole local mode: resume or set up a game, then play it.
+
+    Ctrl-C or Ctrl-D at a prompt (`KeyboardInterrupt`, `EOFError` from
+    `ask`) ends it with one line; every game stays saved.
+    """
+    with texts.variant(VARIANT):
+        store = await Store.open(settings.local_database)
+        try:
+            service = GameService(store)
+            session = LocalSession(service, Path(settings.local_images), say, ansi=ansi)
+            session.say(_say("local.welcome"))
+            service.outbox = session.deliver
+            try:
+                # Finish what a stop interrupted (an AI's turn, a post), but show only the chosen game's.
+                session.held = []
+                await service.resume()
+                resumed = await _choose_unfinished(session, ask)
+                if resumed is not None:
+                    game_id = resumed.id
+                    session.release(game_id)
+                    await _resume(session, await store.get_game(game_id))
+                else:
+                    session.release(0)
+                    game_id = await _setup(session, ask)
+                await play(session, game_id, ask)
+            except (KeyboardInterrupt, EOFError):
+                say("")
+                session.say(_say("local.interrupted"))
+        finally:
+            await store.close()
+
+
+def _wants_ansi() -> bool:
+    """Styles for a terminal that shows them (https://no-color.org says how to refuse them)."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def main() -> None:
     """Entry point of `python -m bot local`."""
-    from bot.plugins import load_installed_games
-
-    load_installed_games()
     try:
-        asyncio.run(run(Settings.from_env()))
+        from bot.plugins import load_installed_games
+
+        load_installed_games()
+        asyncio.run(run(Settings.from_env(), ansi=_wants_ansi()))
     except (KeyboardInterrupt, EOFError):
-        print("\nBye. The game is saved.")
+        # Ctrl-C while the service was busy: asyncio has cancelled the game's work and closed the store.
+        print()
+        with texts.variant(VARIANT):
+            print(_say("local.interrupted"))

@@ -8,6 +8,14 @@ game's words live with the game, as its engine's `texts` (English) and
 catalogue never disagree and a game is added without touching this folder.
 A missing key falls back to English.
 
+Front-end variants: a front-end whose readers cannot use a sentence as the
+Discord bot writes it ("press a button or use `/move`") renders inside
+`variant(name)`; then a key `K` is looked up as `name.K` first (in the
+reader's language, falling back to English like any key) and as `K` only
+when the catalogue has no such variant. The service stays front-end-neutral:
+it asks for `K` as always. The local mode renders inside `variant("terminal")`,
+with its variants in `texts/locales/<language>/local.json`.
+
 Templates use `{name}` fields. A parameter may be a `games.core.Player`
 (rendered as that seat's display name), a nested `games.core.Message`
 (rendered in the same language), or a plain value.
@@ -18,19 +26,35 @@ from __future__ import annotations
 import json
 import logging
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
 import games
 from games.core import CORE_TEXTS, Message, Param, Player
 
-__all__ = ["DEFAULT_LOCALE", "all_keys", "catalogue", "locales", "render", "t"]
+__all__ = ["DEFAULT_LOCALE", "all_keys", "catalogue", "locales", "render", "t", "variant"]
 
 log = logging.getLogger(__name__)
 
 DEFAULT_LOCALE = "en"
 _LOCALES = Path(__file__).resolve().parent / "locales"
+#: The front-end variant texts are rendered for (see `variant`); None: the plain keys.
+_VARIANT: ContextVar[str | None] = ContextVar("texts_variant", default=None)
+
+
+@contextmanager
+def variant(name: str | None) -> Iterator[None]:
+    """Render with a front-end's variants inside the block: key `K` as `name.K` where the
+    catalogue has that key. A context variable, so it holds for the tasks and threads
+    started inside the block too, and for nothing outside it."""
+    token = _VARIANT.set(name)
+    try:
+        yield
+    finally:
+        _VARIANT.reset(token)
 
 
 def locales() -> tuple[str, ...]:
@@ -90,6 +114,9 @@ def _language(locale: str | None) -> str:
 
 
 def _template(key: str, locale: str | None) -> str:
+    front_end = _VARIANT.get()
+    if front_end is not None and f"{front_end}.{key}" in catalogue(DEFAULT_LOCALE):
+        key = f"{front_end}.{key}"
     language = _language(locale)
     if language != DEFAULT_LOCALE and (found := catalogue(language).get(key)) is not None:
         return found
