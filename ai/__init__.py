@@ -39,7 +39,8 @@ def _registry() -> dict[str, Chooser]:
         _loaded = True
         # The built-in AIs register themselves when imported.
         import ai.china
-        import ai.chinesische_mauer  # noqa: F401
+        import ai.chinesische_mauer
+        import ai.mauerbauer  # noqa: F401
     return _REGISTRY
 
 

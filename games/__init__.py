@@ -42,7 +42,8 @@ def _registry() -> dict[str, Engine]:
         _loaded = True
         # The built-in games: importing a game's package registers its engine.
         import games.china
-        import games.chinesische_mauer  # noqa: F401
+        import games.chinesische_mauer
+        import games.mauerbauer  # noqa: F401
     return _REGISTRY
 
 

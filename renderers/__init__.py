@@ -38,7 +38,8 @@ def _registry() -> dict[str, Renderer]:
         _loaded = True
         # The built-in renderers register themselves when imported.
         import renderers.china
-        import renderers.chinesische_mauer  # noqa: F401
+        import renderers.chinesische_mauer
+        import renderers.mauerbauer  # noqa: F401
     return _REGISTRY
 
 

@@ -25,8 +25,6 @@ from ai.mauerbauer_model import public_state
 from games.core import Action
 from games.mauerbauer.state import State
 
-games.unregister("mauerbauer")
-
 ENGINE = games.mauerbauer.ENGINE
 #: Positions valued by one decision: the wall budget plus the closing walls past it.
 MAX_VALUED = 2000

@@ -76,3 +76,22 @@ async def test_china_from_the_lobby_to_the_final_scores(world: World, table: Tab
     assert image.format == "PNG" and image.width >= 800
     for message in thread.history():
         assert "Your hand" not in message.content
+
+
+def test_options_typed_with_game_new_are_strings_as_the_engines_choices() -> None:
+    from bot.discord_app.choices import parse_options
+
+    assert parse_options("side=B fortresses=on") == {"side": "B", "fortresses": "on"}
+    assert parse_options("side = A, fortresses=off") == {"side": "A", "fortresses": "off"}
+    assert parse_options("") == {}
+
+
+async def test_options_typed_with_game_new_reach_the_lobby(world: World, table: Table) -> None:
+    await world.anna.slash(world.channel, "game new", game=GAME, options="side=B fortresses=on")
+    lobby = [message for message in world.channel.history() if message.components][-1]
+    assert "Fortresses" in lobby.content or "fortresses" in lobby.content.lower()
+    found = re.search(r"#(\d+)", lobby.content)
+    assert found is not None
+    assert (await table.row(int(found[1]))).options == {"side": "B", "fortresses": "on"}
+    refused = await world.anna.slash(world.channel, "game new", game=GAME, options="colour=red")
+    assert refused.response is not None and "no option" in refused.response.content

@@ -17,6 +17,7 @@ from typing import Any
 import gardens.rules
 import pytest
 from china import china_support
+from mauerbauer import mb_builders
 
 import games
 import renderers
@@ -73,23 +74,24 @@ RESAMPLERS: dict[str, Resampler] = {
     "chinesische-mauer": resample_chinesische_mauer,
     "china": china_support.resample_hidden,
     "gardens": gardens.rules.resample_hidden,
+    "mauerbauer": mb_builders.resample_hidden,
 }
 
 
-def positions(engine: Engine, count: int, seed: int) -> list[State]:
-    """Positions along seeded random games of every player count."""
+def positions(engine: Engine, count: int, seed: int) -> list[tuple[int, State]]:
+    """(player count, position) along seeded random games of every player count."""
     rng = random.Random(seed)
-    found: list[State] = []
+    found: list[tuple[int, State]] = []
     while len(found) < count:
         players = rng.randint(engine.min_players, engine.max_players)
-        state = engine.setup(players, rng.randrange(1 << 40))
+        state = engine.setup(players, rng.randrange(1 << 40), engine.check_options(players, {}))
         stops = {rng.randrange(200) for _ in range(3)}
         for step in range(200):
             if step in stops:
-                found.append(state)
+                found.append((players, state))
             acting = sorted(engine.to_act(state))
             if not acting:
-                found.append(state)
+                found.append((players, state))
                 break
             seat = acting[0]
             state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
@@ -126,9 +128,7 @@ def test_hidden_information_does_not_change_views_or_images(engine: Engine) -> N
     assert engine.id in RESAMPLERS, f"no hidden-information resampler registered for {engine.id}"
     rng = random.Random(4711)
     checked = changed = 0
-    for number, state in enumerate(positions(engine, POSITIONS, seed=99)):
-        # The contract has no player count; a view lists one entry per seat.
-        players = len(engine.view(state, None)["seats"])
+    for number, (players, state) in enumerate(positions(engine, POSITIONS, seed=99)):
         for viewer in [None, *range(players)]:
             other = variant(engine, state, viewer, rng)
             if other is None:

@@ -27,22 +27,9 @@ import renderers.mauerbauer as mauerbauer
 from games.mauerbauer import ENGINE
 from renderers import mauerbauer_board, mauerbauer_cards, mauerbauer_pieces
 
-# The game is not built in yet: its tests register it only while they run
-# (see tests/mauerbauer/conftest.py), so the suite-wide tests keep their list.
-_REGISTERED_BEFORE = any(engine.id == "mauerbauer" for engine in games.all())
-games.unregister("mauerbauer")
-
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ["Anna", "Bartholomäus von Hohenzollern", "Chen 陈", "Dmitri"]
 LOCALES = (None, "de", "nl")
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _engine_registered() -> Iterator[None]:
-    games.register(ENGINE)
-    yield
-    if not _REGISTERED_BEFORE:
-        games.unregister("mauerbauer")
 
 
 @cache

@@ -8,6 +8,7 @@ that goes wrong gives no suggestions rather than an error.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, cast
 
 import discord
@@ -87,30 +88,22 @@ async def move_autocomplete(
     ]
 
 
-def parse_options(text: str | None) -> dict[str, Any]:
-    """`name=value, name=value` into a dict; numbers and true/false become values.
+def parse_options(text: str | None) -> dict[str, str]:
+    """`name=value, name=value` (or `name=value name=value`) into a dict of strings.
 
-    Which options a game takes is the engine's business: it validates them.
+    Which options a game takes is the engine's business: the service checks
+    each name and choice, and the combination at the start.
     """
-    options: dict[str, Any] = {}
+    options: dict[str, str] = {}
     if not text or not text.strip():
         return options
-    for part in text.replace(";", ",").split(","):
+    text = re.sub(r"\s*=\s*", "=", text)
+    for part in text.replace(";", ",").replace(" ", ",").split(","):
         if not part.strip():
             continue
         name, equals, raw = part.partition("=")
         if not equals or not name.strip():
             raise PlayerError("discord.error.options_format", text=text)
-        options[name.strip()] = _option_value(raw.strip())
+        # Options are short strings ("A", "on"): the engine's choices, checked by the service.
+        options[name.strip()] = raw.strip()
     return options
-
-
-def _option_value(raw: str) -> Any:
-    if raw.lower() in ("true", "yes", "on"):
-        return True
-    if raw.lower() in ("false", "no", "off"):
-        return False
-    try:
-        return int(raw)
-    except ValueError:
-        return raw

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.mauerbauer import ENGINE, rules
@@ -86,3 +87,16 @@ def play_through(state: State, choose: Any = None) -> State:
         action = legal[0] if choose is None else choose(state, seat, legal)
         state = rules.apply(state, seat, action)
     return state
+
+
+def resample_hidden(state: State, viewer: int | None, rng: random.Random) -> State:
+    """`state` with what `viewer` may not see drawn again: the other hands' cards and the deck
+    order (hand sizes kept), and the generator."""
+    others = [seat for seat in range(state.players) if seat != viewer]
+    pool = list(state.deck) + [card for seat in others for card in state.hands[seat]]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for seat in others:
+        size = len(hands[seat])
+        hands[seat], pool = tuple(sorted(pool[:size])), pool[size:]
+    return state._replace(hands=tuple(hands), deck=tuple(pool), rng=rng.getrandbits(64))

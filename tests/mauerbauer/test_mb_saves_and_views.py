@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from mb_builders import ENGINE, cards, city, fresh
+from mb_builders import ENGINE, cards, city, fresh, resample_hidden
 
 from games.mauerbauer import rules
 from games.mauerbauer.data import KINDS
@@ -23,19 +23,6 @@ def game_states(players: int, seed: int) -> list[State]:
         state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat)))
         found.append(state)
     return found
-
-
-def resample_hidden(state: State, viewer: int | None, rng: random.Random) -> State:
-    """`state` with what `viewer` may not see drawn again: the other hands' cards and the deck
-    order (hand sizes kept), and the generator."""
-    others = [seat for seat in range(state.players) if seat != viewer]
-    pool = list(state.deck) + [card for seat in others for card in state.hands[seat]]
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for seat in others:
-        size = len(hands[seat])
-        hands[seat], pool = tuple(sorted(pool[:size])), pool[size:]
-    return state._replace(hands=tuple(hands), deck=tuple(pool), rng=rng.getrandbits(64))
 
 
 def test_saves_round_trip_along_games() -> None:
