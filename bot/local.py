@@ -64,34 +64,54 @@ _QUIT = frozenset({"quit", "exit", "q"})
 _HELP = frozenset({"help", "?", ""})
 
 
-async def _ask_terminal(prompt: str) -> str:
-    """A line typed at the terminal.
+class _Keyboard:
+    """Lines typed at the terminal, each read after its prompt is shown.
 
-    Read in a daemon thread of its own rather than the loop's executor: on
-    Ctrl-C the program ends at once, where an executor thread still blocked
-    in `input` would keep it waiting for Enter.
+    Read in a daemon thread straight from the file descriptor: on Ctrl-C the
+    program ends at once, where a thread of the loop's executor still blocked
+    in `input` would keep it waiting for Enter, and where a thread blocked
+    inside `sys.stdin` would hold its lock while the interpreter shuts down.
     """
-    loop = asyncio.get_running_loop()
-    answer: asyncio.Future[str] = loop.create_future()
 
-    def settle(line: str | None, error: BaseException | None) -> None:
-        if answer.done():
-            return
-        if error is not None:
-            answer.set_exception(error)
-        else:
-            answer.set_result(line or "")
+    def __init__(self) -> None:
+        #: Bytes read past the end of the last line (several lines may come at once).
+        self._pending = b""
 
-    def read() -> None:
-        try:
-            line, error = input(prompt), None
-        except (EOFError, KeyboardInterrupt, OSError) as problem:
-            line, error = None, problem
-        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
-            loop.call_soon_threadsafe(settle, line, error)
+    async def ask(self, prompt: str) -> str:
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[str] = loop.create_future()
 
-    threading.Thread(target=read, name="terminal-input", daemon=True).start()
-    return await answer
+        def settle(line: str | None, error: BaseException | None) -> None:
+            if answer.done():
+                return
+            if error is not None:
+                answer.set_exception(error)
+            else:
+                answer.set_result(line or "")
+
+        def read() -> None:
+            try:
+                line, error = self._line(), None
+            except (EOFError, OSError) as problem:
+                line, error = None, problem
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+                loop.call_soon_threadsafe(settle, line, error)
+
+        threading.Thread(target=read, name="terminal-input", daemon=True).start()
+        return await answer
+
+    def _line(self) -> str:
+        while b"\n" not in self._pending:
+            chunk = os.read(sys.stdin.fileno(), 4096)
+            if not chunk:
+                if not self._pending:
+                    raise EOFError
+                break
+            self._pending += chunk
+        line, _, self._pending = self._pending.partition(b"\n")
+        return line.decode(sys.stdin.encoding or "utf-8", errors="replace").rstrip("\r")
 
 
 def _say(key: str, **params: Any) -> str:
@@ -445,12 +465,13 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
             session.say("✋ " + texts.render(error.message, caller.locale, names))
 
 
-async def run(settings: Settings, ask: Ask = _ask_terminal, say: Say = print, *, ansi: bool = False) -> None:
+async def run(settings: Settings, ask: Ask | None = None, say: Say = print, *, ansi: bool = False) -> None:
     """The whole local mode: resume or set up a game, then play it.
 
     Ctrl-C or Ctrl-D at a prompt (`KeyboardInterrupt`, `EOFError` from
     `ask`) ends it with one line; every game stays saved.
     """
+    ask = ask or _Keyboard().ask
     with texts.variant(VARIANT):
         store = await Store.open(settings.local_database)
         try:
