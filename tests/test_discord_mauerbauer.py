@@ -1,0 +1,56 @@
+"""Mauerbauer through the real bot: two people and an AI play a whole game.
+
+The scoring round asks every player in turn to play cards for the new city,
+out of the active player's turn; each is pinged with what to decide, and the
+dice and everyone's choices appear in the turn's post.
+"""
+
+from __future__ import annotations
+
+import re
+
+from conftest import Table, World
+from simcord import ChannelHandle, MemberActor
+
+GAME = "mauerbauer"
+MOVE_LIMIT = 800
+
+
+async def open_mauerbauer(world: World) -> tuple[int, ChannelHandle]:
+    threads_before = {thread.id for thread in world.channel.threads}
+    await world.anna.slash(world.channel, "game new", game=GAME)
+    lobby = [message for message in world.channel.history() if message.components][-1]
+    found = re.search(r"#(\d+)", lobby.content)
+    assert found is not None
+    thread = next(t for t in world.channel.threads if t.id not in threads_before)
+    await world.bob.click(lobby, label="Join")
+    lobby = next(m for m in world.channel.history() if m.id == lobby.id)
+    await world.anna.click(lobby, label="Add bot")
+    lobby = next(m for m in world.channel.history() if m.id == lobby.id)
+    await world.anna.click(lobby, label="Start")
+    return int(found[1]), thread
+
+
+async def deciding(table: Table, game_id: int) -> MemberActor:
+    row, engine, state = await table.state(game_id)
+    (seat,) = sorted(engine.to_act(state))
+    return next(m for m in table.world.members if m.id == row.seats[seat].user_id)
+
+
+async def test_a_whole_game_with_scoring_rounds(world: World, table: Table) -> None:
+    game_id, thread = await open_mauerbauer(world)
+    moves = 0
+    while (await table.row(game_id)).status == "running":
+        person = await deciding(table, game_id)
+        choices = await person.autocomplete(thread, "move", "action", "")
+        assert choices and len(choices) <= 25
+        answer = await person.slash(thread, "move", action=choices[0]["value"])
+        assert answer.response is not None and answer.response.content.startswith("✅"), answer.response
+        moves += 1
+        assert moves < MOVE_LIMIT
+    said = "\n".join(message.content for message in thread.history())
+    # Scoring rounds pinged the people with what to decide, and the posts tell the dice.
+    assert re.search(r"Play 1 or 2 cards|play 1 or 2 cards", said), said[-2000:]
+    assert world.bob.mention in said and world.anna.mention in said
+    assert "🏆" in thread.history()[-1].content
+    assert all("Your hand" not in message.content for message in thread.history())
