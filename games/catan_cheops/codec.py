@@ -1,0 +1,369 @@
+"""The state as versioned JSON (format "catan-cheops", version 1), validated on load.
+
+Only what cannot be derived is stored; the bitmasks that speed play up are
+rebuilt on load (`state.derive`). `loads` accepts only what the rules can
+produce: every field present with its type, seats, names and counts in
+range, every resource card of the game accounted for (hands and bank hold
+19 of each), no more development cards than the deck has, piece limits and
+the distance rule kept, roads on land and ships along water, the pyramid
+within its places, blessing and largest army where the rules put them, and
+the phase's own fields (an open offer, discards still owed) consistent with
+the phase. Anything else is a ValueError.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.catan_cheops.data import (
+    BANK,
+    BLACK_BLOCKS,
+    BLOCKS,
+    CITIES,
+    DECK,
+    DEV_KINDS,
+    EDGE_NAMES,
+    HEX_NAMES,
+    LAND_HEXES,
+    LAND_NODES,
+    NODE_NAMES,
+    NODE_NEIGHBOUR_MASK,
+    PYRAMID_PLACES,
+    RESOURCES,
+    ROAD_EDGES,
+    ROADS,
+    SETTLEMENTS,
+    SHIP_EDGES,
+    SHIPS,
+)
+from games.catan_cheops.rules import FOUNDING_STEPS, KNIGHT
+from games.catan_cheops.state import (
+    BLACK,
+    DISCARD,
+    ENDINGS,
+    FOUND,
+    FREE_ROADS,
+    MAIN,
+    OFFER,
+    OVER,
+    PHASES,
+    ROLL,
+    SEVEN,
+    State,
+    derive,
+)
+
+__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+
+FORMAT = "catan-cheops"
+VERSION = 1
+
+_KEYS = (
+    "format",
+    "version",
+    "players",
+    "rng",
+    "phase",
+    "turn",
+    "turns",
+    "founding_step",
+    "last_settlement",
+    "buildings",
+    "pieces",
+    "hands",
+    "gold",
+    "bank",
+    "deck",
+    "cards",
+    "new_cards",
+    "played_card",
+    "knights",
+    "army",
+    "robber",
+    "pyramid",
+    "blessing",
+    "discards",
+    "free_roads",
+    "resume",
+    "offer",
+    "answers",
+    "offers_made",
+    "last_roll",
+    "ended",
+)
+_RESUMES = {"roll": ROLL, "main": MAIN, "seven": SEVEN}
+_RESUME_NAMES = {v: k for k, v in _RESUMES.items()}
+_NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
+_EDGE_INDEX = {name: i for i, name in enumerate(EDGE_NAMES)}
+_HEX_INDEX = {name: i for i, name in enumerate(HEX_NAMES)}
+_MAX_TURNS = 1 << 20
+_MAX_GOLD = 1 << 16
+
+
+def _counts(values: tuple[int, ...]) -> list[int]:
+    return list(values)
+
+
+def dumps(state: State) -> str:
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": state.players,
+        "rng": state.rng,
+        "phase": PHASES[state.phase],
+        "turn": state.turn,
+        "turns": state.turns,
+        "founding_step": state.fstep,
+        "last_settlement": NODE_NAMES[state.last_node] if state.last_node >= 0 else None,
+        "buildings": [
+            [NODE_NAMES[n], owner & 3, "city" if owner >= 4 else "settlement"]
+            for n, owner in enumerate(state.nodes)
+            if owner >= 0
+        ],
+        "pieces": [
+            [EDGE_NAMES[e], owner & 3, "ship" if owner >= 4 else "road"]
+            for e, owner in enumerate(state.edges)
+            if owner >= 0
+        ],
+        "hands": [list(hand) for hand in state.hands],
+        "gold": list(state.gold),
+        "bank": list(state.bank),
+        # Top card last.
+        "deck": [DEV_KINDS[card] for card in state.deck],
+        "cards": [list(devs) for devs in state.devs],
+        "new_cards": list(state.fresh),
+        "played_card": bool(state.played),
+        "knights": list(state.knights),
+        "army": state.army if state.army >= 0 else None,
+        "robber": HEX_NAMES[state.robber],
+        "pyramid": ["black" if b == BLACK else b for b in state.pyramid],
+        "blessing": state.blessing if state.blessing >= 0 else None,
+        "discards": list(state.discards),
+        "free_roads": state.free_roads,
+        "resume": _RESUME_NAMES[state.resume],
+        "offer": list(state.offer) if state.offer else None,
+        "answers": list(state.answers),
+        "offers_made": state.offers_made,
+        "last_roll": list(state.last_roll),
+        "ended": ENDINGS[state.ended],
+    }
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+# -- loading -----------------------------------------------------------------------------------------
+
+
+def _fail(what: str) -> ValueError:
+    return ValueError(f"not a valid Catan: Cheops state: {what}")
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    """An int (not a bool) with low <= value < high."""
+    if type(value) is not int or not low <= value < high:
+        raise _fail(f"{what} must be an integer from {low} to {high - 1}")
+    return value
+
+
+def _seat_or_none(value: Any, what: str, players: int) -> int:
+    return -1 if value is None else _int(value, what, 0, players)
+
+
+def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if type(value) is not list or (length is not None and len(value) != length):
+        raise _fail(f"{what} must be a list" + ("" if length is None else f" of {length} items"))
+    return value
+
+
+def _ints(value: Any, what: str, length: int, low: int, high: int) -> tuple[int, ...]:
+    return tuple(_int(v, what, low, high) for v in _list(value, what, length))
+
+
+def _name(value: Any, what: str, index: dict[str, int]) -> int:
+    if type(value) is not str or value not in index:
+        raise _fail(f"{what} must name a place of the board")
+    return index[value]
+
+
+def _choice(value: Any, what: str, choices: tuple[str, ...]) -> int:
+    if type(value) is not str or value not in choices:
+        raise _fail(f"{what} must be one of {', '.join(c for c in choices if c)}")
+    return choices.index(value)
+
+
+def loads(text: str) -> State:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise _fail("not JSON") from error
+    if type(data) is not dict or set(data) != set(_KEYS):
+        raise _fail("the fields are not the expected ones")
+    if data["format"] != FORMAT:
+        raise _fail("another format")
+    if type(data["version"]) is not int or data["version"] != VERSION:
+        raise _fail(f"version {data['version']!r} is not {VERSION}")
+    players = _int(data["players"], "players", 3, 5)
+    rng = _int(data["rng"], "rng", 0, 1 << 64)
+    phase = _choice(data["phase"], "phase", PHASES)
+    turn = _int(data["turn"], "turn", 0, players)
+    turns = _int(data["turns"], "turns", 0, _MAX_TURNS)
+    steps = FOUNDING_STEPS[players]
+    fstep = _int(data["founding_step"], "founding_step", 0, len(steps) + 1)
+    last_node = (
+        -1
+        if data["last_settlement"] is None
+        else _name(data["last_settlement"], "last_settlement", _NODE_INDEX)
+    )
+
+    nodes = [-1] * len(NODE_NAMES)
+    blocked = 0
+    for entry in _list(data["buildings"], "buildings"):
+        name, seat, kind = _list(entry, "a building", 3)
+        node = _name(name, "a building's place", _NODE_INDEX)
+        seat = _int(seat, "a building's seat", 0, players)
+        kind = _choice(kind, "a building's kind", ("settlement", "city"))
+        if nodes[node] >= 0 or blocked >> node & 1:
+            raise _fail("buildings must keep the distance rule")
+        if not LAND_NODES >> node & 1:
+            raise _fail("buildings stand next to land")
+        nodes[node] = seat + 4 * kind
+        blocked |= 1 << node | NODE_NEIGHBOUR_MASK[node]
+    edges = [-1] * len(EDGE_NAMES)
+    for entry in _list(data["pieces"], "pieces"):
+        name, seat, kind = _list(entry, "a piece", 3)
+        edge = _name(name, "a piece's place", _EDGE_INDEX)
+        seat = _int(seat, "a piece's seat", 0, players)
+        kind = _choice(kind, "a piece's kind", ("road", "ship"))
+        if edges[edge] >= 0:
+            raise _fail("one piece per edge")
+        if not (SHIP_EDGES if kind else ROAD_EDGES) >> edge & 1:
+            raise _fail("roads run along land, ships along water")
+        edges[edge] = seat + 4 * kind
+    for seat in range(players):
+        if nodes.count(seat) > SETTLEMENTS or nodes.count(seat + 4) > CITIES:
+            raise _fail("more buildings than a player has")
+        if edges.count(seat) > ROADS or edges.count(seat + 4) > SHIPS:
+            raise _fail("more roads or ships than a player has")
+
+    hands = tuple(_ints(hand, "a hand", 5, 0, BANK + 1) for hand in _list(data["hands"], "hands", players))
+    bank = _ints(data["bank"], "bank", 5, 0, BANK + 1)
+    for r in range(5):
+        if bank[r] + sum(hand[r] for hand in hands) != BANK:
+            raise _fail(f"the {RESOURCES[r]} cards do not add up to {BANK}")
+    gold = _ints(data["gold"], "gold", players, 0, _MAX_GOLD)
+    deck = tuple(_choice(card, "a card", DEV_KINDS) for card in _list(data["deck"], "deck"))
+    devs = tuple(_ints(d, "cards", 5, 0, len(DECK) + 1) for d in _list(data["cards"], "cards", players))
+    fresh = _ints(data["new_cards"], "new_cards", 5, 0, len(DECK) + 1)
+    knights = _ints(data["knights"], "knights", players, 0, len(DECK) + 1)
+    for kind in range(len(DEV_KINDS)):
+        used = deck.count(kind) + sum(d[kind] for d in devs) + (sum(knights) if kind == KNIGHT else 0)
+        if used > DECK.count(kind):
+            raise _fail(f"more {DEV_KINDS[kind]} cards than the deck has")
+    if any(f > d for f, d in zip(fresh, devs[turn], strict=True)):
+        raise _fail("new cards must be in the hand of the player to move")
+    played = data["played_card"]
+    if type(played) is not bool:
+        raise _fail("played_card must be true or false")
+    army = _seat_or_none(data["army"], "army", players)
+    if army >= 0 and (knights[army] < 3 or knights[army] < max(knights)):
+        raise _fail("the largest army belongs to the most knights, at least 3")
+    if army < 0 and max(knights) >= 3:
+        raise _fail("3 knights make the largest army")
+    robber = _name(data["robber"], "robber", _HEX_INDEX)
+    if robber not in LAND_HEXES:
+        raise _fail("the robber stands on land")
+    pyramid = tuple(
+        BLACK if b == "black" else _int(b, "a block", 0, players) for b in _list(data["pyramid"], "pyramid")
+    )
+    if len(pyramid) > PYRAMID_PLACES or pyramid.count(BLACK) > BLACK_BLOCKS:
+        raise _fail("too many blocks")
+    if any(pyramid.count(seat) > BLOCKS for seat in range(players)):
+        raise _fail("more blocks than a player has")
+    first = next((i for i, b in enumerate(pyramid) if b != BLACK), len(pyramid))
+    if BLACK in pyramid[:first]:
+        raise _fail("the pharaoh builds only once the first player block stands")
+    blessing = _seat_or_none(data["blessing"], "blessing", players)
+    counts = [pyramid.count(seat) for seat in range(players)]
+    if (blessing >= 0) != any(counts) or (blessing >= 0 and counts[blessing] < max(counts)):
+        raise _fail("the blessing belongs to a player with the most blocks")
+    discards = _ints(data["discards"], "discards", players, 0, 5 * BANK)
+    free_roads = _int(data["free_roads"], "free_roads", 0, 3)
+    resume = _RESUMES.get(data["resume"]) if type(data["resume"]) is str else None
+    if resume is None:
+        raise _fail("resume must be roll, main or seven")
+    answers = _ints(data["answers"], "answers", players, -1, 3)
+    offers_made = _int(data["offers_made"], "offers_made", 0, 4)
+    offer: tuple[int, ...] = ()
+    if data["offer"] is not None:
+        offer = _ints(data["offer"], "offer", 4, 0, 5)
+        if offer[0] == offer[2] or not offer[1] or not offer[3]:
+            raise _fail("an offer gives something for something else")
+    if (phase == OFFER) != bool(offer):
+        raise _fail("an offer is open exactly while the phase is offer")
+    if phase == OFFER:
+        if answers[turn] != -1 or any(a == -1 for s, a in enumerate(answers) if s != turn):
+            raise _fail("every other player answers an offer")
+        if all(a == 2 for s, a in enumerate(answers) if s != turn) or offers_made < 1:
+            raise _fail("an offer everyone declined has lapsed")
+        if hands[turn][offer[0]] < offer[1]:
+            raise _fail("an offer gives cards the player has")
+    elif any(a != -1 for a in answers):
+        raise _fail("answers only while an offer is open")
+    if (phase == DISCARD) != any(discards):
+        raise _fail("discards are owed exactly in the discard phase")
+    if any(need > sum(hand) for need, hand in zip(discards, hands, strict=True)):
+        raise _fail("a discard larger than the hand")
+    if (phase == FREE_ROADS) != bool(free_roads):
+        raise _fail("free roads only while building them")
+    roll = _list(data["last_roll"], "last_roll")
+    if len(roll) not in (0, 2):
+        raise _fail("last_roll holds two dice or none")
+    last_roll = tuple(_int(d, "a die", 1, 7) for d in roll)
+    ended = _choice(data["ended"], "ended", ENDINGS)
+    if (phase == OVER) != bool(ended):
+        raise _fail("a game over says why it ended")
+    if phase == FOUND:
+        if fstep >= len(steps) or steps[fstep][0] != turn:
+            raise _fail("the founding step and the turn disagree")
+        if not steps[fstep][1] and (last_node < 0 or nodes[last_node] != turn):
+            raise _fail("a founding road follows the player's settlement")
+    elif fstep != len(steps) or last_node != -1:
+        raise _fail("the founding is over")
+    state = State(
+        players=players,
+        rng=rng,
+        phase=phase,
+        turn=turn,
+        turns=turns,
+        fstep=fstep,
+        last_node=last_node,
+        nodes=tuple(nodes),
+        edges=tuple(edges),
+        hands=hands,
+        gold=gold,
+        bank=bank,
+        deck=deck,
+        devs=devs,
+        fresh=fresh,
+        played=int(played),
+        knights=knights,
+        army=army,
+        robber=robber,
+        pyramid=pyramid,
+        blessing=blessing,
+        discards=discards,
+        free_roads=free_roads,
+        resume=resume,
+        offer=offer,
+        answers=answers,
+        offers_made=offers_made,
+        last_roll=last_roll,
+        ended=ended,
+        nets=(),
+        ends=(),
+        blds=(),
+        occupied=0,
+        blocked=0,
+        covered=0,
+    )
+    return derive(state)

@@ -1,0 +1,314 @@
+"""The move notation: lower-case words, names of the board as printed (`H7`, `I12`, `E34`).
+
+    roll                          end
+    road E34                      ship E35
+    settlement I12                city I12
+    buy card                      block            block via 2
+    play knight                   play roads
+    play plenty brick ore         play monopoly wool
+    bank 4 brick for ore          bank 2 wool for grain via 3      bank 4 gold for ore
+    offer 1 brick for 2 wool      accept     decline     trade with 2     cancel
+    discard 2 brick 1 ore         robber H7        robber H7 steal 2
+
+Seats are numbered from 1 (`via 2`, `steal 2`, `trade with 2` name the player
+in seat 2). `format_action` writes this canonical form; `parse_action` reads
+it, ignoring case and extra spaces, and accepts the German and Dutch names of
+resources and pieces too (`lehm`, `leem`, `siedlung`, `dorp`...). Parsing
+checks words and ranges; whether the move is allowed now is `rules.apply`'s job.
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+
+from games.catan_cheops.actions import (
+    ACCEPT,
+    ACCEPT_OFFER,
+    BANK,
+    BLOCK,
+    BUY,
+    BUY_CARD,
+    CANCEL,
+    CANCEL_OFFER,
+    CITY,
+    CITY_AT,
+    DECLINE,
+    DECLINE_OFFER,
+    DISCARD,
+    END,
+    END_TURN,
+    OFFER,
+    PLAY,
+    ROAD,
+    ROAD_AT,
+    ROBBER,
+    ROLL,
+    ROLL_DICE,
+    SETTLEMENT,
+    SETTLEMENT_AT,
+    SHIP,
+    SHIP_AT,
+    TRADE,
+    Move,
+    pack,
+    unpack,
+)
+from games.catan_cheops.data import (
+    DEV_KINDS,
+    EDGE_NAMES,
+    EDGES,
+    HEX_NAMES,
+    HEXES,
+    NODE_NAMES,
+    NODES,
+    RESOURCES,
+)
+from games.catan_cheops.words import illegal
+
+__all__ = ["CARD_WORDS", "RESOURCE_WORDS", "VERB_WORDS", "canonical_words", "format_action", "parse_action"]
+
+_GOLD_NAME = "gold"
+#: Every accepted word for a resource (English, German, Dutch) -> its index (5: gold).
+RESOURCE_WORDS: MappingProxyType[str, int] = MappingProxyType(
+    {
+        **{name: i for i, name in enumerate(RESOURCES)},
+        "gold": 5,
+        "lehm": 0,
+        "leem": 0,
+        "baksteen": 0,
+        "holz": 1,
+        "hout": 1,
+        "wood": 1,
+        "wolle": 2,
+        "wol": 2,
+        "getreide": 3,
+        "graan": 3,
+        "wheat": 3,
+        "erz": 4,
+        "erts": 4,
+        "goud": 5,
+    }
+)
+#: Card words after `play`.
+CARD_WORDS: MappingProxyType[str, int] = MappingProxyType(
+    {
+        "knight": 0,
+        "ritter": 0,
+        "ridder": 0,
+        "roads": 2,
+        "straßenbau": 2,
+        "strassenbau": 2,
+        "stratenbouw": 2,
+        "plenty": 3,
+        "erfindung": 3,
+        "uitvinding": 3,
+        "monopoly": 4,
+        "monopol": 4,
+        "monopolie": 4,
+    }
+)
+_CARD_NAMES = {0: "knight", 2: "roads", 3: "plenty", 4: "monopoly"}
+#: Verbs in other languages -> the English verb of the notation.
+VERB_WORDS: MappingProxyType[str, str] = MappingProxyType(
+    {
+        "straße": "road",
+        "strasse": "road",
+        "straat": "road",
+        "schiff": "ship",
+        "schip": "ship",
+        "siedlung": "settlement",
+        "dorp": "settlement",
+        "nederzetting": "settlement",
+        "stadt": "city",
+        "stad": "city",
+        "würfeln": "roll",
+        "wuerfeln": "roll",
+        "dobbelen": "roll",
+        "räuber": "robber",
+        "raeuber": "robber",
+        "rover": "robber",
+        "ende": "end",
+        "einde": "end",
+    }
+)
+# Numbers are capped at six digits: longer ones are never on the board, and
+# int() of thousands of digits is refused by Python itself.
+_NUMBER = re.compile(r"[0-9]{1,6}")
+_NAME = re.compile(r"([hie])([0-9]{1,6})")
+_SHOWN_TEXT = 40
+
+
+def _seat(seat: int) -> str:
+    return str(seat + 1)
+
+
+def format_action(action: object) -> str:
+    if type(action) is not Move:
+        raise illegal("error.unknown_action")
+    kind, a, b, c, d = action
+    try:
+        if kind == ROLL:
+            return "roll"
+        if kind == END:
+            return "end"
+        if kind == BUY:
+            return "buy card"
+        if kind == ACCEPT:
+            return "accept"
+        if kind == DECLINE:
+            return "decline"
+        if kind == CANCEL:
+            return "cancel"
+        if kind in (ROAD, SHIP) and 0 <= a < len(EDGES):
+            return f"{'road' if kind == ROAD else 'ship'} {EDGE_NAMES[a]}"
+        if kind in (SETTLEMENT, CITY) and 0 <= a < len(NODES):
+            return f"{'settlement' if kind == SETTLEMENT else 'city'} {NODE_NAMES[a]}"
+        if kind == BLOCK:
+            return "block" if a < 0 else f"block via {_seat(a)}"
+        if kind == BANK and 0 <= a <= 5 and 0 <= b < 5:
+            text = f"bank {c} {_resource(a)} for {_resource(b)}"
+            return text if d < 0 else f"{text} via {_seat(d)}"
+        if kind == OFFER and 0 <= a < 5 and 0 <= c < 5:
+            return f"offer {b} {_resource(a)} for {d} {_resource(c)}"
+        if kind == TRADE and a >= 0:
+            return f"trade with {_seat(a)}"
+        if kind == DISCARD and a >= 0:
+            counts = unpack(a)
+            return "discard " + " ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(counts) if n)
+        if kind == ROBBER and 0 <= a < len(HEXES):
+            return f"robber {HEX_NAMES[a]}" if b < 0 else f"robber {HEX_NAMES[a]} steal {_seat(b)}"
+        if kind == PLAY and a in _CARD_NAMES:
+            words = ["play", _CARD_NAMES[a]]
+            words += [RESOURCES[r] for r in (b, c) if 0 <= r < 5]
+            return " ".join(words)
+    except (TypeError, IndexError):
+        pass
+    raise illegal("error.unknown_action")
+
+
+def _resource(index: int) -> str:
+    return _GOLD_NAME if index == 5 else RESOURCES[index]
+
+
+def canonical_words(text: str) -> list[str]:
+    """The typed words, lower-case, other languages' verbs as the English ones."""
+    words = text.lower().split()
+    return [VERB_WORDS.get(word, word) for word in words]
+
+
+def parse_action(text: object) -> Move:
+    """Read one move; syntax and ranges only."""
+    if not isinstance(text, str):
+        raise illegal("error.unknown_action")
+    words = canonical_words(text)
+    if not words:
+        raise _unreadable(text)
+    verb, rest = words[0], words[1:]
+    simple = _SIMPLE.get(" ".join(words))
+    if simple is not None:
+        return simple
+    if verb in ("road", "ship") and len(rest) == 1:
+        edge = _name(rest[0], "e", len(EDGES), text)
+        return ROAD_AT[edge] if verb == "road" else SHIP_AT[edge]
+    if verb in ("settlement", "city") and len(rest) == 1:
+        node = _name(rest[0], "i", len(NODES), text)
+        return SETTLEMENT_AT[node] if verb == "settlement" else CITY_AT[node]
+    if verb == "block" and len(rest) == 2 and rest[0] == "via":
+        return Move(BLOCK, _seat_number(rest[1], text))
+    if verb == "robber" and len(rest) in (1, 3):
+        hex_ = _name(rest[0], "h", len(HEXES), text)
+        if len(rest) == 1:
+            return Move(ROBBER, hex_, -1)
+        if rest[1] == "steal":
+            return Move(ROBBER, hex_, _seat_number(rest[2], text))
+    if verb == "trade" and len(rest) == 2 and rest[0] == "with":
+        return Move(TRADE, _seat_number(rest[1], text))
+    if verb == "bank" and len(rest) in (4, 6) and rest[2] == "for":
+        rate = _count(rest[0], text)
+        give, get = _resource_word(rest[1], text), _resource_word(rest[3], text)
+        if get == 5:
+            raise _unreadable(text)
+        via = -1
+        if len(rest) == 6:
+            if rest[4] != "via":
+                raise _unreadable(text)
+            via = _seat_number(rest[5], text)
+        return Move(BANK, give, get, rate, via)
+    if verb == "offer" and len(rest) == 5 and rest[2] == "for":
+        give, get = _resource_word(rest[1], text), _resource_word(rest[4], text)
+        if give == 5 or get == 5:
+            raise illegal("error.offer_gold")
+        return Move(OFFER, give, _count(rest[0], text), get, _count(rest[3], text))
+    if verb == "discard" and rest and len(rest) % 2 == 0:
+        counts = [0] * 5
+        for i in range(0, len(rest), 2):
+            resource = _resource_word(rest[i + 1], text)
+            if resource == 5:
+                raise illegal("error.discard_gold")
+            counts[resource] += _count(rest[i], text)
+        if max(counts) > 255:
+            raise _unreadable(text)
+        return Move(DISCARD, pack(counts))
+    if verb == "play" and rest and rest[0] in CARD_WORDS:
+        card = CARD_WORDS[rest[0]]
+        named = [_resource_word(word, text) for word in rest[1:]]
+        if 5 in named:
+            raise illegal("error.gold_not_resource")
+        if card == 3 and len(named) == 2:
+            return Move(PLAY, card, min(named), max(named))
+        if card == 4 and len(named) == 1:
+            return Move(PLAY, card, named[0])
+        if card in (0, 2) and not named:
+            return Move(PLAY, card)
+    if verb == "play" and len(rest) >= 1 and rest[0] in ("victory", "siegpunkt", "overwinningspunt"):
+        return Move(PLAY, DEV_KINDS.index("victory"))
+    raise _unreadable(text)
+
+
+_SIMPLE: dict[str, Move] = {
+    "roll": ROLL_DICE,
+    "end": END_TURN,
+    "buy card": BUY_CARD,
+    "accept": ACCEPT_OFFER,
+    "decline": DECLINE_OFFER,
+    "cancel": CANCEL_OFFER,
+    "block": Move(BLOCK, -1),
+}
+
+
+def _name(word: str, letter: str, size: int, text: str) -> int:
+    found = _NAME.fullmatch(word)
+    if not found or found.group(1) != letter:
+        raise _unreadable(text)
+    index = int(found.group(2)) - 1
+    if not 0 <= index < size:
+        raise illegal(f"error.no_{letter}", name=_shown(word.upper()))
+    return index
+
+
+def _count(word: str, text: str) -> int:
+    if not _NUMBER.fullmatch(word):
+        raise _unreadable(text)
+    return int(word)
+
+
+def _seat_number(word: str, text: str) -> int:
+    if not _NUMBER.fullmatch(word) or not 1 <= int(word) <= 4:
+        raise illegal("error.no_seat", name=_shown(word))
+    return int(word) - 1
+
+
+def _resource_word(word: str, text: str) -> int:
+    if word not in RESOURCE_WORDS:
+        raise illegal("error.no_resource", name=_shown(word))
+    return RESOURCE_WORDS[word]
+
+
+def _shown(text: str) -> str:
+    shown = " ".join(text.split())
+    return shown if len(shown) <= _SHOWN_TEXT else shown[: _SHOWN_TEXT - 1] + "…"
+
+
+def _unreadable(text: str) -> Exception:
+    return illegal("error.notation", text=_shown(text))

@@ -1,0 +1,373 @@
+"""What a seat (or a spectator) sees, the result, moves and seats in words.
+
+The view follows the format documented in docs/catan-cheops.md. Public: the
+board and every piece on it, the robber, the pyramid and who built each
+block, blessing and curse, the dice, each seat's number of resource cards,
+development cards and gold coins, played knights and public points, the
+open offer with every answer, who still has to discard how many cards. A
+seat's view adds, under "hand", its resource cards, its unplayed
+development cards (victory point cards included) and its points with them.
+Nobody sees the deck's order or another seat's cards; at the end every
+seat's victory point cards are shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan_cheops.actions import (
+    ACCEPT,
+    BANK,
+    BLOCK,
+    BUY,
+    CANCEL,
+    CITY,
+    DECLINE,
+    DISCARD,
+    END,
+    OFFER,
+    PLAY,
+    ROAD,
+    ROBBER,
+    ROLL,
+    SETTLEMENT,
+    SHIP,
+    TRADE,
+    Move,
+    unpack,
+)
+from games.catan_cheops.data import (
+    BLACK_BLOCKS,
+    BLOCKS,
+    CITIES,
+    DEV_KINDS,
+    EDGE_NAMES,
+    EDGES,
+    FOUNDING_NODES,
+    GENERIC,
+    HARBOURS,
+    HEX_NAMES,
+    HEX_TERRAIN,
+    HEX_TOKEN,
+    HEXES,
+    LAYERS,
+    NODE_NAMES,
+    NODES,
+    PYRAMID_HEXES,
+    PYRAMID_PLACES,
+    PYRAMID_SITES,
+    RESOURCES,
+    ROADS,
+    SETTLEMENTS,
+    SHIPS,
+    bits,
+)
+from games.catan_cheops.rules import (
+    FOUNDING_STEPS,
+    VICTORY,
+    block_counts,
+    cursed,
+    harbour_rates,
+    points,
+)
+from games.catan_cheops.state import BLACK, ENDINGS, FOUND, OVER, PHASES, State
+from games.catan_cheops.state import OFFER as OFFER_PHASE
+from games.catan_cheops.words import GAME_ID, card_name, cards, illegal, resource_name, say
+from games.core import Message, Outcome, Player, rank_by_scores
+
+__all__ = ["describe", "details", "outcome", "private_summary", "seat_summary", "static_board", "view"]
+
+_ANSWERS = {-1: None, 0: "waiting", 1: "accepted", 2: "declined"}
+
+
+def _counts(values: tuple[int, ...]) -> dict[str, int]:
+    return {name: values[i] for i, name in enumerate(RESOURCES)}
+
+
+def details(state: State) -> list[dict[str, int]]:
+    """Per seat, the points broken down (victory point cards included)."""
+    curse = cursed(state)
+    out = []
+    for seat in range(state.players):
+        out.append(
+            {
+                "settlements": state.nodes.count(seat),
+                "cities": 2 * state.nodes.count(seat + 4),
+                "army": 2 if state.army == seat else 0,
+                "victory_cards": state.devs[seat][VICTORY],
+                "blessing": 3 if state.blessing == seat else 0,
+                "curse": -2 if curse[seat] else 0,
+            }
+        )
+    return out
+
+
+def outcome(state: State) -> Outcome | None:
+    """Most points win; tied players share the win."""
+    if state.phase != OVER:
+        return None
+    parts = details(state)
+    return rank_by_scores([sum(part.values()) for part in parts], details=parts)
+
+
+def _static() -> dict[str, Any]:
+    return {
+        "note": "A design inspired by the printed board of the scenario; see board.json.",
+        "hexes": [
+            {
+                "id": HEX_NAMES[h],
+                "q": q,
+                "r": r,
+                "x": 2 * q + r,
+                "y": 3 * r,
+                "terrain": HEX_TERRAIN[h],
+                "token": HEX_TOKEN[h] or None,
+                "pyramid": h in PYRAMID_HEXES,
+            }
+            for h, (q, r) in enumerate(HEXES)
+        ],
+        "intersections": [[x, y] for x, y in NODES],
+        "edges": [[a, b] for a, b in EDGES],
+        "harbours": [
+            {
+                "edge": EDGE_NAMES[edge],
+                "intersections": [NODE_NAMES[n] for n in EDGES[edge]],
+                "kind": "generic" if kind == GENERIC else RESOURCES[kind],
+                "rate": 3 if kind == GENERIC else 2,
+            }
+            for edge, kind in HARBOURS
+        ],
+        "pyramid_sites": [NODE_NAMES[n] for n in bits(PYRAMID_SITES)],
+        "founding": [NODE_NAMES[n] for n in bits(FOUNDING_NODES)],
+    }
+
+
+_STATIC = _static()
+
+
+def static_board() -> dict[str, Any]:
+    """The board's fixed part of every view (a fresh copy)."""
+    copied: dict[str, Any] = _copy(_STATIC)
+    return copied
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def view(state: State, viewer: int | None) -> dict[str, Any]:
+    running = state.phase != OVER
+    players = state.players
+    result = outcome(state)
+    curse = cursed(state)
+    blocks = block_counts(state)
+    from games.catan_cheops.rules import to_act
+
+    founding = None
+    if state.phase == FOUND:
+        _, settlement, third, _ = FOUNDING_STEPS[players][state.fstep]
+        founding = {
+            "step": state.fstep,
+            "steps": len(FOUNDING_STEPS[players]),
+            "place": "settlement" if settlement else "road_or_ship",
+            "next_to": None if settlement else NODE_NAMES[state.last_node],
+            "harvest": third,
+        }
+    offer = None
+    if state.phase == OFFER_PHASE:
+        give, n, get, m = state.offer
+        offer = {
+            "from": state.turn,
+            "give": {RESOURCES[give]: n},
+            "get": {RESOURCES[get]: m},
+            "answers": [_ANSWERS[a] for a in state.answers],
+        }
+    out: dict[str, Any] = {
+        "game": GAME_ID,
+        "players": players,
+        "viewer": viewer,
+        "board": static_board(),
+        "phase": PHASES[state.phase],
+        "turn": state.turn if running else None,
+        "turn_number": state.turns,
+        "to_act": sorted(to_act(state)),
+        "founding": founding,
+        "last_roll": list(state.last_roll) if state.last_roll else None,
+        "robber": HEX_NAMES[state.robber],
+        "settlements": [{"at": NODE_NAMES[n], "seat": o} for n, o in enumerate(state.nodes) if 0 <= o < 4],
+        "cities": [{"at": NODE_NAMES[n], "seat": o - 4} for n, o in enumerate(state.nodes) if o >= 4],
+        "roads": [{"at": EDGE_NAMES[e], "seat": o} for e, o in enumerate(state.edges) if 0 <= o < 4],
+        "ships": [{"at": EDGE_NAMES[e], "seat": o - 4} for e, o in enumerate(state.edges) if o >= 4],
+        "pyramid": {
+            "layers": list(LAYERS),
+            "places": PYRAMID_PLACES,
+            "blocks": ["black" if b == BLACK else b for b in state.pyramid],
+            "black": state.pyramid.count(BLACK),
+            "black_left": BLACK_BLOCKS - state.pyramid.count(BLACK),
+        },
+        "blessing": state.blessing if state.blessing >= 0 else None,
+        "cursed": [seat for seat in range(players) if curse[seat]],
+        "army": state.army if state.army >= 0 else None,
+        "bank": _counts(state.bank),
+        "deck": len(state.deck),
+        "played_card": bool(state.played),
+        "free_roads": state.free_roads,
+        "offer": offer,
+        "offers_made": state.offers_made,
+        "discards": list(state.discards),
+        "seats": [
+            {
+                "points": points(state, seat, hidden=not running),
+                "resources": sum(state.hands[seat]),
+                "cards": sum(state.devs[seat]),
+                "gold": state.gold[seat],
+                "knights": state.knights[seat],
+                "blocks": blocks[seat],
+                "harbours": _harbour_names(state, seat),
+                "left": {
+                    "settlements": SETTLEMENTS - state.nodes.count(seat),
+                    "cities": CITIES - state.nodes.count(seat + 4),
+                    "roads": ROADS - state.edges.count(seat),
+                    "ships": SHIPS - state.edges.count(seat + 4),
+                    "blocks": BLOCKS - blocks[seat],
+                },
+            }
+            for seat in range(players)
+        ],
+        "ended": ENDINGS[state.ended] or None,
+        "outcome": (
+            None
+            if result is None
+            else {
+                "scores": list(result.scores),
+                "ranks": list(result.ranks),
+                "winners": sorted(result.winners),
+                "details": [dict(part) for part in result.details],
+            }
+        ),
+    }
+    if viewer is not None:
+        own = state.devs[viewer]
+        fresh = state.fresh if viewer == state.turn and running else (0,) * len(DEV_KINDS)
+        out["hand"] = {
+            "resources": _counts(state.hands[viewer]),
+            "cards": {name: own[i] for i, name in enumerate(DEV_KINDS)},
+            "new_cards": {name: fresh[i] for i, name in enumerate(DEV_KINDS)},
+            "points": points(state, viewer),
+        }
+    return out
+
+
+def _harbour_names(state: State, seat: int) -> list[str]:
+    rates = harbour_rates(state, seat)
+    names = [RESOURCES[r] for r in range(5) if rates[r] == 2]
+    if 3 in rates:
+        names.insert(0, "generic")
+    return names
+
+
+# -- words ---------------------------------------------------------------------------------------------
+
+
+def describe(state: State, seat: int, action: object) -> Message:
+    """The move in words, for the log (public: it names only what the move shows)."""
+    if type(action) is not Move:
+        raise illegal("error.unknown_action")
+    kind, a, b, c, d = action
+    player = Player(seat)
+    try:
+        if kind == ROLL:
+            return say("move.roll", player=player)
+        if kind == END:
+            return say("move.end", player=player)
+        if kind == BUY:
+            return say("move.buy", player=player)
+        if kind == ACCEPT:
+            return say("move.accept", player=player)
+        if kind == DECLINE:
+            return say("move.decline", player=player)
+        if kind == CANCEL:
+            return say("move.cancel", player=player)
+        if kind == ROAD:
+            return say("move.road", player=player, edge=EDGE_NAMES[a])
+        if kind == SHIP:
+            return say("move.ship", player=player, edge=EDGE_NAMES[a])
+        if kind == SETTLEMENT:
+            return say("move.settlement", player=player, node=NODE_NAMES[a])
+        if kind == CITY:
+            return say("move.city", player=player, node=NODE_NAMES[a])
+        if kind == BLOCK:
+            if a < 0:
+                return say("move.block", player=player)
+            return say("move.block_via", player=player, other=Player(a))
+        if kind == BANK:
+            given = _one(a, c)
+            if d < 0:
+                return say("move.bank", player=player, give=given, get=resource_name(b))
+            return say("move.bank_via", player=player, give=given, get=resource_name(b), other=Player(d))
+        if kind == OFFER:
+            return say("move.offer", player=player, give=_one(a, b), get=_one(c, d))
+        if kind == TRADE:
+            return say("move.trade", player=player, other=Player(a))
+        if kind == DISCARD:
+            return say("move.discard", player=player, cards=cards(unpack(a)))
+        if kind == ROBBER:
+            if b < 0:
+                return say("move.robber", player=player, hex=HEX_NAMES[a])
+            return say("move.robber_steal", player=player, hex=HEX_NAMES[a], other=Player(b))
+        if kind == PLAY:
+            if a == 3:
+                return say("move.plenty", player=player, cards=cards(_pair(b, c)))
+            if a == 4:
+                return say("move.monopoly", player=player, resource=resource_name(b))
+            return say("move.play", player=player, card=card_name(a))
+    except (IndexError, ValueError):
+        pass
+    raise illegal("error.unknown_action")
+
+
+def _one(resource: int, count: int) -> Message:
+    counts = [0] * 5
+    if resource == 5:
+        return cards(counts, count)
+    counts[resource] = count
+    return cards(counts)
+
+
+def _pair(first: int, second: int) -> list[int]:
+    counts = [0] * 5
+    counts[first] += 1
+    counts[second] += 1
+    return counts
+
+
+def private_summary(state: State, seat: int) -> Message:
+    """The seat's cards, development cards and points (its own victory point cards included)."""
+    devs = state.devs[seat]
+    items = [say("card_count", count=n, card=card_name(k)) for k, n in enumerate(devs) if n]
+    developed = items[-1] if items else say("no_cards")
+    for item in reversed(items[:-1]):
+        developed = say("list", first=item, rest=developed)
+    return say(
+        "summary.hand",
+        cards=cards(state.hands[seat], state.gold[seat]),
+        developments=developed,
+        points=points(state, seat),
+    )
+
+
+def seat_summary(state: State, seat: int) -> Message:
+    """The seat's public figures."""
+    return say(
+        "summary.seat",
+        points=points(state, seat, hidden=state.phase == OVER),
+        resources=sum(state.hands[seat]),
+        cards=sum(state.devs[seat]),
+        gold=state.gold[seat],
+        knights=state.knights[seat],
+        blocks=state.pyramid.count(seat),
+    )
