@@ -153,7 +153,7 @@ class LocalSession:
             self.say(reply.text)
         if reply.image is not None:
             suffix = Path(reply.filename).suffix or ".png"
-            self._say(f"  🖼  {self._write_image(reply.game_id or 0, reply.image, what, suffix)}")
+            self._say(f"  🖼  {what}: {self._write_image(reply.game_id or 0, reply.image, what, suffix)}")
 
     async def deliver(self, dispatch: Dispatch) -> None:
         """The service's outbox: what a game's thread would show, printed in order."""

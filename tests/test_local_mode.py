@@ -166,7 +166,8 @@ async def test_ctrl_c_or_ctrl_d_at_any_prompt_leaves_quietly(
     tmp_path: Path, interrupt: type[BaseException]
 ) -> None:
     # At the first question, then in the middle of a game.
-    for answers in ([interrupt()], [*new_cm("Ann", ""), "#1", interrupt()]):
+    scripts: list[list[str | BaseException]] = [[interrupt()], [*new_cm("Ann", ""), "#1", interrupt()]]
+    for answers in scripts:
         table = Table(iter(answers))
         await table.play(tmp_path)
         said = [line for line in table.said if line.strip()]
