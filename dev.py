@@ -41,7 +41,14 @@ def ensure_venv() -> None:
 
 
 def run(*args: str) -> int:
-    return subprocess.run([str(PYTHON), *args], cwd=ROOT).returncode
+    process = subprocess.Popen([str(PYTHON), *args], cwd=ROOT)
+    while True:
+        try:
+            return process.wait()
+        except KeyboardInterrupt:
+            # Ctrl-C reaches the child as well (the same process group): it decides how to end,
+            # and this script waits for it quietly instead of printing a traceback.
+            continue
 
 
 def main(argv: list[str]) -> int:
