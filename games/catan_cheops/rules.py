@@ -1077,7 +1077,7 @@ def _apply_offer(state: State, seat: int, action: Move) -> State:
     if n > MAX_OFFER or m > MAX_OFFER:
         raise illegal("error.offer_size", most=MAX_OFFER)
     if state.offers_made >= MAX_OFFERS:
-        raise illegal("error.offer_limit", most=MAX_OFFERS)
+        raise illegal("error.offer_limit")
     if state.hands[seat][give] < n:
         raise illegal("error.not_enough", cards=_counted(give, n))
     draft = _draft(state)
