@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 __all__ = [
     "Caller",
+    "DeliveryFailed",
     "DirectMessage",
     "Dispatch",
     "LobbyCard",
@@ -58,6 +59,14 @@ class DirectMessage:
     text: str
 
 
+class DeliveryFailed(Exception):
+    """A front-end could not deliver a post (Discord refused or failed it).
+
+    The service then counts it as not delivered: it keeps it and tries again
+    later, and what followed from it (the next deadline) waits too.
+    """
+
+
 @dataclass(frozen=True)
 class Dispatch:
     """What a game's thread and players are told, in order, after something happened."""
@@ -69,6 +78,8 @@ class Dispatch:
     direct: tuple[DirectMessage, ...] = ()
     #: The language of the posts (the server's), for button labels.
     locale: str | None = None
+    #: Where to post instead when the game's thread is gone or locked: its channel.
+    fallback_channel_id: int | None = None
 
 
 @dataclass(frozen=True)

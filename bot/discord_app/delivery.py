@@ -17,7 +17,7 @@ import discord
 import texts
 from bot.discord_app.context import GAME_ID, locale_of
 from bot.errors import PlayerError
-from bot.results import LobbyCard, Post
+from bot.results import DeliveryFailed, LobbyCard, Post
 
 __all__ = [
     "CONTENT_LIMIT",
@@ -136,36 +136,65 @@ async def post_to_channel(
     *,
     game_id: int | None,
     view_for: PostView,
+    fallback_channel_id: int | None = None,
 ) -> None:
-    """One message per post: its text, its board, a ping for who must act now."""
+    """One message per post: its text, its board, a ping for who must act now.
+
+    Raises `DeliveryFailed` when a post was not accepted, so that the service
+    keeps it and tries again. A thread that is gone, locked or closed to the
+    bot gives way to the game's channel (`fallback_channel_id`).
+    """
     channel = await _channel(client, channel_id)
+    if channel is None and fallback_channel_id is not None:
+        channel = await _channel(client, fallback_channel_id)
     if channel is None:
-        log.warning("game %s: %d post(s) not delivered, channel %s is gone", game_id, len(posts), channel_id)
-        return
+        raise DeliveryFailed(f"channel {channel_id} is gone")
     for post in posts:
-        with_file = post.image is not None and _may_post(channel, files=True)
-        if not with_file and not _may_post(channel, files=False):
-            log.warning("game %s: may not post in channel %s", game_id, channel_id)
-            return
-        text = post.text
-        if post.mentions:
-            text = f"{text}\n{_ping_line(post.mentions)}"
-        pieces = chunks(text)
-        view = view_for(post)
         try:
-            for piece in pieces[:-1]:
-                await channel.send(piece, allowed_mentions=NO_PINGS)
-            await channel.send(
-                pieces[-1],
-                file=board_file(post.image, post.filename)
-                if with_file and post.image is not None
-                else MISSING,
-                view=view if view is not None else MISSING,
-                allowed_mentions=_pings(post.mentions),
+            await _send_post(channel, post, view_for)
+        except (discord.NotFound, discord.Forbidden, _MayNotPost) as refused:
+            fallback = None
+            if fallback_channel_id is not None and getattr(channel, "id", None) != fallback_channel_id:
+                fallback = await _channel(client, fallback_channel_id)
+            if fallback is None:
+                raise DeliveryFailed(
+                    f"game {game_id}: channel {channel_id} refused a post: {refused}"
+                ) from None
+            log.warning(
+                "game %s: the thread %s refused a post (%s); posting in its channel",
+                game_id,
+                channel_id,
+                refused,
             )
-        except discord.HTTPException:
-            log.exception("game %s: a post to channel %s failed", game_id, channel_id)
-            return
+            try:
+                await _send_post(fallback, post, view_for)
+            except (discord.HTTPException, _MayNotPost) as error:
+                raise DeliveryFailed(f"game {game_id}: no place takes its posts: {error}") from None
+        except discord.HTTPException as error:
+            raise DeliveryFailed(f"game {game_id}: a post to channel {channel_id} failed: {error}") from None
+
+
+class _MayNotPost(Exception):
+    """The bot lacks the permission to post there (checked before trying)."""
+
+
+async def _send_post(channel: discord.abc.Messageable, post: Post, view_for: PostView) -> None:
+    with_file = post.image is not None and _may_post(channel, files=True)
+    if not with_file and not _may_post(channel, files=False):
+        raise _MayNotPost(f"no permission to post in {getattr(channel, 'id', '?')}")
+    text = post.text
+    if post.mentions:
+        text = f"{text}\n{_ping_line(post.mentions)}"
+    pieces = chunks(text)
+    view = view_for(post)
+    for piece in pieces[:-1]:
+        await channel.send(piece, allowed_mentions=NO_PINGS)
+    await channel.send(
+        pieces[-1],
+        file=board_file(post.image, post.filename) if with_file and post.image is not None else MISSING,
+        view=view if view is not None else MISSING,
+        allowed_mentions=_pings(post.mentions),
+    )
 
 
 async def send_public(

@@ -50,6 +50,7 @@ async def deliver_dispatch(client: discord.Client, dispatch: Dispatch) -> None:
             dispatch.posts,
             game_id=game_id,
             view_for=lambda post: post_view(game_id, post, dispatch.locale),
+            fallback_channel_id=dispatch.fallback_channel_id,
         )
     for message in dispatch.direct:
         await send_direct(client, message.user_id, message.text)

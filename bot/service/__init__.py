@@ -77,7 +77,7 @@ class GameService:
         self.workers = workers or Workers()
         games = self._games = Games(store, clock)
         people = self._people = People(store)
-        notices = Notices()
+        notices = Notices(store, clock)
         self._delivery = Delivery(outbox)
         narrator = Narrator(games, people, Drawing(self.workers, render, animate))
         robots = Robots(games, self.workers)

@@ -177,9 +177,13 @@ class Clock:
             return False
         return await self._games.obligation_start(game, seat) == began
 
-    async def sync(self, game: Loaded) -> None:
+    async def sync(self, game: Loaded, *, told: bool = True) -> None:
         """Make the game's timers match who must decide now: new obligations get theirs,
         ended ones go.
+
+        `told=False` when the post telling those newly obliged did not go out:
+        ended obligations lose their timers, new ones get none yet (nobody's
+        clock runs before they could know).
 
         Runs after every move, so it remembers what it stored last time and
         writes (once, in one transaction) only when an obligation began or ended.
@@ -198,6 +202,11 @@ class Clock:
             if known == turns:
                 self._known[game_id] = turns
                 return
+        if not told:
+            kept = turns & known
+            await self._store.set_turn_timers(game_id, sorted(seat for seat, _ in kept), {})
+            self._known[game_id] = kept
+            return
         new = {}
         for seat, begin in sorted(turns - known):
             new[seat] = (begin, clock.due(await self._begin_for(row, seat)))
@@ -322,7 +331,7 @@ class Clock:
             await self._store.delete_timers(game_id, seat=seat, kind="reminder")
             deadline = next((t.due_at for t in await self._store.timers(game_id) if t.seat == seat), now)
             when = discord_time(deadline, "R")
-            self._notices.add(
+            await self._notices.add(
                 game_id, Notice("deadline.reminder", {"player": name, "when": when}, mentions=(user_id,))
             )
             if player.dm:
@@ -341,9 +350,9 @@ class Clock:
         if clock.on_timeout == "ai":
             await self._stand_in(game_id, seat, timer.turn_version)
         else:
-            self._ask_host(row, seat, timer.turn_version)
+            await self._ask_host(row, seat, timer.turn_version)
 
-    def _ask_host(self, row: GameRow, seat: int, began: int) -> None:
+    async def _ask_host(self, row: GameRow, seat: int, began: int) -> None:
         """A deadline passed in a game whose host decides: ask them, with buttons."""
         locale = row.locale
         actions = (
@@ -356,7 +365,7 @@ class Clock:
             mentions=(row.host_id,),
             actions=actions,
         )
-        self._notices.add(row.id, notice)
+        await self._notices.add(row.id, notice)
 
     async def resolve(self, caller: Caller, game_id: int, seat: int, began: int, choice: str) -> Reply:
         """The host's answer to a passed deadline: the AI decides, or the player gets more time."""

@@ -264,7 +264,7 @@ class Lobby:
                 raise PlayerError.from_message(refused.message, [s.name for s in row.seats]) from None
             seed = random.SystemRandom().randrange(1 << 62)
             game = await self._games.start(row, engine, seed, options)
-            self._notices.add(row.id, self._start_notice(row, engine, seed, options))
+            await self._notices.add(row.id, self._start_notice(row, engine, seed, options))
         return Reply(
             texts.t("game.started", caller.locale, id=game.row.id),
             game_id=game.row.id,
@@ -299,7 +299,7 @@ class Lobby:
     async def _abandon_row(self, caller: Caller, row: GameRow) -> Reply:
         new = await self._games.finish(row, status="abandoned")
         if row.status == "running":
-            self._notices.add(row.id, Notice("abandon.post", {"id": row.id, "player": caller.name}))
+            await self._notices.add(row.id, Notice("abandon.post", {"id": row.id, "player": caller.name}))
         return Reply(
             texts.t("abandon.done", caller.locale, id=row.id),
             game_id=row.id,
@@ -318,5 +318,5 @@ class Lobby:
                 raise PlayerError("error.not_player", id=game_id)
             name = texts.t("resign.ai_name", game.row.locale, name=game.names[seat])
             row = await self._games.replace_seat(game, seat, name=name)
-            self._notices.add(game_id, Notice("resign.post", {"player": caller.name, "ai": name}))
+            await self._notices.add(game_id, Notice("resign.post", {"player": caller.name, "ai": name}))
         return Reply(texts.t("resign.done", caller.locale, id=game_id), game_id=game_id, version=row.version)

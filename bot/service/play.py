@@ -136,7 +136,7 @@ class Play:
             game = await self._games.undo(game, last.number, before)
             if was_posted:
                 notice = Notice("undo.post", {"player": game.names[seat], "move": description}, board=True)
-                self._notices.add(game_id, notice)
+                await self._notices.add(game_id, notice)
         private = await self._narrator.private(caller, game, seat)
         taken_back = texts.t("undo.done", caller.locale, game.names, move=description)
         return Reply(
@@ -166,7 +166,7 @@ class Play:
                 if seat not in game.acting() or await self._games.obligation_start(game, seat) != began:
                     break
                 game = await self._robots.move(game, seat)
-            self._notices.add(game_id, Notice("deadline.ai_moved", {"player": game.names[seat]}))
+            await self._notices.add(game_id, Notice("deadline.ai_moved", {"player": game.names[seat]}))
         return True
 
     async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:

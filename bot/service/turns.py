@@ -21,10 +21,10 @@ import texts
 from bot.community import Community
 from bot.errors import PlayerError
 from bot.history import Turn, group_turns
-from bot.results import Dispatch, Post
+from bot.results import DeliveryFailed, Dispatch, Post
 from bot.service.clock import Clock
 from bot.service.games import Games
-from bot.service.model import Loaded
+from bot.service.model import Loaded, Notice
 from bot.service.narrator import Narrator
 from bot.service.notices import Delivery, Notices
 from bot.service.robots import Robots
@@ -32,6 +32,10 @@ from bot.service.robots import Robots
 __all__ = ["Turns"]
 
 log = logging.getLogger(__name__)
+
+#: The first wait before posting again after a failure, and the longest.
+RETRY_FIRST = 5.0
+RETRY_LONGEST = 600.0
 
 
 class Turns:
@@ -55,6 +59,9 @@ class Turns:
         #: One task per game, and the games whose work must run again.
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
+        #: game id -> posts that failed in a row (for the back-off), and the waits to try again.
+        self._failures: dict[int, int] = {}
+        self._retries: dict[int, asyncio.Task[None]] = {}
         games.on_change.append(self.kick)
         notices.on_add.append(self.kick)
 
@@ -88,46 +95,97 @@ class Turns:
             await asyncio.wait(set(self._tasks.values()))
 
     async def _advance(self, game_id: int) -> None:
-        """AI turns, then the posts nobody has seen yet, then deadlines and the end."""
+        """AI turns, then the posts nobody has seen yet, then deadlines and the end.
+
+        Posts go out one by one and each counts once Discord accepted it; when
+        one fails, the rest waits (in order) and the work runs again later.
+        """
         async with self._games.lock(game_id):
             game = await self._games.fresh(game_id)
             if game.row.status == "running":
                 game = await self._robots.run(game)
-            notices = self._notices.take(game_id)
+            notices = await self._notices.waiting(game_id)
             turns: list[Turn] = []
             due: dict[int, int] = {}
             if game.state is not None:
                 steps = await self._games.steps_after(game, game.row.announced_version)
                 turns = [turn for turn in group_turns(game.engine, steps) if turn.complete]
                 due = await self._due_pings(game)
-        locale = game.row.locale
-        posts = [await self._narrator.notice_post(game, notice, locale) for notice in notices]
-        newest = game.row.announced_version
+        try:
+            pinged = await self._post(game, notices, turns, due)
+        except DeliveryFailed as failure:
+            await self._clock.sync(game, told=False)
+            self._try_again_later(game_id, failure)
+            return
+        self._failures.pop(game_id, None)
+        direct = await self._narrator.direct_messages(game, sorted(pinged))
+        if direct:
+            try:
+                await self._delivery.deliver(Dispatch(game_id, None, (), tuple(direct), game.row.locale))
+            except DeliveryFailed:
+                log.warning("game %s: direct messages not delivered", game_id)
+        # The deadlines of those just pinged begin now, not before they could know.
+        await self._clock.sync(game)
+        if game.row.status == "finished" and not game.row.summary_posted:
+            try:
+                await self._conclude(game)
+            except DeliveryFailed as failure:
+                self._try_again_later(game_id, failure)
+
+    async def _post(
+        self, game: Loaded, notices: list[tuple[int, Notice]], turns: list[Turn], due: dict[int, int]
+    ) -> list[int]:
+        """Every post in order, each marked as delivered once it is; the seats pinged."""
+        game_id, locale = game.row.id, game.row.locale
+        for number, notice in notices:
+            await self._send(game, await self._narrator.notice_post(game, notice, locale))
+            await self._notices.posted(number)
         pinged: list[int] = []
         for turn in turns:
             here = [seat for seat, version in due.items() if version == turn.last_version]
-            posts.append(await self._narrator.turn_post(game, turn, here, locale))
+            await self._send(game, await self._narrator.turn_post(game, turn, here, locale))
+            await self._games.announced(game_id, turn.last_version)
             pinged += here
-            newest = turn.last_version
         rest = [seat for seat in sorted(due) if seat not in pinged]
         if game.row.announced_version == 0 and not turns and game.state is not None:
             # The start: the first board, and whoever must decide first.
-            posts.append(await self._narrator.state_post(game, game.state, locale, rest))
-            newest = game.row.version
+            await self._send(game, await self._narrator.state_post(game, game.state, locale, rest))
+            await self._games.announced(game_id, game.row.version)
         elif rest:
-            posts.append(self._narrator.ping_post(game, rest, locale))
+            await self._send(game, self._narrator.ping_post(game, rest, locale))
         pinged += rest
-        direct = await self._narrator.direct_messages(game, sorted(pinged))
-        if posts or direct:
-            channel = game.row.thread_id or game.row.channel_id
-            await self._delivery.deliver(Dispatch(game_id, channel, tuple(posts), tuple(direct), locale))
         if pinged:
             await self._games.pinged(game_id, game.row.version)
-        if newest > game.row.announced_version:
-            await self._games.announced(game_id, newest)
-        await self._clock.sync(game)
-        if game.row.status == "finished" and not game.row.summary_posted:
-            await self._conclude(game)
+        return pinged
+
+    async def _send(self, game: Loaded, post: Post) -> None:
+        row = game.row
+        channel = row.thread_id or row.channel_id
+        fallback = row.channel_id if row.thread_id else None
+        await self._delivery.deliver(
+            Dispatch(row.id, channel, (post,), locale=row.locale, fallback_channel_id=fallback)
+        )
+
+    def _try_again_later(self, game_id: int, failure: DeliveryFailed) -> None:
+        """Back off: 5 s, 10 s, 20 s … up to 10 minutes; a new move tries at once anyway."""
+        failures = self._failures.get(game_id, 0) + 1
+        self._failures[game_id] = failures
+        delay = min(RETRY_FIRST * 2 ** (failures - 1), RETRY_LONGEST)
+        log.warning("game %s: a post was not delivered (%s); trying again in %.0f s", game_id, failure, delay)
+        if game_id not in self._retries:
+            self._retries[game_id] = asyncio.create_task(self._retry(game_id, delay), name=f"retry-{game_id}")
+
+    async def _retry(self, game_id: int, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)
+        finally:
+            self._retries.pop(game_id, None)
+        self.kick(game_id)
+
+    def stop_retrying(self) -> None:
+        """At shutdown: what is still undelivered goes out after the restart instead."""
+        for task in self._retries.values():
+            task.cancel()
 
     async def _due_pings(self, game: Loaded) -> dict[int, int]:
         """People who must decide now and have not been pinged for it: seat -> when it began."""
@@ -142,7 +200,10 @@ class Turns:
         return due
 
     async def _conclude(self, game: Loaded) -> None:
-        """The end of a game: ratings, the summary with its breakdown, the animated replay."""
+        """The end of a game: ratings, the summary with its breakdown, the animated replay.
+
+        Marked as posted only once delivered; the ratings are stored once whatever happens.
+        """
         outcome = game.engine.outcome(game.state) if game.state is not None else None
         if outcome is None:
             return
@@ -153,8 +214,7 @@ class Turns:
             summary += "\n" + texts.t("ratings.title", locale) + "\n" + "\n".join(changes)
         replay_gif = await self._narrator.replay_image(game, locale)
         post = Post(summary, replay_gif, filename="replay.gif") if replay_gif else Post(summary)
-        channel = game.row.thread_id or game.row.channel_id
-        await self._delivery.deliver(Dispatch(game.row.id, channel, (post,), locale=locale))
+        await self._send(game, post)
         await self._games.summary_posted(game.row.id)
 
     async def resume(self) -> None:
@@ -168,4 +228,6 @@ class Turns:
             unfinished = row.status == "running" or not row.summary_posted
             if unfinished or row.announced_version < row.version:
                 self.kick(row.id)
+        for game_id in await self._notices.games_waiting():
+            self.kick(game_id)
         await self.idle()

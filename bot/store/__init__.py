@@ -40,6 +40,7 @@ The store never reads the clock: every write that stamps a time takes
 from __future__ import annotations
 
 from bot.store.games import GameTables
+from bot.store.notices import NoticeTables
 from bot.store.people import PeopleTables
 from bot.store.rows import (
     STATUSES,
@@ -76,5 +77,5 @@ __all__ = [
 ]
 
 
-class Store(GameTables, TimerTables, PeopleTables):
+class Store(GameTables, TimerTables, PeopleTables, NoticeTables):
     """Games, seats, move logs, timers, people and ratings in one SQLite file (or ``":memory:"``)."""

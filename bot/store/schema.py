@@ -133,6 +133,18 @@ MIGRATIONS: list[tuple[str, ...]] = [
         # restart does not ping them again.
         "ALTER TABLE games ADD COLUMN pinged_version INTEGER NOT NULL DEFAULT 0",
     ),
+    (
+        # What a thread must still be told besides the turns; deleted once posted.
+        """
+        CREATE TABLE notices (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            body TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX notices_by_game ON notices (game_id, id)",
+    ),
 ]
 
 

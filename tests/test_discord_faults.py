@@ -1,0 +1,87 @@
+"""Discord's bad days: posts that fail are not counted as delivered.
+
+Errors are injected at discord.py's HTTP layer (SimCord's `inject_error`): a
+refused or failed post keeps the next player unpinged and their clock
+stopped until it goes out; it is retried with a back-off and at the latest
+with the next move; a thread that is gone gives way to the game's channel.
+"""
+
+from __future__ import annotations
+
+from conftest import OpenGame, Table, World
+
+from bot.service.turns import RETRY_LONGEST
+
+#: What Discord answers when the bot lacks a permission, and for a deleted channel.
+MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+UNKNOWN_CHANNEL = {"status": 404, "code": 10003, "message": "Unknown Channel"}
+
+
+async def two_people(world: World, table: Table) -> OpenGame:
+    game = await table.open(world.anna)
+    await world.bob.click(game.lobby, label="Join")
+    await world.anna.click(game.lobby, label="Start")
+    return game
+
+
+async def finish_a_turn(world: World, table: Table, game: OpenGame) -> None:
+    """The player on turn moves until the turn passes."""
+    mover = await table.on_turn(game.id)
+    assert mover is not None
+    while await table.on_turn(game.id) is mover:
+        choice = (await mover.autocomplete(game.home, "move", "action", ""))[0]["value"]
+        answer = await mover.slash(game.home, "move", action=choice)
+        assert answer.response is not None and answer.response.content.startswith("✅")
+
+
+async def test_a_refused_post_is_not_delivered_and_goes_out_once_allowed(world: World, table: Table) -> None:
+    game = await two_people(world, table)
+    posted = len(game.home.history())
+    world.env.inject_error("POST", "/channels/*/messages", times=None, **MISSING_PERMISSIONS)
+
+    await finish_a_turn(world, table, game)
+
+    waiting = await table.on_turn(game.id)
+    assert waiting is not None
+    row = await table.row(game.id)
+    assert len(game.home.history()) == posted, "nothing got through"
+    assert row.announced_version < row.version, "the turn is not counted as posted"
+    timers = await table.service.store.timers(game.id)
+    assert timers == [], "no clock runs for a player who was not told"
+
+    world.env.backend.faults.clear()
+    await world.env.advance_time(RETRY_LONGEST + 1)
+
+    after = game.home.history()[posted:]
+    assert after, "the post goes out once Discord takes it again"
+    assert waiting.mention in after[-1].content and after[-1].attachments
+    row = await table.row(game.id)
+    assert row.announced_version == row.version or row.announced_version > 0
+    assert [t.kind for t in await table.service.store.timers(game.id)] != []
+
+
+async def test_a_failed_post_goes_out_with_the_next_move_at_the_latest(world: World, table: Table) -> None:
+    game = await two_people(world, table)
+    posted = len(game.home.history())
+    world.env.inject_error("POST", "/channels/*/messages", times=1, status=500, code=0)
+    await finish_a_turn(world, table, game)
+    # The next player moves without having been told: the missed post comes first, then theirs.
+    await finish_a_turn(world, table, game)
+    contents = [message.content for message in game.home.history()[posted:]]
+    assert len(contents) >= 2, contents
+    assert contents.count(contents[0]) == 1, "nothing is posted twice"
+
+
+async def test_a_deleted_thread_gives_way_to_the_games_channel(world: World, table: Table) -> None:
+    game = await two_people(world, table)
+    in_channel = len(world.channel.history())
+    world.env.inject_error("POST", f"/channels/{game.home.id}/messages", times=None, **UNKNOWN_CHANNEL)
+
+    await finish_a_turn(world, table, game)
+
+    moved = world.channel.history()[in_channel:]
+    assert moved and moved[-1].attachments, "the turn's post went to the channel"
+    waiting = await table.on_turn(game.id)
+    assert waiting is not None and waiting.mention in moved[-1].content
+    row = await table.row(game.id)
+    assert row.announced_version == row.version
