@@ -129,7 +129,7 @@ def _key(state: State, seat: int, action: Move) -> tuple[int, int, int]:
     if kind == DISCARD:
         # Keep the hand balanced: discard from the largest piles first.
         left = [h - n for h, n in zip(state.hands[seat], unpack(action.a), strict=True)]
-        return (max(left), -min(left), action.a)
+        return (sum(n * n for n in left), max(left), action.a)
     if kind == BANK:
         return (_KIND_ORDER[BANK], action.c, action.a * 8 + action.b)
     return (_KIND_ORDER.get(kind, 5), 0, 0)

@@ -90,19 +90,19 @@ def position(
     hand_list = [resources(**(hands or {}).get(seat, {})) for seat in range(players)]
     bank = tuple(BANK - sum(hand[r] for hand in hand_list) for r in range(5))
     devs = [tuple((cards or {}).get(seat, {}).get(kind, 0) for kind in DEV_KINDS) for seat in range(players)]
-    base = dict(
-        phase=MAIN,
-        turn=0,
-        turns=10,
-        fstep=len(FOUNDING_STEPS[players]),
-        last_node=-1,
-        nodes=tuple(nodes),
-        edges=tuple(edges),
-        hands=tuple(hand_list),
-        bank=bank,
-        devs=tuple(devs),
-        last_roll=(3, 4),
-    )
+    base = {
+        "phase": MAIN,
+        "turn": 0,
+        "turns": 10,
+        "fstep": len(FOUNDING_STEPS[players]),
+        "last_node": -1,
+        "nodes": tuple(nodes),
+        "edges": tuple(edges),
+        "hands": tuple(hand_list),
+        "bank": bank,
+        "devs": tuple(devs),
+        "last_roll": (3, 4),
+    }
     base.update(fields)
     return derive(state._replace(**base))
 

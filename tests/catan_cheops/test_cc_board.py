@@ -100,7 +100,9 @@ def test_the_nile_and_the_founding_intersections() -> None:
         assert any(HEX_TERRAIN[h] == "nile" for h in NODE_HEXES[n])
         assert LAND_NODES >> n & 1
     # The delta's island has a middle that touches no water: no founding there.
-    island = [n for n in bits(LAND_NODES) if all(HEX_TERRAIN[h] not in ("nile", "sea") for h in NODE_HEXES[n])]
+    island = [
+        n for n in bits(LAND_NODES) if all(HEX_TERRAIN[h] not in ("nile", "sea") for h in NODE_HEXES[n])
+    ]
     assert island
     assert any(
         all(any(HEX_TERRAIN[o] == "nile" for o in neighbours(h)) for h in NODE_HEXES[n]) for n in island

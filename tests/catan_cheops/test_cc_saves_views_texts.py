@@ -1,0 +1,125 @@
+"""Saves, views (what each viewer sees, and nothing more) and the texts in three languages."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+
+import pytest
+from cc_support import play, position, random_states
+
+from games.catan_cheops import ENGINE
+from games.catan_cheops.data import LOCALES, TEXTS
+
+
+def test_saves_round_trip() -> None:
+    for players in (3, 4):
+        for state in random_states(players, 3, every=37):
+            text = ENGINE.dumps(state)
+            assert ENGINE.loads(text) == state
+            assert ENGINE.dumps(ENGINE.loads(text)) == text
+            assert json.loads(text)["version"] == 1
+
+
+def test_damaged_saves_are_refused() -> None:
+    data = json.loads(ENGINE.dumps(position(settlements={"I23": 0}, hands={0: {"brick": 2}})))
+    bad = [
+        {**data, "version": 2},
+        {**data, "hands": [[5, 0, 0, 0, 0], [0] * 5, [0] * 5, [0] * 5]},
+        {**data, "buildings": [["I23", 0, "settlement"], ["I32", 1, "settlement"]]},
+        {**data, "buildings": [["I999", 0, "settlement"]]},
+        {**data, "pieces": [["E1", 0, "road"]]},
+        {**data, "deck": [*data["deck"], "knight"]},
+        {**data, "pyramid": ["black"]},
+        {**data, "blessing": 1, "pyramid": [0]},
+        {**data, "phase": "offer"},
+        {**data, "phase": "discard"},
+        {**data, "army": 0},
+        {**data, "robber": "H1"},
+        {**data, "gold": [3, 3, 3, -1]},
+        {**data, "last_roll": [7, 1]},
+    ]
+    for damaged in bad:
+        with pytest.raises(ValueError):
+            ENGINE.loads(json.dumps(damaged))
+    for text in ("", "[]", "null", "{}", ENGINE.dumps(position())[:-3]):
+        with pytest.raises(ValueError):
+            ENGINE.loads(text)
+
+
+def test_views_hide_other_hands_cards_and_the_deck() -> None:
+    state = position(
+        settlements={"I23": 0},
+        hands={0: {"brick": 2}, 1: {"ore": 3}},
+        cards={1: {"victory": 1, "knight": 1}},
+    )
+    spectator = ENGINE.view(state, None)
+    own = ENGINE.view(state, 1)
+    assert "hand" not in spectator
+    assert own["hand"]["resources"]["ore"] == 3 and own["hand"]["cards"]["victory"] == 1
+    assert spectator["seats"][1] == own["seats"][1]
+    assert spectator["seats"][1]["resources"] == 3 and spectator["seats"][1]["cards"] == 2
+    assert spectator["seats"][1]["points"] == 0 and own["hand"]["points"] == 1
+    text = json.dumps(spectator)
+    assert "deck" in spectator and isinstance(spectator["deck"], int)
+    assert "rng" not in text
+    for key in set(own) - {"viewer", "hand"}:
+        assert own[key] == spectator[key]
+    # A fresh copy each time: the bot adds names to it.
+    spectator["board"]["hexes"].append("x")
+    assert ENGINE.view(state, None)["board"]["hexes"][-1] != "x"
+
+
+def test_the_view_has_what_a_renderer_needs() -> None:
+    state = position(
+        settlements={"I23": 0},
+        cities={"I53": 1},
+        roads={"E33": 0},
+        ships={"E34": 1},
+        pyramid=(0, 9),
+        blessing=0,
+    )
+    view = ENGINE.view(state, None)
+    board = view["board"]
+    assert {"hexes", "intersections", "edges", "harbours", "pyramid_sites", "founding"} <= set(board)
+    assert board["hexes"][0].keys() >= {"id", "q", "r", "x", "y", "terrain", "token"}
+    assert view["settlements"] == [{"at": "I23", "seat": 0}] and view["cities"] == [{"at": "I53", "seat": 1}]
+    assert view["roads"] == [{"at": "E33", "seat": 0}] and view["ships"] == [{"at": "E34", "seat": 1}]
+    assert view["pyramid"]["blocks"] == [0, "black"] and view["pyramid"]["layers"] == [16, 8, 4, 1]
+    assert view["blessing"] == 0 and view["cursed"] == [1, 2, 3]
+    assert view["robber"].startswith("H") and view["last_roll"] == [3, 4]
+    assert view["seats"][0]["harbours"] == ["generic"]
+
+
+def test_a_discard_is_public_at_once() -> None:
+    state = position(hands={0: {"brick": 8}, 1: {"ore": 9}}, phase=3, discards=(4, 4, 0, 0), resume=8)
+    after = play(state, 1, "discard 4 ore")
+    assert ENGINE.view(after, None)["seats"][1]["resources"] == 5
+    assert ENGINE.view(after, None)["discards"] == [4, 0, 0, 0]
+    assert ENGINE.reveals(state, 1, ENGINE.parse_action(state, 1, "discard 4 ore")) is False
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_text_in_german_and_dutch_with_the_same_fields_and_code() -> None:
+    assert set(LOCALES) == {"de", "nl"}
+    for language, texts in LOCALES.items():
+        assert set(texts) == set(TEXTS), language
+        for key, english in TEXTS.items():
+            assert fields(texts[key]) == fields(english), (language, key)
+            assert re.findall(r"`[^`]+`", texts[key]) == re.findall(r"`[^`]+`", english), (language, key)
+            assert texts[key].count("**") == english.count("**") and texts[key].count("\n") == english.count(
+                "\n"
+            )
+    for part in ("settlements", "cities", "army", "victory_cards", "blessing", "curse"):
+        assert f"catan-cheops.outcome.{part}" in TEXTS
+    assert "catan-cheops.rules" in TEXTS
+    de, nl = LOCALES["de"], LOCALES["nl"]
+    assert de["catan-cheops.resource.brick"] == "Lehm" and nl["catan-cheops.resource.brick"] == "leem"
+    assert (
+        de["catan-cheops.thing.settlement"] == "eine Siedlung"
+        and nl["catan-cheops.thing.settlement"] == "een dorp"
+    )
