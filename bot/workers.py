@@ -16,6 +16,7 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 __all__ = ["Workers", "default_processes"]
@@ -43,22 +44,46 @@ def _warm_up() -> None:
     ai.has_ai("")
 
 
+def _pool(processes: int) -> ProcessPoolExecutor:
+    # "spawn": a clean interpreter per worker, never a fork of a process
+    # with running threads (aiosqlite's, the event loop's).
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_warm_up)
+
+
 class Workers:
-    """Runs a function off the event loop: in worker processes, or in threads."""
+    """Runs a function off the event loop: in worker processes, or in threads.
+
+    A worker process that dies (killed, out of memory) breaks the whole pool;
+    the pool is then made anew and the job tried once more, so one crash does
+    not break every later board and AI move.
+    """
 
     def __init__(self, processes: int = 0) -> None:
+        self._processes = processes
         self._pool: Executor | None = None
         if processes > 0:
-            # "spawn": a clean interpreter per worker, never a fork of a process
-            # with running threads (aiosqlite's, the event loop's).
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_warm_up)
+            self._pool = _pool(processes)
             log.info("drawing and AI thinking run in %d worker process(es)", processes)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        if self._pool is None:
+        pool = self._pool
+        if pool is None:
             return await asyncio.to_thread(function, *args)
-        return await asyncio.get_running_loop().run_in_executor(self._pool, function, *args)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, function, *args)
+        except BrokenProcessPool:
+            log.warning("a worker process died; starting the workers anew and trying again")
+            return await loop.run_in_executor(self._renewed(pool), function, *args)
+
+    def _renewed(self, broken: Executor) -> Executor:
+        """A working pool in place of `broken` (made once, however many jobs saw it break)."""
+        if self._pool is broken:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = _pool(self._processes)
+        assert self._pool is not None
+        return self._pool
 
     def close(self) -> None:
         if self._pool is not None:
