@@ -8,9 +8,12 @@ python -m bot local    play in this terminal, no Discord needed
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
+import signal
 import sys
+from typing import Protocol
 
 from bot.settings import Settings
 
@@ -73,12 +76,44 @@ def _run(settings: Settings) -> int:
 
     bot = create_bot(settings)
     level = logging.getLevelNamesMapping().get(settings.log_level, logging.INFO)
+    discord.utils.setup_logging(level=level, root=True)
     try:
-        bot.run(settings.token, log_level=level, root_logger=True)
+        asyncio.run(serve(bot, settings.token))
+    except KeyboardInterrupt:
+        pass  # `serve` closed the bot already
     except discord.LoginFailure:
         print(TOKEN_REFUSED, file=sys.stderr)
         return 1
     return 0
+
+
+class _Servable(Protocol):
+    async def start(self, token: str) -> None: ...
+    async def close(self) -> None: ...
+
+
+async def serve(bot: _Servable, token: str) -> None:
+    """Run the bot until it is closed; SIGTERM (what systemd and Docker send) and
+    Ctrl-C close it the orderly way: no new commands, background work finished
+    or left for the next start, the store and the workers closed."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if not closing:
+            logging.getLogger(__name__).info("stopping: closing the bot")
+            closing.append(loop.create_task(bot.close()))
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
+            loop.add_signal_handler(signum, stop)
+    try:
+        await bot.start(token)
+    finally:
+        if closing:
+            await closing[0]
+        else:
+            await bot.close()
 
 
 async def _sync(settings: Settings, token: str) -> int:

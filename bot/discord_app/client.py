@@ -114,6 +114,7 @@ class BaumeisterBot(commands.Bot):
             self._resuming.cancel()
         if self._service is not None:
             await self._service.deadlines.stop()
+            self._service.stop_retrying()
             # Background work left unfinished is safe: it starts again on resume.
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._service.idle(), timeout=SHUTDOWN_GRACE)

@@ -266,6 +266,10 @@ class GameService:
         """Wait until no game has background work left (for tests, scripts and shutdown)."""
         await self._turns.idle()
 
+    def stop_retrying(self) -> None:
+        """At shutdown: posts still waiting to be tried again go out after the restart."""
+        self._turns.stop_retrying()
+
     async def resume(self) -> None:
         """At start-up: finish the AI turns, posts and summaries a stop interrupted."""
         await self._turns.resume()
