@@ -85,3 +85,16 @@ async def test_a_deleted_thread_gives_way_to_the_games_channel(world: World, tab
     assert waiting is not None and waiting.mention in moved[-1].content
     row = await table.row(game.id)
     assert row.announced_version == row.version
+
+
+async def test_a_lobby_that_cannot_be_posted_leaves_no_game_behind(world: World, table: Table) -> None:
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", **MISSING_PERMISSIONS)
+
+    answer = await world.anna.slash(world.channel, "game new", game="chinesische-mauer")
+
+    assert answer.response is not None and "may not post" in answer.response.content
+    assert await table.service.store.list_games() == []
+    # No orphan lobby confuses what comes next: a new game opens as usual.
+    again = await table.open(world.anna)
+    started = await world.anna.slash(world.channel, "game start")
+    assert again.id and started.response is not None and "several games" not in started.response.content

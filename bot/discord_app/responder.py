@@ -120,7 +120,8 @@ class InteractionResponder:
             if isinstance(channel, discord.Thread):
                 raise PlayerError("discord.error.new_in_thread")
             permissions = interaction.app_permissions
-            if not isinstance(channel, discord.abc.Messageable) or not permissions.send_messages:
+            may_post = permissions.view_channel and permissions.send_messages
+            if not isinstance(channel, discord.abc.Messageable) or not may_post:
                 raise PlayerError("discord.error.cannot_post")
             await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await self.service.new_game(caller, engine_id, options)
@@ -143,9 +144,16 @@ class InteractionResponder:
         interaction.extras[GAME_ID] = game_id
         locale = caller.locale
         view = lobby_view(card, card.locale)
-        message = await channel.send(
-            chunks(reply.text)[0], view=view if view is not None else MISSING, allowed_mentions=NO_PINGS
-        )
+        try:
+            message = await channel.send(
+                chunks(reply.text)[0], view=view if view is not None else MISSING, allowed_mentions=NO_PINGS
+            )
+        except discord.HTTPException as error:
+            # Nobody could see or join it: take the game back rather than leave an orphan lobby.
+            log.warning("game %s: the lobby message could not be posted (%s); game withdrawn", game_id, error)
+            await self.service.withdraw(game_id)
+            await refuse(interaction, PlayerError("discord.error.cannot_post"))
+            return
         thread = await self._thread_for(interaction, message, engine_id, game_id)
         await self.service.attach(
             game_id,

@@ -150,6 +150,10 @@ class GameService:
     async def set_option(self, caller: Caller, game_id: int, name: str, value: str) -> Reply:
         return await self._lobby.set_option(caller, game_id, name, value)
 
+    async def withdraw(self, game_id: int) -> None:
+        """Take back a new game whose lobby message could not be posted."""
+        await self._lobby.withdraw(game_id)
+
     async def attach(
         self,
         game_id: int,

@@ -282,6 +282,10 @@ class Games:
     async def create(self, **fields: Any) -> GameRow:
         return await self.store.create_game(now=self._clock(), **fields)
 
+    async def delete_lobby(self, game_id: int) -> None:
+        self.forget(game_id)
+        await self.store.delete_lobby(game_id)
+
     async def set_places(self, game_id: int, **places: int | None) -> None:
         self.forget(game_id)
         await self.store.set_places(game_id, **places)

@@ -141,6 +141,11 @@ class Lobby:
                 lobby=self.card(new),
             )
 
+    async def withdraw(self, game_id: int) -> None:
+        """Take back a new game whose lobby message could not be posted: no orphan lobby."""
+        async with self._games.lock(game_id):
+            await self._games.delete_lobby(game_id)
+
     async def attach(
         self,
         game_id: int,

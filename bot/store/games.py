@@ -405,6 +405,10 @@ class GameTables(Connection):
         if changed != 1:
             raise GameNotFound(game_id)
 
+    async def delete_lobby(self, game_id: int) -> bool:
+        """Remove a game that never left its lobby (its lobby message could not be posted)."""
+        return await self._statement("DELETE FROM games WHERE id = ? AND status = 'lobby'", (game_id,)) == 1
+
     async def set_pinged(self, game_id: int, version: int) -> None:
         """Remember that everyone obliged up to `version` was pinged; never lowers it."""
         changed = await self._statement(
