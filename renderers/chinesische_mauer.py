@@ -1,11 +1,20 @@
 """Chinesische Mauer: the board image of one view.
 
+Drawn for a phone first: the image is 780 px wide, twice a phone screen's
+390, and every label a player reads (card names, positions such as 3.2,
+totals, tile values, table headers) is at least 9 px tall on that screen,
+so at least `MIN_INK` px here. Text sizes are chosen from the ink of digits
+and capitals (about 0.73 of the font size), and there are few labels, each
+large, rather than many small ones.
+
 Top to bottom: a red banner with whose turn it is and what they must do;
-a strip for the last round; one stone panel per construction site, laid out
-as on the table (fame tiles at the left, cards in a row to the right, wrapped
-onto more lines when a site grows long); the players with hand, deck and
-tiles; and in a seat's own view, that seat's hand. Covered cards peek out
-above the dragon that covers them. Every word comes from the catalogue.
+notices for the last round and removed tiles; one stone panel per
+construction site (its number and free fame tiles, each player's total, a
+banner when a Noble levels the site, then the cards in rows, each card
+labelled with the position to type, e.g. 3.2); the players with hand, deck
+and tiles; and in a seat's own view, that seat's hand. A card is as wide as
+its name needs, so the rulebook's names are printed whole. Covered cards peek
+out above the dragon that covers them. Every word comes from the catalogue.
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ from typing import Any
 from PIL import Image
 
 import renderers
-from renderers.canvas import RGB, Canvas, ellipsize, fit, text_width
+from renderers.canvas import RGB, Canvas, ellipsize, text_width
 from renderers.chinesische_mauer_icons import kind_icon
 from renderers.common import (
     CREAM,
@@ -46,38 +55,52 @@ from renderers.common import (
 )
 from renderers.fonts import Face, Weight, face
 
-__all__ = ["GAME_ID", "render"]
+__all__ = ["GAME_ID", "MIN_INK", "PHONE_WIDTH", "WIDTH", "render"]
 
 GAME_ID = "chinesische-mauer"
 
-WIDTH = 1200
-MARGIN = 24
-GAP = 18
+#: The width a phone shows the image at, and the image's own width (twice that).
+PHONE_WIDTH = 390
+WIDTH = 2 * PHONE_WIDTH
+#: The smallest ink height of a label in the image: 9 px on the phone.
+MIN_INK = 9 * WIDTH // PHONE_WIDTH
+
+MARGIN = 14
+GAP = 14
+PAD = 12
+
+# Font sizes (DejaVu: digits and capitals are about 0.73 of the size tall).
+LABEL = 28  # ink 20: totals, positions, table, notices
+NAME = 26  # condensed, ink 19: card names
+HEADING = 34
+TITLE = 40
+VALUE = 46
 
 # Cards: a coloured band (owner symbol, kind silhouette), the kind's name, the value.
-CARD_W, CARD_H = 100, 146
-CARD_GAP = 12
 BAND_H = 36
 NAME_H = 34
+CARD_H = BAND_H + NAME_H + 54
+CARD_GAP = 8
+SYMBOL = 26
+#: Narrowest card: the band's symbol and silhouette side by side.
+CARD_MIN_W = 80
+#: Narrowest card carrying a fame tile: the value and the tile side by side.
+CARD_TILE_MIN_W = 96
+NAME_PAD = 8
 #: How much of a covered card shows above the card lying on it: band and name.
 PEEK = BAND_H + NAME_H
 POSITION_H = 34
-LINE_GAP = 10
+ROW_GAP = 8
 
-TILE = 62
+TILE = 52
 CARD_TILE = 46
 
-SITE_PAD = 16
-SITE_HEAD = 56
-TILE_COLUMN = TILE + 8
+SITE_HEAD = 64
+CHIP_H = 44
+LEVELLED_H = 48
 
-BODY = 28
-HEADING = 32
-TITLE = 44
-VALUE = 54
-
-PANEL_RADIUS = 16
-CARD_RADIUS = 10
+PANEL_RADIUS = 14
+CARD_RADIUS = 9
 
 _Run = str | Image.Image
 
@@ -113,8 +136,6 @@ class _Context:
     view: Mapping[str, Any]
     locale: str | None
     names: Sequence[str]
-    #: Width of the cards at the sites (the same on the whole board).
-    card_w: int
 
     def t(self, key: str, **params: str | int) -> str:
         return label(key, self.locale, **params)
@@ -129,7 +150,7 @@ class _Section:
 def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     """PNG bytes of the board as `view` shows it."""
     players = int(view["players"])
-    ctx = _Context(view, locale, seat_names(view, players, locale), _board_card_width(view))
+    ctx = _Context(view, locale, seat_names(view, players, locale))
     sections = [_header(ctx)]
     if (view.get("last_round") and view.get("phase") != "over") or view.get("removed"):
         sections.append(_notices(ctx))
@@ -149,6 +170,15 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
 # ---------------------------------------------------------------- small pieces
 
 
+def _label(canvas: Canvas, x: int, y: int, text: str, font_face: Face, fill: RGB, anchor: str = "la") -> int:
+    """Every word and number of the image is drawn here (the tests measure its ink here)."""
+    return canvas.text(x, y, text, font_face, fill, anchor=anchor)
+
+
+def _bold(size: int = LABEL) -> Face:
+    return face(size, Weight.BOLD)
+
+
 def _runs(
     canvas: Canvas, x: int, cy: int, runs: Sequence[_Run], font_face: Face, fill: RGB, gap: int = 8
 ) -> int:
@@ -156,114 +186,133 @@ def _runs(
     for run in runs:
         if isinstance(run, str):
             if run:
-                x += canvas.text(x, cy, run, font_face, fill, anchor="lm") + gap
+                x += _label(canvas, x, cy, run, font_face, fill, anchor="lm") + gap
         else:
             canvas.paste(run, x, cy - run.height // 2)
             x += run.width + gap
     return x - gap
 
 
+def _run_width(run: _Run, font_face: Face) -> int:
+    return text_width(run, font_face) if isinstance(run, str) else run.width
+
+
 def _runs_width(runs: Sequence[_Run], font_face: Face, gap: int = 8) -> int:
-    widths = [text_width(r, font_face) if isinstance(r, str) else r.width for r in runs if r != ""]
+    widths = [_run_width(r, font_face) for r in runs if r != ""]
     return sum(widths) + gap * max(0, len(widths) - 1)
 
 
-def _player_runs(ctx: _Context, seat: int, size: int, name_face: Face, max_width: int) -> list[_Run]:
-    symbol = seat_symbol(seat, size)
-    name = ellipsize(ctx.names[seat], name_face, max_width - size - 8)
-    return [symbol, name]
+def _words(text: str) -> list[_Run]:
+    return list(text.split())
+
+
+def _wrap(tokens: Sequence[_Run], font_face: Face, max_width: int, gap: int) -> list[list[_Run]]:
+    """Tokens (words, names, sprites) on as few lines as fit `max_width`; a token too wide is cut.
+
+    A separator "·" never starts a line.
+    """
+    lines: list[list[_Run]] = []
+    used = 0
+    for token in tokens:
+        if isinstance(token, str) and _run_width(token, font_face) > max_width:
+            token = ellipsize(token, font_face, max_width)
+        width = _run_width(token, font_face)
+        if lines and used + gap + width <= max_width:
+            lines[-1].append(token)
+            used += gap + width
+        elif token == "·":
+            continue
+        else:
+            lines.append([token])
+            used = width
+    # A separator left at the end of a line separates nothing.
+    trimmed = [line[:-1] if len(line) > 1 and line[-1] == "·" else line for line in lines] or [[]]
+    return [_joined(line) for line in trimmed]
+
+
+def _joined(line: Sequence[_Run]) -> list[_Run]:
+    """Neighbouring words as one text: a line reads (and is measured) as a phrase, not word by word."""
+    out: list[_Run] = []
+    for run in line:
+        if isinstance(run, str) and out and isinstance(out[-1], str):
+            out[-1] = f"{out[-1]} {run}"
+        else:
+            out.append(run)
+    return out
 
 
 def _tile(canvas: Canvas, x: int, y: int, size: int, value: int) -> None:
     """A fame tile: a gold square with its value."""
     canvas.box(x + 2, y + 3, x + size + 2, y + size + 3, blend(GOLD_DARK, INK, 0.3), radius=size // 6)
     canvas.box(x, y, x + size, y + size, GOLD, GOLD_DARK, 3, radius=size // 6)
-    canvas.box(x + 6, y + 6, x + size - 6, y + size - 6, None, GOLD_LIGHT, 2, radius=size // 8)
-    text = str(value)
-    digits = face(size * (11 if len(text) == 1 else 9) // 20, Weight.BOLD)
-    canvas.text(x + size // 2, y + size // 2 + 1, text, digits, INK, anchor="mm")
+    canvas.box(x + 5, y + 5, x + size - 5, y + size - 5, None, GOLD_LIGHT, 2, radius=size // 8)
+    _label(canvas, x + size // 2, y + size // 2 + 1, str(value), _bold(), INK, anchor="mm")
 
 
 def _pill(canvas: Canvas, x: int, cy: int, text: str, fill: RGB, ink: RGB) -> int:
-    pill_face = face(BODY, Weight.BOLD)
-    width = text_width(text, pill_face) + 28
-    canvas.box(x, cy - 22, x + width, cy + 22, fill, radius=22)
-    canvas.text(x + width // 2, cy, text, pill_face, ink, anchor="mm")
+    width = text_width(text, _bold()) + 24
+    canvas.box(x, cy - 21, x + width, cy + 21, fill, radius=21)
+    _label(canvas, x + width // 2, cy, text, _bold(), ink, anchor="mm")
     return width
 
 
 # ---------------------------------------------------------------- header
 
 
-def _status_runs(ctx: _Context) -> list[_Run]:
+def _status_tokens(ctx: _Context) -> list[_Run]:
     view = ctx.view
     if view.get("phase") == "over" or view.get("turn") is None:
         outcome = view.get("outcome") or {}
         winners = list(outcome.get("winners") or [])
-        runs: list[_Run] = [ctx.t("board.game_over")]
+        tokens: list[_Run] = _words(ctx.t("board.game_over"))
         if winners:
-            runs.append("·")
-            runs.append(ctx.t("board.winners" if len(winners) > 1 else "board.winner"))
+            tokens.append("·")
+            tokens.extend(_words(ctx.t("board.winners" if len(winners) > 1 else "board.winner")))
             for seat in winners:
-                runs.extend([seat_symbol(seat, 30), ctx.names[seat]])
-        return runs
+                tokens.extend([seat_symbol(seat, SYMBOL + 2), ctx.names[seat]])
+        return tokens
     seat = int(view["turn"])
-    runs = [ctx.t("board.turn"), seat_symbol(seat, 30), ctx.names[seat], "·"]
+    tokens = [*_words(ctx.t("board.turn")), seat_symbol(seat, SYMBOL + 2), ctx.names[seat], "·"]
     if view.get("phase") == "scoring" and view.get("pending_scoring"):
         sites = ", ".join(str(index + 1) for index in view["pending_scoring"])
-        runs.append(ctx.t("board.cm.status.scoring", sites=sites))
+        tokens.extend(_words(ctx.t("board.cm.status.scoring", sites=sites)))
     else:
-        runs.append(ctx.t("board.cm.status.actions", count=int(view.get("actions_left", 0))))
+        tokens.extend(_words(ctx.t("board.cm.status.actions", count=int(view.get("actions_left", 0)))))
         if view.get("free_horsemen"):
-            runs.extend(["·", ctx.t("board.cm.status.free_horsemen")])
-    return runs
+            tokens.extend(["·", *_words(ctx.t("board.cm.status.free_horsemen"))])
+    return tokens
 
 
 def _header(ctx: _Context) -> _Section:
-    band = 140
-    merlon = 14
+    title_h = 64
+    line_h = 40
+    merlon = 10
+    status_face = _bold(30)
+    gap = text_width("a b", status_face) - text_width("ab", status_face)
+    lines = _wrap(_status_tokens(ctx), status_face, WIDTH - 2 * MARGIN, gap)
+    band = title_h + line_h * len(lines) + 14
 
     def draw(canvas: Canvas, y: int) -> None:
         canvas.rect(0, y, WIDTH, y + band, IMPERIAL_RED)
         # Battlements along the lower edge: the wall the players are building.
-        step = 40
+        step = 26
         for x in range(0, WIDTH, 2 * step):
             canvas.rect(x + step // 2, y + band, x + step // 2 + step, y + band + merlon, IMPERIAL_RED)
-        canvas.rect(0, y + band - 4, WIDTH, y + band, RED_DARK)
-        title_face = face(TITLE, Weight.BOLD)
-        canvas.text(MARGIN, y + 42, ctx.t("board.cm.title"), title_face, GOLD_LIGHT, anchor="lm")
+        canvas.rect(0, y + band - 3, WIDTH, y + band, RED_DARK)
         # Supply: a tile with the count, at the right of the title line.
         supply = int(ctx.view.get("supply", 0))
-        supply_face = face(BODY, Weight.BOLD)
+        x = WIDTH - MARGIN - TILE
+        _tile(canvas, x, y + 8, TILE, supply)
         caption = ctx.t("board.cm.supply")
-        x = WIDTH - MARGIN - 50
-        _tile(canvas, x, y + 14, 50, supply)
-        canvas.text(x - 12, y + 40, caption, supply_face, GOLD_LIGHT, anchor="rm")
-        status_face = face(BODY + 2, Weight.BOLD)
-        runs = _status_runs(ctx)
-        _fit_runs(canvas, MARGIN, y + 100, runs, status_face, CREAM, WIDTH - 2 * MARGIN)
+        caption_x = x - 10 - text_width(caption, _bold())
+        _label(canvas, x - 10, y + 8 + TILE // 2, caption, _bold(), GOLD_LIGHT, anchor="rm")
+        title = ellipsize(ctx.t("board.cm.title"), _bold(TITLE), caption_x - 16 - MARGIN)
+        _label(canvas, MARGIN, y + 8 + TILE // 2, title, _bold(TITLE), GOLD_LIGHT, anchor="lm")
+        for number, line in enumerate(lines):
+            cy = y + title_h + line_h * number + line_h // 2
+            _runs(canvas, MARGIN, cy, line, status_face, CREAM, gap=gap)
 
     return _Section(band + merlon, draw)
-
-
-def _fit_runs(
-    canvas: Canvas, x: int, cy: int, runs: list[_Run], font_face: Face, fill: RGB, max_width: int
-) -> None:
-    """Draw runs, shortening the longest text ones (names) until the line fits."""
-    runs = list(runs)
-    while _runs_width(runs, font_face) > max_width:
-        texts = [
-            (text_width(r, font_face), i) for i, r in enumerate(runs) if isinstance(r, str) and len(r) > 2
-        ]
-        if not texts:
-            break
-        width, index = max(texts)
-        text = runs[index]
-        assert isinstance(text, str)
-        runs[index] = ellipsize(text, font_face, max(40, width - 40))
-        if runs[index] == text:
-            break
-    _runs(canvas, x, cy, runs, font_face, fill)
 
 
 # ---------------------------------------------------------------- notices
@@ -271,25 +320,32 @@ def _fit_runs(
 
 def _notices(ctx: _Context) -> _Section:
     view = ctx.view
-    lines: list[list[_Run]] = []
+    paragraphs: list[list[_Run]] = []
     last_round = view.get("last_round")
     if last_round and view.get("phase") != "over":
         starter = int(last_round["started_by"])
-        lines.append([ctx.t("board.cm.last_round"), seat_symbol(starter, 28), ctx.names[starter]])
+        paragraphs.append(
+            [*_words(ctx.t("board.cm.last_round")), seat_symbol(starter, SYMBOL), ctx.names[starter]]
+        )
         if last_round.get("cards_closed"):
-            lines.append([ctx.t("board.cm.cards_closed")])
+            paragraphs.append(_words(ctx.t("board.cm.cards_closed")))
     removed = view.get("removed") or []
     if removed:
         pairs = ", ".join("+".join(str(v) for v in pair) for pair in removed)
-        lines.append([ctx.t("board.cm.removed", pairs=pairs)])
-    line_h = 44
-    height = 20 + line_h * len(lines)
+        paragraphs.append(_words(ctx.t("board.cm.removed", pairs=pairs)))
+    font_face = _bold()
+    gap = text_width("a b", font_face) - text_width("ab", font_face)
+    lines = [
+        line for tokens in paragraphs for line in _wrap(tokens, font_face, WIDTH - 2 * MARGIN - 2 * PAD, gap)
+    ]
+    line_h = 38
+    height = 2 * PAD + line_h * len(lines)
 
     def draw(canvas: Canvas, y: int) -> None:
         canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, GOLD_LIGHT, GOLD_DARK, 3, radius=PANEL_RADIUS)
-        for number, runs in enumerate(lines):
-            cy = y + 10 + line_h * number + line_h // 2
-            _fit_runs(canvas, MARGIN + 20, cy, runs, face(BODY, Weight.BOLD), INK, WIDTH - 2 * MARGIN - 40)
+        for number, line in enumerate(lines):
+            cy = y + PAD + line_h * number + line_h // 2
+            _runs(canvas, MARGIN + PAD, cy, line, font_face, INK, gap=gap)
 
     return _Section(height, draw)
 
@@ -297,36 +353,43 @@ def _notices(ctx: _Context) -> _Section:
 # ---------------------------------------------------------------- sites
 
 
-def _card_lines(count: int, per_line: int) -> list[range]:
-    return [range(start, min(count, start + per_line)) for start in range(0, count, per_line)] or [range(0)]
+_CARD_AREA = WIDTH - 2 * MARGIN - 2 * PAD
 
 
-_CARD_AREA = WIDTH - 2 * MARGIN - 2 * SITE_PAD - TILE_COLUMN - SITE_PAD
-#: Card widths to try, widest first: a site a little too long for one line
-#: gets narrower cards on the whole board rather than a lonely second line.
-_CARD_WIDTHS = (CARD_W, 92)
+def _name_face() -> Face:
+    return face(NAME, Weight.CONDENSED)
 
 
-def _per_line(card_w: int) -> int:
-    return max(1, (_CARD_AREA + CARD_GAP) // (card_w + CARD_GAP))
+@lru_cache(maxsize=256)
+def _kind_width(kind: str, locale: str | None) -> int:
+    """The width of a card of that kind: its whole name fits (within the row)."""
+    name = text_width(label(f"cm.card.{kind}", locale), _name_face())
+    return min(_CARD_AREA, max(CARD_MIN_W, name + 2 * NAME_PAD))
 
 
-def _board_card_width(view: Mapping[str, Any]) -> int:
-    """The widest card size with which every site that can fit on one line does.
-
-    Sites too long for any size wrap anyway and do not make the cards smaller.
-    """
-    most = _per_line(_CARD_WIDTHS[-1])
-    lengths = [len(site.get("cards") or []) for site in view["sites"]]
-    longest = max((n for n in lengths if n <= most), default=0)
-    for width in _CARD_WIDTHS:
-        if longest <= _per_line(width):
-            return width
-    return CARD_W
+def _position_width(card: Mapping[str, Any], locale: str | None) -> int:
+    """A position is as wide as the widest card in its stack (covered cards peek out whole)."""
+    width = max(_kind_width(str(c["kind"]), locale) for c in card["stack"])
+    return max(width, CARD_TILE_MIN_W) if card.get("tile") is not None else width
 
 
-def _line_height(cards: Sequence[Mapping[str, Any]], line: range) -> int:
-    depth = max((len(cards[i]["stack"]) for i in line), default=1)
+def _rows(widths: Sequence[int], area: int, gap: int) -> list[range]:
+    """Consecutive positions on as few rows as fit `area`."""
+    rows: list[range] = []
+    start, used = 0, 0
+    for index, width in enumerate(widths):
+        if index > start and used + gap + width > area:
+            rows.append(range(start, index))
+            start, used = index, width
+        else:
+            used = width if index == start else used + gap + width
+    if widths:
+        rows.append(range(start, len(widths)))
+    return rows
+
+
+def _row_height(cards: Sequence[Mapping[str, Any]], row: range) -> int:
+    depth = max((len(cards[i]["stack"]) for i in row), default=1)
     return (depth - 1) * PEEK + CARD_H + POSITION_H
 
 
@@ -340,131 +403,151 @@ def _leaders(totals: Sequence[int | None]) -> set[int]:
     return leaders if len(leaders) == 1 else set()
 
 
+def _chips(totals: Sequence[int | None]) -> list[tuple[int, list[_Run], int]]:
+    """(seat, runs, width) of each present player's total; the leader gets a crown."""
+    leaders = _leaders(totals)
+    chips = []
+    for seat, total in enumerate(totals):
+        if total is None:
+            continue
+        runs: list[_Run] = [seat_symbol(seat, SYMBOL), str(total)]
+        if seat in leaders:
+            runs.append(crown(28))
+        chips.append((seat, runs, _runs_width(runs, _bold(), gap=6) + 20))
+    return chips
+
+
+def _chips_width(chips: Sequence[tuple[int, list[_Run], int]]) -> int:
+    return sum(w for _, _, w in chips) + 8 * max(0, len(chips) - 1)
+
+
 def _site(ctx: _Context, index: int, site: Mapping[str, Any]) -> _Section:
     title = ctx.t("board.cm.site", number=index + 1)
     if not site.get("open", True):
         return _closed_site(ctx, title)
     cards: Sequence[Mapping[str, Any]] = site.get("cards") or []
-    lines = _card_lines(len(cards), _per_line(ctx.card_w))
-    body = sum(_line_height(cards, line) for line in lines) + LINE_GAP * (len(lines) - 1)
-    free_tiles = [tile for tile in site.get("tiles") or [] if tile.get("on") is None]
-    # An empty site shows its tiles side by side and keeps no room for cards.
-    body = max(body, len(free_tiles) * (TILE + 10) + 4) if cards else TILE + 8
-    height = SITE_HEAD + body + SITE_PAD
+    widths = [_position_width(card, ctx.locale) for card in cards]
+    rows = _rows(widths, _CARD_AREA, CARD_GAP)
+    free_tiles = [int(tile["value"]) for tile in site.get("tiles") or [] if tile.get("on") is None]
     pending = index in (ctx.view.get("pending_scoring") or []) and ctx.view.get("phase") == "scoring"
+    scoring = ctx.t("board.cm.scoring") if pending else ""
+    chips = _chips(site.get("totals") or [])
+    head_used = (
+        text_width(title, _bold(HEADING))
+        + len(free_tiles) * (TILE + 10)
+        + (text_width(scoring, _bold()) + 40 if scoring else 0)
+        + 16
+    )
+    # The totals share the heading's line when they fit beside it, else they get their own.
+    chips_row = bool(chips) and head_used + _chips_width(chips) > WIDTH - 2 * MARGIN - 2 * PAD
+    levelled = bool(site.get("levelled"))
+    body = sum(_row_height(cards, row) for row in rows) + ROW_GAP * (len(rows) - 1) if cards else 40
+    height = SITE_HEAD + (CHIP_H + 8 if chips_row else 0) + (LEVELLED_H + 8 if levelled else 0) + body + PAD
 
     def draw(canvas: Canvas, y: int) -> None:
         border = IMPERIAL_RED if pending else STONE_DARK
-        canvas.box(
-            MARGIN + 3,
-            y + 4,
-            WIDTH - MARGIN + 3,
-            y + height + 4,
-            blend(STONE_DARK, PARCHMENT, 0.45),
-            radius=PANEL_RADIUS,
-        )
+        shadow = blend(STONE_DARK, PARCHMENT, 0.45)
+        canvas.box(MARGIN + 3, y + 4, WIDTH - MARGIN + 3, y + height + 4, shadow, radius=PANEL_RADIUS)
         canvas.box(
             MARGIN, y, WIDTH - MARGIN, y + height, STONE, border, 5 if pending else 3, radius=PANEL_RADIUS
         )
-        head_cy = y + SITE_HEAD // 2 + 4
-        x = MARGIN + SITE_PAD
-        x += canvas.text(x, head_cy, title, face(HEADING, Weight.BOLD), INK, anchor="lm") + 16
-        if pending:
-            _pill(canvas, x, head_cy, ctx.t("board.cm.scoring"), IMPERIAL_RED, CREAM)
-        _totals(canvas, WIDTH - MARGIN - SITE_PAD, head_cy, site.get("totals") or [])
+        left = MARGIN + PAD
+        right = WIDTH - MARGIN - PAD
+        head_cy = y + SITE_HEAD // 2 + 2
+        x = left + _label(canvas, left, head_cy, title, _bold(HEADING), INK, anchor="lm") + 14
+        for value in free_tiles:
+            _tile(canvas, x, head_cy - TILE // 2, TILE, value)
+            x += TILE + 10
+        if scoring:
+            _pill(canvas, x + 6, head_cy, scoring, IMPERIAL_RED, CREAM)
         top = y + SITE_HEAD
-        tile_x = MARGIN + SITE_PAD
+        if chips_row:
+            _totals(canvas, right, top + CHIP_H // 2, chips)
+            top += CHIP_H + 8
+        elif chips:
+            _totals(canvas, right, head_cy, chips)
+        if levelled:
+            _levelled(canvas, ctx, left, top, right)
+            top += LEVELLED_H + 8
         if not cards:
-            for number, tile in enumerate(free_tiles):
-                _tile(canvas, tile_x + number * (TILE + 12), top, TILE, int(tile["value"]))
-            text_x = tile_x + len(free_tiles) * (TILE + 12) + SITE_PAD
-            canvas.text(text_x, top + TILE // 2, ctx.t("board.cm.no_cards"), face(BODY), MUTED, anchor="lm")
+            _label(canvas, left, top + 20, ctx.t("board.cm.no_cards"), _bold(), MUTED, anchor="lm")
             return
-        for number, tile in enumerate(free_tiles):
-            _tile(canvas, tile_x, top + number * (TILE + 10), TILE, int(tile["value"]))
-        line_y = top
-        for line in lines:
-            depth = max(len(cards[i]["stack"]) for i in line)
-            card_y = line_y + (depth - 1) * PEEK
-            for slot, position in enumerate(line):
-                card_x = tile_x + TILE_COLUMN + SITE_PAD + slot * (ctx.card_w + CARD_GAP)
-                _placed_card(canvas, ctx, card_x, card_y, ctx.card_w, cards[position])
-                canvas.text(
-                    card_x + ctx.card_w // 2,
-                    card_y + CARD_H + 4,
-                    str(position + 1),
-                    face(BODY),
+        for row in rows:
+            depth = max(len(cards[i]["stack"]) for i in row)
+            card_y = top + (depth - 1) * PEEK
+            x = left
+            for position in row:
+                width = widths[position]
+                _placed_card(canvas, ctx, x, card_y, width, cards[position])
+                _label(
+                    canvas,
+                    x + width // 2,
+                    card_y + CARD_H + POSITION_H // 2 + 2,
+                    f"{index + 1}.{position + 1}",
+                    _bold(),
                     MUTED,
-                    anchor="mt",
+                    anchor="mm",
                 )
-            line_y += _line_height(cards, line) + LINE_GAP
+                x += width + CARD_GAP
+            top += _row_height(cards, row) + ROW_GAP
 
     return _Section(height, draw)
+
+
+def _levelled(canvas: Canvas, ctx: _Context, left: int, top: int, right: int) -> None:
+    """The banner of a site where a visible Noble makes every card count 1."""
+    canvas.box(left, top, right, top + LEVELLED_H, GOLD_LIGHT, GOLD_DARK, 2, radius=10)
+    icon = kind_icon("noble", 32, INK)
+    runs: list[_Run] = [] if icon is None else [icon]
+    text = ctx.t("board.cm.levelled")
+    room = right - left - 24 - (0 if icon is None else icon.width + 10)
+    runs.append(ellipsize(text, _bold(), room))
+    _runs(canvas, left + 12, top + LEVELLED_H // 2, runs, _bold(), INK, gap=10)
 
 
 def _closed_site(ctx: _Context, title: str) -> _Section:
-    height = 64
+    closed = ctx.t("board.cm.closed")
+    font_face = _bold()
+    title_w = text_width(title, _bold(HEADING))
+    room = WIDTH - 2 * MARGIN - 2 * PAD
+    # The reason follows the title on its line when it fits, else it goes below.
+    below = title_w + 16 + text_width(closed, font_face) > room
+    height = SITE_HEAD + (40 if below else 0)
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.box(
-            MARGIN,
-            y,
-            WIDTH - MARGIN,
-            y + height,
-            blend(STONE, PARCHMENT, 0.5),
-            STONE_DARK,
-            2,
-            radius=PANEL_RADIUS,
-        )
-        x = MARGIN + SITE_PAD
-        x += canvas.text(x, y + height // 2, title, face(HEADING, Weight.BOLD), MUTED, anchor="lm") + 16
-        canvas.text(x, y + height // 2, ctx.t("board.cm.closed"), face(BODY), MUTED, anchor="lm")
+        fill = blend(STONE, PARCHMENT, 0.5)
+        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, fill, STONE_DARK, 2, radius=PANEL_RADIUS)
+        x = MARGIN + PAD
+        cy = y + SITE_HEAD // 2 + 2
+        x += _label(canvas, x, cy, title, _bold(HEADING), MUTED, anchor="lm") + 16
+        if below:
+            x, cy = MARGIN + PAD, cy + 40
+        _label(canvas, x, cy, ellipsize(closed, font_face, room), font_face, MUTED, anchor="lm")
 
     return _Section(height, draw)
 
 
-def _totals(canvas: Canvas, right: int, cy: int, totals: Sequence[int | None]) -> None:
+def _totals(canvas: Canvas, right: int, cy: int, chips: Sequence[tuple[int, list[_Run], int]]) -> None:
     """Each present player's points at the site, right-aligned; the leader on gold with a crown."""
-    leaders = _leaders(totals)
-    chip_face = face(BODY, Weight.BOLD)
-    chips = []
-    for seat, total in enumerate(totals):
-        if total is None:
-            continue
-        runs: list[_Run] = [seat_symbol(seat, 28), str(total)]
-        if seat in leaders:
-            runs.append(crown(30))
-        chips.append((seat, runs, _runs_width(runs, chip_face) + 28))
-    x = right - sum(w for _, _, w in chips) - 10 * max(0, len(chips) - 1)
+    leaders = {seat for seat, runs, _ in chips if len(runs) > 2}
+    x = right - _chips_width(chips)
     for seat, runs, width in chips:
         lead = seat in leaders
         canvas.box(
             x,
-            cy - 22,
+            cy - CHIP_H // 2,
             x + width,
-            cy + 22,
+            cy + CHIP_H // 2,
             GOLD_LIGHT if lead else CREAM,
             GOLD_DARK if lead else STONE_DARK,
             3 if lead else 2,
-            radius=12,
+            radius=10,
         )
-        _runs(canvas, x + 14, cy, runs, chip_face, INK)
-        x += width + 10
+        _runs(canvas, x + 10, cy, runs, _bold(), INK, gap=6)
+        x += width + 8
 
 
 # ---------------------------------------------------------------- cards
-
-
-def _kind_name(kind: str, locale: str | None, max_width: int) -> tuple[str, Face]:
-    """The card's name in the largest face that fits; the short name when the full one cannot."""
-    text = ""
-    for key in (f"cm.card.{kind}", f"board.cm.short.{kind}"):
-        text = label(key, locale)
-        chosen = fit(text, 26, 19, Weight.CONDENSED, max_width)
-        if chosen is not None:
-            return text, chosen
-    font_face = face(19, Weight.CONDENSED)
-    return ellipsize(text, font_face, max_width), font_face
 
 
 @lru_cache(maxsize=1024)
@@ -479,12 +562,13 @@ def _card_face(owner: int, kind: str, locale: str | None, width: int, covered: b
     sprite.box(0, 0, width, CARD_H, band, radius=CARD_RADIUS)
     sprite.rect(4, BAND_H, width - 4, CARD_H - 4 - CARD_RADIUS, paper)
     sprite.box(4, CARD_H - 4 - CARD_RADIUS * 2, width - 4, CARD_H - 4, paper, radius=CARD_RADIUS - 4)
-    sprite.paste(seat_symbol(owner, 28, fill=paper), 6, (BAND_H - 28) // 2)
-    icon = kind_icon(kind, 28, on_colour(band))
+    sprite.paste(seat_symbol(owner, SYMBOL, fill=paper), 7, (BAND_H - SYMBOL) // 2)
+    icon = kind_icon(kind, SYMBOL + 2, on_colour(band))
     if icon is not None:
-        sprite.paste(icon, width - 7 - 28, (BAND_H - 28) // 2)
-    name, name_face = _kind_name(kind, locale, width - 8)
-    sprite.text(width // 2, BAND_H + NAME_H // 2 + 1, name, name_face, MUTED if covered else INK, anchor="mm")
+        sprite.paste(icon, width - 7 - icon.width, (BAND_H - icon.height) // 2)
+    name = ellipsize(label(f"cm.card.{kind}", locale), _name_face(), width - 2 * NAME_PAD + 4)
+    cy = BAND_H + NAME_H // 2 + 1
+    _label(sprite, width // 2, cy, name, _name_face(), MUTED if covered else INK, anchor="mm")
     return sprite.image
 
 
@@ -496,7 +580,7 @@ def _card(
     owner: int,
     kind: str,
     value: str | None,
-    width: int = CARD_W,
+    width: int,
     covered: bool = False,
     value_x: int | None = None,
 ) -> None:
@@ -505,7 +589,7 @@ def _card(
     if value is not None:
         centre = x + width // 2 if value_x is None else value_x
         value_y = y + BAND_H + NAME_H + (CARD_H - BAND_H - NAME_H) // 2 - 2
-        canvas.text(centre, value_y, value, face(VALUE, Weight.BOLD), INK, anchor="mm")
+        _label(canvas, centre, value_y, value, _bold(VALUE), INK, anchor="mm")
 
 
 def _placed_card(canvas: Canvas, ctx: _Context, x: int, y: int, width: int, card: Mapping[str, Any]) -> None:
@@ -516,100 +600,75 @@ def _placed_card(canvas: Canvas, ctx: _Context, x: int, y: int, width: int, card
         _card(canvas, ctx, x, cover_y, int(covered["owner"]), str(covered["kind"]), None, width, covered=True)
     top = stack[-1]
     tile = card.get("tile")
-    tile_x = x + width - CARD_TILE + 8
+    tile_x = x + width - CARD_TILE + 6
     # With a tile in the corner, the value moves left so that both stay readable.
     value_x = None if tile is None else x + (tile_x - x) // 2 + 2
-    _card(
-        canvas,
-        ctx,
-        x,
-        y,
-        int(top["owner"]),
-        str(top["kind"]),
-        str(card.get("value", "")),
-        width,
-        value_x=value_x,
-    )
+    value = str(card.get("value", ""))
+    _card(canvas, ctx, x, y, int(top["owner"]), str(top["kind"]), value, width, value_x=value_x)
     if tile is not None:
-        _tile(canvas, tile_x, y + CARD_H - CARD_TILE + 6, CARD_TILE, int(tile))
+        _tile(canvas, tile_x, y + CARD_H - CARD_TILE + 4, CARD_TILE, int(tile))
 
 
 # ---------------------------------------------------------------- players
 
 
-_COLUMNS = (
-    ("board.col.hand", 690),
-    ("board.col.deck", 820),
-    ("board.col.tiles", 950),
-    ("board.col.points", 1090),
-)
+_COLUMN_KEYS = ("board.col.hand", "board.col.deck", "board.col.tiles", "board.col.points")
 
 
 def _players(ctx: _Context) -> _Section:
     view = ctx.view
     seats: Sequence[Mapping[str, Any]] = view["seats"]
-    row_h = 54
+    row_h = 50
     head_h = 46
-    height = head_h + row_h * len(seats) + 14
+    height = head_h + row_h * len(seats) + 10
     acting = set(view.get("to_act") or [])
     over = view.get("phase") == "over"
     outcome = view.get("outcome") or {}
     winners = set(outcome.get("winners") or [])
     ranks = list(outcome.get("ranks") or [])
     viewer = view.get("viewer")
+    font_face = _bold()
+    headers = [ctx.t(key) for key in _COLUMN_KEYS]
+    # Each column as wide as its header (numbers are narrower), so that names keep the most room.
+    widths = [max(64, text_width(h, font_face) + 14) for h in headers]
+    right = WIDTH - MARGIN - PAD
+    centres = [right - sum(widths[k:]) + widths[k] // 2 for k in range(len(widths))]
+    name_x = MARGIN + 48
+    name_room = right - sum(widths) - name_x - 8
 
     def draw(canvas: Canvas, y: int) -> None:
         canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, CREAM, STONE_DARK, 3, radius=PANEL_RADIUS)
-        head_face = face(BODY, Weight.BOLD)
-        canvas.text(
-            MARGIN + 64, y + head_h // 2 + 6, ctx.t("board.col.player"), head_face, MUTED, anchor="lm"
-        )
-        for key, cx in _COLUMNS:
-            canvas.text(cx, y + head_h // 2 + 6, ctx.t(key), head_face, MUTED, anchor="mm")
+        head_cy = y + head_h // 2 + 4
+        player = ellipsize(ctx.t("board.col.player"), font_face, name_room)
+        _label(canvas, name_x, head_cy, player, font_face, MUTED, anchor="lm")
+        for text, cx in zip(headers, centres, strict=True):
+            _label(canvas, cx, head_cy, text, font_face, MUTED, anchor="mm")
         for seat, info in enumerate(seats):
             top = y + head_h + seat * row_h
             cy = top + row_h // 2
             highlight = (seat in winners) if over else (seat in acting)
+            band_box = (MARGIN + 6, top + 3, WIDTH - MARGIN - 6, top + row_h - 3)
             if highlight:
-                canvas.box(
-                    MARGIN + 8,
-                    top + 3,
-                    WIDTH - MARGIN - 8,
-                    top + row_h - 3,
-                    GOLD_LIGHT,
-                    GOLD_DARK,
-                    2,
-                    radius=12,
-                )
+                canvas.box(*band_box, GOLD_LIGHT, GOLD_DARK, 2, radius=10)
             elif seat % 2 == 1:
-                canvas.box(
-                    MARGIN + 8,
-                    top + 3,
-                    WIDTH - MARGIN - 8,
-                    top + row_h - 3,
-                    blend(CREAM, STONE, 0.45),
-                    radius=12,
-                )
+                canvas.box(*band_box, blend(CREAM, STONE, 0.45), radius=10)
             if over and seat in winners:
-                canvas.paste_centred(crown(34), MARGIN + 36, cy)
+                canvas.paste_centred(crown(30), MARGIN + 26, cy)
             elif over and seat < len(ranks):
-                canvas.text(MARGIN + 36, cy, f"{ranks[seat]}.", face(BODY, Weight.BOLD), MUTED, anchor="mm")
+                _label(canvas, MARGIN + 26, cy, f"{ranks[seat]}.", font_face, MUTED, anchor="mm")
             elif seat in acting:
-                canvas.paste_centred(turn_arrow(30), MARGIN + 36, cy)
-            name_face = face(BODY, Weight.BOLD)
+                canvas.paste_centred(turn_arrow(26), MARGIN + 26, cy)
             you = ctx.t("board.you") if seat == viewer else ""
-            you_w = text_width(you, face(BODY)) + 10 if you else 0
-            runs = _player_runs(ctx, seat, 30, name_face, 560 - (MARGIN + 64) - you_w)
-            end = _runs(canvas, MARGIN + 64, cy, runs, name_face, INK, gap=12)
+            you_w = text_width(you, face(LABEL)) + 8 if you else 0
+            symbol = seat_symbol(seat, SYMBOL + 2)
+            name = ellipsize(ctx.names[seat], font_face, name_room - symbol.width - 10 - you_w)
+            end = _runs(canvas, name_x, cy, [symbol, name], font_face, INK, gap=10)
             if you:
-                canvas.text(end + 10, cy, you, face(BODY), MUTED, anchor="lm")
-            points = info.get("points")
-            values = [info.get("hand"), info.get("deck"), info.get("tiles"), points]
-            for (_, cx), value in zip(_COLUMNS, values, strict=True):
+                _label(canvas, end + 8, cy, you, face(LABEL), MUTED, anchor="lm")
+            values = [info.get("hand"), info.get("deck"), info.get("tiles"), info.get("points")]
+            for cx, value in zip(centres, values, strict=True):
                 text = ctx.t("board.unknown") if value is None else str(value)
-                canvas.text(
-                    cx, cy, text, face(BODY, Weight.BOLD), INK if value is not None else MUTED, anchor="mm"
-                )
+                _label(canvas, cx, cy, text, font_face, INK if value is not None else MUTED, anchor="mm")
 
     return _Section(height, draw)
 
@@ -632,19 +691,20 @@ def _hand_groups(hand: Sequence[str]) -> list[tuple[str, int]]:
     return groups
 
 
-def _group_width(count: int, stacked: bool) -> int:
+def _group_width(kind: str, count: int, stacked: bool, locale: str | None) -> int:
+    width = _kind_width(kind, locale)
     if stacked:
-        return CARD_W + _STACK_STEP * (min(count, _STACK_EDGES + 1) - 1)
-    return count * CARD_W + (count - 1) * CARD_GAP
+        return width + _STACK_STEP * (min(count, _STACK_EDGES + 1) - 1)
+    return count * width + (count - 1) * CARD_GAP
 
 
 def _hand_lines(
-    groups: Sequence[tuple[str, int]], stacked: bool, area: int, gap: int
+    groups: Sequence[tuple[str, int]], stacked: bool, area: int, gap: int, locale: str | None
 ) -> list[list[tuple[str, int]]]:
     lines: list[list[tuple[str, int]]] = []
     used = 0
     for group in groups:
-        width = _group_width(group[1], stacked)
+        width = _group_width(*group, stacked, locale)
         if lines and used + gap + width <= area:
             lines[-1].append(group)
             used += gap + width
@@ -655,61 +715,55 @@ def _hand_lines(
 
 
 def _hand(ctx: _Context) -> _Section:
-    """The viewer's own cards: side by side when they fit, else one stack per kind with its count."""
+    """The viewer's own cards: side by side when they fit two rows, else one stack per kind with its count."""
     view = ctx.view
     viewer = int(view["viewer"])
     groups = _hand_groups(view.get("hand") or [])
-    area = WIDTH - 2 * MARGIN - 2 * SITE_PAD
-    gap = 24
-    stacked = len(_hand_lines(groups, False, area, gap)) > 1
-    lines = _hand_lines(groups, stacked, area, gap)
-    head_h = 64
-    line_h = CARD_H + 18
-    height = head_h + (line_h * len(lines) if lines else 48) + SITE_PAD - 8
+    area = _CARD_AREA
+    gap = 16
+    stacked = len(_hand_lines(groups, False, area, gap, ctx.locale)) > 2
+    lines = _hand_lines(groups, stacked, area, gap, ctx.locale)
+    seat = view["seats"][viewer]
+    points = seat.get("points")
+    summary = ctx.t(
+        "board.cm.your_tiles",
+        count=int(seat.get("tiles", 0)),
+        points=ctx.t("board.unknown") if points is None else int(points),
+    )
+    heading: list[_Run] = [seat_symbol(viewer, SYMBOL + 4), ctx.t("board.cm.your_hand")]
+    heading_w = _runs_width(heading, _bold(HEADING), gap=10)
+    # The tiles and points share the heading's line when they fit beside it.
+    summary_below = heading_w + 20 + text_width(summary, _bold()) > area
+    head_h = 60 + (40 if summary_below else 0)
+    line_h = CARD_H + 14
+    height = head_h + (line_h * len(lines) if groups else 44) + PAD
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.box(
-            MARGIN,
-            y,
-            WIDTH - MARGIN,
-            y + height,
-            blend(GOLD_LIGHT, CREAM, 0.4),
-            GOLD_DARK,
-            4,
-            radius=PANEL_RADIUS,
-        )
-        head_cy = y + head_h // 2 + 4
-        runs: list[_Run] = [seat_symbol(viewer, 32), ctx.t("board.cm.your_hand")]
-        _runs(canvas, MARGIN + SITE_PAD, head_cy, runs, face(HEADING, Weight.BOLD), INK, gap=12)
-        seat = view["seats"][viewer]
-        points = seat.get("points")
-        summary = ctx.t(
-            "board.cm.your_tiles",
-            count=int(seat.get("tiles", 0)),
-            points=ctx.t("board.unknown") if points is None else int(points),
-        )
-        canvas.text(WIDTH - MARGIN - SITE_PAD, head_cy, summary, face(BODY, Weight.BOLD), INK, anchor="rm")
+        fill = blend(GOLD_LIGHT, CREAM, 0.4)
+        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, fill, GOLD_DARK, 4, radius=PANEL_RADIUS)
+        left = MARGIN + PAD
+        head_cy = y + 32
+        _runs(canvas, left, head_cy, heading, _bold(HEADING), INK, gap=10)
+        if summary_below:
+            text = ellipsize(summary, _bold(), area)
+            _label(canvas, left, head_cy + 42, text, _bold(), INK, anchor="lm")
+        else:
+            _label(canvas, WIDTH - MARGIN - PAD, head_cy, summary, _bold(), INK, anchor="rm")
         if not groups:
-            canvas.text(
-                MARGIN + SITE_PAD,
-                y + head_h + 16,
-                ctx.t("board.cm.empty_hand"),
-                face(BODY),
-                MUTED,
-                anchor="lm",
-            )
+            _label(canvas, left, y + head_h + 20, ctx.t("board.cm.empty_hand"), _bold(), MUTED, anchor="lm")
             return
         for number, line in enumerate(lines):
-            x = MARGIN + SITE_PAD
+            x = left
             top = y + head_h + number * line_h
             for kind, count in line:
                 value = _hand_value(kind, ctx.locale)
+                width = _kind_width(kind, ctx.locale)
                 if stacked:
                     _card_stack(canvas, ctx, x, top, viewer, kind, value, count)
                 else:
                     for k in range(count):
-                        _card(canvas, ctx, x + k * (CARD_W + CARD_GAP), top, viewer, kind, value)
-                x += _group_width(count, stacked) + gap
+                        _card(canvas, ctx, x + k * (width + CARD_GAP), top, viewer, kind, value, width)
+                x += _group_width(kind, count, stacked, ctx.locale) + gap
 
     return _Section(height, draw)
 
@@ -718,18 +772,18 @@ def _card_stack(
     canvas: Canvas, ctx: _Context, x: int, y: int, owner: int, kind: str, value: str, count: int
 ) -> None:
     """Identical cards as a small pile (a few edges show) with a badge that says how many."""
+    width = _kind_width(kind, ctx.locale)
     edges = min(count, _STACK_EDGES + 1) - 1
     for k in range(edges, 0, -1):
-        canvas.paste(_card_face(owner, kind, ctx.locale, CARD_W, False), x + k * _STACK_STEP, y)
-    _card(canvas, ctx, x, y, owner, kind, value)
+        canvas.paste(_card_face(owner, kind, ctx.locale, width, False), x + k * _STACK_STEP, y)
+    _card(canvas, ctx, x, y, owner, kind, value, width)
     if count > 1:
         badge = ctx.t("board.count", count=count)
-        badge_face = face(BODY - 4, Weight.BOLD)
-        width = max(44, text_width(badge, badge_face) + 18)
-        bx = x + CARD_W + _STACK_STEP * edges - width + 10
-        by = y + CARD_H - 22
-        canvas.box(bx, by, bx + width, by + 36, INK, CREAM, 2, radius=18)
-        canvas.text(bx + width // 2, by + 18, badge, badge_face, CREAM, anchor="mm")
+        badge_w = max(48, text_width(badge, _bold()) + 16)
+        bx = x + width + _STACK_STEP * edges - badge_w + 8
+        by = y + CARD_H - 26
+        canvas.box(bx, by, bx + badge_w, by + 38, INK, CREAM, 2, radius=19)
+        _label(canvas, bx + badge_w // 2, by + 19, badge, _bold(), CREAM, anchor="mm")
 
 
 renderers.register(GAME_ID, render)

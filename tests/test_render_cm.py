@@ -8,13 +8,14 @@ end), and real ones from seeded random games played with the engine.
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import games
 import renderers
@@ -52,6 +53,7 @@ def site(
         ],
         "cards": cards,
         "totals": totals,
+        "levelled": any(position["stack"][-1]["kind"] == "noble" for position in cards),
     }
 
 
@@ -194,14 +196,15 @@ def draw(view: dict[str, Any], locale: str | None = None) -> bytes:
 
 
 @pytest.mark.parametrize(("name", "view"), ALL_VIEWS, ids=[name for name, _ in ALL_VIEWS])
-def test_every_view_gives_a_small_wide_png(name: str, view: dict[str, Any]) -> None:
+def test_every_view_gives_a_small_png_made_for_phones(name: str, view: dict[str, Any]) -> None:
+    """Twice a phone's width: sharp on a phone, and every label large enough there (see below)."""
     image = draw(view)
     assert image.startswith(PNG_SIGNATURE)
     assert len(image) < 1_000_000
     with Image.open(io.BytesIO(image)) as png:
         assert png.format == "PNG"
-        assert png.width >= 1200
-        assert png.height >= 600
+        assert png.width == 2 * chinesische_mauer.PHONE_WIDTH
+        assert png.height >= 500
 
 
 @pytest.mark.parametrize(("name", "view"), ALL_VIEWS[:6], ids=[name for name, _ in ALL_VIEWS[:6]])
@@ -332,12 +335,27 @@ def test_covered_cards_take_room_above_their_dragon() -> None:
     assert height(draw(covered)) == height(draw(flat)) + 2 * chinesische_mauer.PEEK
 
 
-def test_a_site_with_ten_cards_keeps_one_line() -> None:
-    nine = make_view(3, sites=[site(3, [card(s % 3, "wall") for s in range(9)])])
-    ten = make_view(3, sites=[site(3, [card(s % 3, "wall") for s in range(10)])])
-    eleven = make_view(3, sites=[site(3, [card(s % 3, "wall") for s in range(11)])])
-    assert height(draw(nine)) == height(draw(ten))
-    assert height(draw(eleven)) > height(draw(ten))
+def test_a_row_holds_as_many_cards_as_fit() -> None:
+    """Walls are the narrowest cards: a full row of them, and one more starts a new row."""
+    fit = (chinesische_mauer._CARD_AREA + chinesische_mauer.CARD_GAP) // (
+        chinesische_mauer.CARD_MIN_W + chinesische_mauer.CARD_GAP
+    )
+    assert fit >= 8
+
+    def walls(count: int) -> dict[str, Any]:
+        return make_view(3, sites=[site(3, [card(s % 3, "wall") for s in range(count)])])
+
+    assert height(draw(walls(fit - 1))) == height(draw(walls(fit)))
+    assert height(draw(walls(fit + 1))) > height(draw(walls(fit)))
+
+
+def test_a_card_is_as_wide_as_its_name() -> None:
+    """The rulebook's long names are printed whole: their cards are wider, never their names cut."""
+    for locale in (None, "de", "nl"):
+        for kind in KINDS:
+            name = texts.t(f"cm.card.{kind}", locale)
+            width = chinesische_mauer._kind_width(kind, locale)
+            assert canvas.text_width(name, chinesische_mauer._name_face()) <= width - 8, (locale, kind)
 
 
 def test_each_owners_colour_is_on_the_board() -> None:
@@ -435,6 +453,7 @@ def _clear_font_caches() -> None:
         fonts.has_glyph,
         canvas.text_width,
         chinesische_mauer._card_face,
+        chinesische_mauer._kind_width,
     ]
     for cached in caches:
         cached.cache_clear()  # type: ignore[attr-defined]
@@ -467,3 +486,172 @@ def test_the_shipped_fonts_are_used_before_the_systems() -> None:
         path = fonts._font_file(weight)
         assert path is not None and path.parent.name == "fonts"
         assert path.parent.parent.name == "renderers"
+
+
+# ---------------------------------------------------------------- readable on a phone
+
+
+#: How wide a phone shows the image, and the smallest label height there.
+PHONE_WIDTH = 390
+MIN_PHONE_PX = 9
+
+
+@functools.cache
+def ink_height(text: str, font_face: fonts.Face) -> int:
+    """The height in pixels of the ink that `text` leaves in `font_face`, measured by drawing it."""
+    text = fonts.readable(text, font_face.weight)
+    size = font_face.size
+    image = Image.new("L", (canvas.text_width(text, font_face) + 2 * size, 3 * size), 0)
+    ImageDraw.Draw(image).text(
+        (size, 2 * size),
+        text,
+        font=font_face.font,
+        fill=255,
+        anchor="ls",
+        stroke_width=font_face.stroke,
+        stroke_fill=255,
+    )
+    box = image.getbbox()
+    return 0 if box is None else box[3] - box[1]
+
+
+def drawn_labels(
+    monkeypatch: pytest.MonkeyPatch, view: dict[str, Any], locale: str | None = None
+) -> tuple[list[tuple[str, fonts.Face]], int]:
+    """Every text the board draws (with its face), and the image's width."""
+    _clear_font_caches()  # cached card faces would skip drawing their names
+    drawn: list[tuple[str, fonts.Face]] = []
+    original = chinesische_mauer._label
+
+    def recording(
+        surface: canvas.Canvas,
+        x: int,
+        y: int,
+        text: str,
+        font_face: fonts.Face,
+        fill: tuple[int, int, int],
+        anchor: str = "la",
+    ) -> int:
+        drawn.append((text, font_face))
+        return original(surface, x, y, text, font_face, fill, anchor)
+
+    monkeypatch.setattr(chinesische_mauer, "_label", recording)
+    image = draw(view, locale)
+    monkeypatch.undo()
+    with Image.open(io.BytesIO(image)) as png:
+        return drawn, png.width
+
+
+def too_small(drawn: list[tuple[str, fonts.Face]], width: int) -> list[tuple[str, int, float]]:
+    """Labels whose ink is less than 9 px tall when the image is shown 390 px wide.
+
+    Only marks without a letter or digit ("–" for an unknown number) are not labels.
+    """
+    least = MIN_PHONE_PX * width / PHONE_WIDTH
+    return [
+        (text, font_face.size, ink_height(text, font_face) * PHONE_WIDTH / width)
+        for text, font_face in drawn
+        if any(char.isalnum() for char in text) and ink_height(text, font_face) < least
+    ]
+
+
+PHONE_VIEWS = [
+    *ALL_VIEWS,
+    *((f"{name}-{locale}", view, locale) for name, view in ALL_VIEWS[:6] for locale in ("de", "nl")),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "view", "locale"),
+    [(name, view, None) for name, view in ALL_VIEWS] + [v for v in PHONE_VIEWS if len(v) == 3],
+    ids=[name for name, _ in ALL_VIEWS] + [v[0] for v in PHONE_VIEWS if len(v) == 3],
+)
+def test_every_label_is_9_px_tall_on_a_phone(
+    monkeypatch: pytest.MonkeyPatch, name: str, view: dict[str, Any], locale: str | None
+) -> None:
+    drawn, width = drawn_labels(monkeypatch, view, locale)
+    assert drawn
+    assert too_small(drawn, width) == []
+
+
+def test_the_labels_a_player_needs_are_drawn_and_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card names, positions to type (3.2), totals, tile values, site numbers and table headers."""
+    view = hand_made_views()["five-seat"]
+    drawn, width = drawn_labels(monkeypatch, view)
+    texts_drawn = {text for text, _ in drawn}
+    for kind in ("wall", "gate", "tower", "noble", "warrior", "dragon"):
+        assert texts.t(f"cm.card.{kind}") in texts_drawn, kind
+    assert {"1.1", "1.2", "3.4", "4.5"} <= texts_drawn
+    assert {"Site 1", "Site 4", "Hand", "Deck", "Tiles", "Points", "Player"} <= texts_drawn
+    assert {"3", "5", "20"} <= texts_drawn  # free tiles and the supply
+    totals = {str(t) for s in view["sites"] for t in s["totals"] if t is not None}
+    assert totals <= texts_drawn
+    smallest = min(ink_height(text, f) for text, f in drawn if any(c.isalnum() for c in text))
+    assert smallest * PHONE_WIDTH / width >= MIN_PHONE_PX
+
+
+def test_the_measure_sees_small_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above would catch a label drawn too small."""
+    small = fonts.face(14, fonts.Weight.BOLD)
+    assert too_small([("3.2", small)], 780) == [("3.2", 14, pytest.approx(5.0, abs=0.6))]
+    assert too_small([("–", small)], 780) == []
+    assert ink_height("10", fonts.face(28, fonts.Weight.BOLD)) == 20
+
+
+# ---------------------------------------------------------------- the Noble's levelled site
+
+
+def noble_site(players: int, levelled: bool) -> dict[str, Any]:
+    built = site(players, [card(0, "tower"), card(1, "noble"), card(0, "wall")])
+    built["levelled"] = levelled
+    return built
+
+
+def test_a_levelled_site_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    levelled = make_view(3, sites=[noble_site(3, True), site(3, [card(1, "wall")])])
+    drawn, _ = drawn_labels(monkeypatch, levelled)
+    assert [text for text, _ in drawn].count("Noble: every card counts 1") == 1
+    plain = make_view(3, sites=[noble_site(3, False), site(3, [card(1, "wall")])])
+    drawn, _ = drawn_labels(monkeypatch, plain)
+    assert "Noble: every card counts 1" not in {text for text, _ in drawn}
+    assert height(draw(levelled)) > height(draw(plain))
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"), [("de", "Adliger: jede Karte zählt 1"), ("nl", "Edele: elke kaart telt 1")]
+)
+def test_the_levelled_label_is_translated(monkeypatch: pytest.MonkeyPatch, locale: str, words: str) -> None:
+    drawn, _ = drawn_labels(monkeypatch, make_view(3, sites=[noble_site(3, True)]), locale)
+    assert words in {text for text, _ in drawn}
+
+
+def test_the_engine_view_says_which_sites_a_noble_levels() -> None:
+    engine = games.get(GAME)
+    for state in random_game(3, seed=4):
+        for index, shown in enumerate(engine.view(state, None)["sites"]):
+            if not shown["open"]:
+                assert "levelled" not in shown
+                continue
+            noble = any(c["stack"][-1]["kind"] == "noble" for c in shown["cards"])
+            assert shown["levelled"] is noble, index
+            if noble:
+                assert all(c["value"] == 1 for c in shown["cards"])
+
+
+# ---------------------------------------------------------------- the rulebooks' card names
+
+
+RULEBOOK_NAMES = {
+    # The English edition's terms, the German short rules (Kurzspielregel) and the Dutch rulebook.
+    None: ("Wall", "Gate", "Watchtower", "Noble", "Warrior", "Horseman", "Dragon"),
+    "de": ("Mauer", "Tor", "Wachturm", "Adliger", "Kämpfer", "Reiter", "Drache"),
+    "nl": ("Muur", "Poort", "Wachttoren", "Edele", "Strijder", "Ruiter", "Draak"),
+}
+
+
+@pytest.mark.parametrize("locale", list(RULEBOOK_NAMES), ids=lambda locale: locale or "en")
+def test_cards_carry_the_rulebooks_names(monkeypatch: pytest.MonkeyPatch, locale: str | None) -> None:
+    assert tuple(texts.t(f"cm.card.{kind}", locale) for kind in KINDS) == RULEBOOK_NAMES[locale]
+    every_kind = make_view(2, sites=[site(2, [card(k % 2, kind) for k, kind in enumerate(KINDS)])])
+    drawn, _ = drawn_labels(monkeypatch, every_kind, locale)
+    assert set(RULEBOOK_NAMES[locale]) <= {text for text, _ in drawn}

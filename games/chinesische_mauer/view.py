@@ -88,7 +88,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
 def _site_view(site: Site, players: int) -> dict[str, Any]:
     on_card = {on: value for value, on in site.tiles if on != FREE}
     values = card_values(site)
-    return {
+    out: dict[str, Any] = {
         "open": site.open,
         "tiles": [{"value": value, "on": None if on == FREE else on} for value, on in site.tiles],
         "cards": [
@@ -101,6 +101,10 @@ def _site_view(site: Site, players: int) -> dict[str, Any]:
         ],
         "totals": [site.totals[seat] if site.present[seat] else None for seat in range(players)],
     }
+    if site.open:
+        # A visible Noble makes every card at the site count 1 (the board says so).
+        out["levelled"] = site.levelled
+    return out
 
 
 def private_summary(state: State, seat: int) -> Message:
