@@ -1,9 +1,17 @@
 """The animated replay of a finished game: an endless GIF with one frame per view.
 
 Each frame is the board that `renderers.render` draws for a spectator view,
-scaled down, under a dark caption band that says which turn it shows and a
-bar that shows how far the game has come. The first frame is the starting
-position, the last the final one, held longer so that the result can be read.
+under a dark caption band and a bar that shows how far the game has come.
+The caption is the caller's (who did what in that turn), wrapped onto up to
+three lines and cut with an ellipsis beyond; without captions it says which
+turn the frame shows. The first frame is the starting position, the last the
+final one, held longer so that the result can be read.
+
+Boards grow and shrink during a game (sites fill up and are cleared), but a
+GIF's frames share one size. The frame's board area is therefore chosen to
+waste the least room over the whole game: a board taller than it is scaled
+down a little (never below `MIN_SCALE`) and centred, a shorter one leaves
+room below, instead of every frame being as tall as the tallest board.
 
 GIF allows 256 colours. All frames share one palette, learnt from a few
 sample frames plus the exact theme and seat colours (so seats stay told
@@ -26,14 +34,16 @@ from typing import Any
 from PIL import Image
 
 import renderers
-from renderers.canvas import RGB, Canvas, fit
+from renderers.canvas import RGB, Canvas, ellipsize, text_width
 from renderers.common import GOLD, GOLD_LIGHT, INK, MUTED, THEME_COLOURS, label
-from renderers.fonts import Weight
+from renderers.fonts import Face, Weight, face
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "FRAME_MS",
     "LAST_FRAME_MS",
+    "MAX_CAPTION_LINES",
+    "MIN_SCALE",
     "MIN_WIDTH",
     "START_WIDTH",
     "animate",
@@ -62,10 +72,14 @@ _PALETTE_FREE = 1
 _CLEARANCE = 16
 #: Frames the palette is learnt from (spread evenly over the game, first and last included).
 _PALETTE_SAMPLES = 5
-#: Caption band height and caption text size, relative to the frame width.
-_BAND_SHARE = 0.075
-_TEXT_SHARE = 0.6
-_BAR_SHARE = 0.1
+#: A caption longer than this many lines is cut with an ellipsis.
+MAX_CAPTION_LINES = 3
+#: A board taller than the frame is scaled down to fit, but never below this share of the width.
+MIN_SCALE = 0.85
+#: Caption text size relative to the frame width: 9 px tall on a phone 390 px wide.
+_TEXT_SHARE = 0.035
+_LINE_SPACING = 1.25
+_BAR_SHARE = 0.008
 
 _BAND: RGB = INK
 _CAPTION: RGB = GOLD_LIGHT
@@ -87,18 +101,23 @@ def animate(
     views: Sequence[Mapping[str, Any]],
     locale: str | None = None,
     *,
+    captions: Sequence[str] | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> bytes:
     """GIF bytes that play `views` (spectator views, first to last) one frame each, looping forever.
 
-    The same views give the same bytes. ValueError for no views, a seat's
-    view (it could show a hand), or when even frames `MIN_WIDTH` pixels wide
-    do not fit into `max_bytes`.
+    `captions` has one text per view, shown above its board (who did what in
+    that turn); None captions the frames "Starting position", "Turn 1 of N", ….
+    The same views and captions give the same bytes. ValueError for no views,
+    a seat's view (it could show a hand), captions that are not one per view,
+    or when even frames `MIN_WIDTH` pixels wide do not fit into `max_bytes`.
     """
     if not views:
         raise ValueError("a replay needs at least one view")
     if max_bytes <= 0:
         raise ValueError(f"max_bytes must be positive, not {max_bytes}")
+    if captions is not None and len(captions) != len(views):
+        raise ValueError(f"{len(captions)} captions for {len(views)} views: give one per view")
     for number, view in enumerate(views):
         if view.get("viewer") is not None:
             raise ValueError(f"view {number} is seat {view['viewer']}'s view; a replay shows spectator views")
@@ -106,7 +125,10 @@ def animate(
     # by name even when the game was registered only in the bot's process.
     draw = renderers.renderer(game) if isinstance(game, str) else game
     boards = [_board(draw(view, locale)) for view in views]
-    captions = [_caption(number, len(views), locale) for number in range(len(views))]
+    if captions is None:
+        captions = [_caption(number, len(views), locale) for number in range(len(views))]
+    else:
+        captions = [str(caption) for caption in captions]
     widest = max(board.width for board in boards)
     width = min(START_WIDTH, widest)
     smallest = min(MIN_WIDTH, width)
@@ -151,26 +173,93 @@ def _narrower(width: int, size: int, max_bytes: int, smallest: int) -> int:
 # ---------------------------------------------------------------- frames
 
 
-def _band_height(width: int) -> int:
-    return max(24, round(width * _BAND_SHARE))
+def _caption_face(width: int) -> Face:
+    return face(max(10, round(width * _TEXT_SHARE)), Weight.BOLD)
+
+
+def _caption_lines(caption: str, font_face: Face, room: int) -> list[str]:
+    """`caption` wrapped at spaces onto at most MAX_CAPTION_LINES lines of `room` pixels.
+
+    A word wider than the room, and the last line when more would follow, end in an ellipsis.
+    """
+    lines: list[str] = []
+    for word in caption.split():
+        if lines and text_width(f"{lines[-1]} {word}", font_face) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > MAX_CAPTION_LINES:
+        last = " ".join(lines[MAX_CAPTION_LINES - 1 :])
+        # The ellipsis must show that something was cut, even when the cut falls at a space.
+        cut = ellipsize(last + " …", font_face, room)
+        lines = [*lines[: MAX_CAPTION_LINES - 1], cut]
+    return [ellipsize(line, font_face, room) for line in lines]
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The frame's parts for one width: caption band over the board area."""
+
+    width: int
+    band: int
+    area: int
+    font: Face
+    line_h: int
+    room: int
+
+    @property
+    def height(self) -> int:
+        return self.band + self.area
+
+
+def _layout(boards: Sequence[_Board], captions: Sequence[str], width: int) -> _Layout:
+    font_face = _caption_face(width)
+    pad = max(4, round(width * 0.015))
+    room = width - 2 * pad
+    line_h = round(font_face.size * _LINE_SPACING)
+    lines = max((len(_caption_lines(c, font_face, room)) for c in captions), default=1)
+    bar = _bar_height(width)
+    band = 2 * pad + line_h * max(1, lines) + bar
+    return _Layout(width, band, _board_area(boards, width), font_face, line_h, room)
+
+
+def _bar_height(width: int) -> int:
+    return max(3, round(width * _BAR_SHARE))
 
 
 def _scaled_height(board: _Board, width: int) -> int:
     return max(1, round(board.height * width / board.width))
 
 
-def _frame(board: _Board, caption: str, progress: float, width: int, height: int) -> Image.Image:
-    """The board scaled to `width` under its caption band, padded below to `height`."""
+def _board_area(boards: Sequence[_Board], width: int) -> int:
+    """The height of the board area that leaves the least room unused over all frames.
+
+    A board taller than the area is scaled to fit it (and so becomes narrower);
+    boards are never scaled below MIN_SCALE of the width they would have.
+    """
+    heights = [_scaled_height(board, width) for board in boards]
+    lowest = max(1, round(max(heights) * MIN_SCALE))
+    candidates = sorted({h for h in heights if h >= lowest} | {lowest})
+
+    def unused(area: int) -> float:
+        return sum(width * area - (width * h if h <= area else width * area * area / h) for h in heights)
+
+    # Ties go to the taller area: less scaling.
+    return min(candidates, key=lambda area: (unused(area), -area))
+
+
+def _frame(board: _Board, caption: str, progress: float, layout: _Layout) -> Image.Image:
+    """The board fitted into the board area under its caption band, centred, margins in its own colour."""
     with Image.open(io.BytesIO(board.png)) as decoded:
         image = decoded.convert("RGB")
-    band = _band_height(width)
-    # The board's own margin colour fills the space below a board shorter than the tallest.
-    frame = Image.new("RGB", (width, height), _margin_colour(image))
-    frame.paste(_band(caption, progress, width, band).image, (0, 0))
-    scaled_height = _scaled_height(board, width)
-    if (width, scaled_height) != image.size:
-        image = image.resize((width, scaled_height), Image.Resampling.BOX)
-    frame.paste(image, (0, band))
+    width = layout.width
+    frame = Image.new("RGB", (width, layout.height), _margin_colour(image))
+    frame.paste(_band(caption, progress, layout).image, (0, 0))
+    scale = min(width / board.width, layout.area / board.height)
+    size = (max(1, round(board.width * scale)), max(1, min(layout.area, round(board.height * scale))))
+    if size != image.size:
+        image = image.resize(size, Image.Resampling.BOX)
+    frame.paste(image, ((width - size[0]) // 2, layout.band))
     return frame
 
 
@@ -180,14 +269,16 @@ def _margin_colour(image: Image.Image) -> RGB:
     return (red, green, blue)
 
 
-def _band(caption: str, progress: float, width: int, height: int) -> Canvas:
-    """The caption band: the text, centred, and a thin bar along the bottom for the game's progress."""
+def _band(caption: str, progress: float, layout: _Layout) -> Canvas:
+    """The caption band: its lines centred, a thin bar along the bottom for the game's progress."""
+    width, height = layout.width, layout.band
     canvas = Canvas(width, height, _BAND)
-    bar = max(2, round(height * _BAR_SHARE))
-    size = round(height * _TEXT_SHARE)
-    chosen = fit(caption, size, max(8, size // 2), Weight.BOLD, width - 2 * bar - 16)
-    if chosen is not None:
-        canvas.text(width // 2, (height - bar) // 2 + 1, caption, chosen, _CAPTION, anchor="mm")
+    bar = _bar_height(width)
+    lines = _caption_lines(caption, layout.font, layout.room)
+    top = (height - bar - layout.line_h * len(lines)) // 2
+    for number, line in enumerate(lines):
+        cy = top + layout.line_h * number + layout.line_h // 2
+        canvas.text(width // 2, cy, line, layout.font, _CAPTION, anchor="mm")
     canvas.rect(0, height - bar, width, height, _BAR_TRACK)
     canvas.rect(0, height - bar, round(width * progress), height, _BAR)
     return canvas
@@ -222,12 +313,12 @@ def _sample_numbers(frames: int) -> list[int]:
 
 def _encode(boards: Sequence[_Board], captions: Sequence[str], width: int) -> bytes:
     """The GIF with frames `width` pixels wide."""
-    height = _band_height(width) + max(_scaled_height(board, width) for board in boards)
+    layout = _layout(boards, captions, width)
     last = len(boards) - 1
 
     def frame(number: int) -> Image.Image:
         progress = number / last if last else 1.0
-        return _frame(boards[number], captions[number], progress, width, height)
+        return _frame(boards[number], captions[number], progress, layout)
 
     # Only the samples and the quantized frames (a byte a pixel) are held at once.
     samples = {number: frame(number) for number in _sample_numbers(len(boards))}

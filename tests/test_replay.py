@@ -16,9 +16,12 @@ import pytest
 from PIL import GifImagePlugin, Image
 
 import games
+import renderers
 import texts
 from renderers import replay
-from renderers.common import GOLD, INK, MUTED, seat_colour
+from renderers.canvas import text_width
+from renderers.common import GOLD, GOLD_LIGHT, INK, MUTED, seat_colour
+from renderers.fonts import readable
 
 GAME = "chinesische-mauer"
 NAMES = ["Anna", "Berthold", "Chen", "Dora", "Emil"]
@@ -109,9 +112,20 @@ def test_loops_forever(short_gif: bytes) -> None:
         assert image.info["loop"] == 0
 
 
+def board_width() -> int:
+    return Image.open(
+        io.BytesIO(renderers.render(GAME, games.get(GAME).view(games.get(GAME).setup(2, 1), None)))
+    ).width
+
+
+def first_width() -> int:
+    """Frames start at START_WIDTH, or at the boards' own width when they are narrower."""
+    return min(replay.START_WIDTH, board_width())
+
+
 def test_frames_start_at_the_start_width(short_gif: bytes) -> None:
     with gif_file(short_gif) as image:
-        assert image.width == replay.START_WIDTH
+        assert image.width == first_width()
 
 
 def test_identical_views_still_give_a_frame_each(short_game: Sequence[dict[str, Any]]) -> None:
@@ -187,10 +201,10 @@ def test_a_long_game_shrinks_to_fit_and_keeps_every_frame(long_game: Sequence[di
     assert len(small) <= limit
     with gif_file(full) as image:
         assert image.n_frames == len(long_game)
-        assert image.width == replay.START_WIDTH
+        assert image.width == first_width()
     with gif_file(small) as image:
         assert image.n_frames == len(long_game)
-        assert replay.MIN_WIDTH <= image.width < replay.START_WIDTH
+        assert replay.MIN_WIDTH <= image.width < first_width()
     assert durations(small)[-1] == replay.LAST_FRAME_MS
 
 
@@ -227,3 +241,107 @@ def test_no_views_is_refused() -> None:
 def test_a_limit_that_is_not_positive_is_refused(short_game: Sequence[dict[str, Any]]) -> None:
     with pytest.raises(ValueError):
         replay.animate(GAME, short_game[:1], max_bytes=0)
+
+
+# ---------------------------------------------------------------- captions from the caller
+
+
+def band_rows(frame: Image.Image) -> int:
+    """How many rows the caption band takes: down to the first row that is not the band's or the bar's."""
+    for y in range(frame.height):
+        if frame.getpixel((0, y)) not in (INK, MUTED, GOLD):
+            return y
+    return frame.height
+
+
+def caption_ink(frame: Image.Image) -> set[int]:
+    """The columns of the band where caption text is drawn."""
+    band = frame.crop((0, 0, frame.width, band_rows(frame) - 8))
+    return {x for x in range(band.width) for y in range(band.height) if band.getpixel((x, y)) == GOLD_LIGHT}
+
+
+def test_a_caption_is_drawn_per_frame(short_game: Sequence[dict[str, Any]]) -> None:
+    views = [short_game[0], short_game[0]]
+    plain = frames(replay.animate(GAME, views))
+    told = frames(replay.animate(GAME, views, captions=["Start", "Anna plays a Wall at site 2."]))
+    assert told[1].tobytes() != plain[1].tobytes()
+    assert told[0].tobytes() != told[1].tobytes()
+    # Below the band the board is the same: the caption changes only the band.
+    rows = band_rows(told[1])
+    assert (
+        told[1].crop((0, rows, told[1].width, told[1].height)).tobytes()
+        == told[0].crop((0, rows, told[0].width, told[0].height)).tobytes()
+    )
+
+
+def test_without_captions_the_frames_say_which_turn() -> None:
+    assert replay._caption(0, 5, None) == "Starting position"
+    assert replay._caption(3, 5, None) == "Turn 3 of 4"
+
+
+def test_captions_must_be_one_per_view(short_game: Sequence[dict[str, Any]]) -> None:
+    with pytest.raises(ValueError, match="one per view"):
+        replay.animate(GAME, short_game[:2], captions=["only one"])
+
+
+LONG = (
+    "Bartholomäus von Hohenzollern lays the fame tile 5 from site 3 on their Watchtower at position 12. " * 4
+)
+
+
+@pytest.mark.parametrize("caption", [LONG, "W" * 400, "short"])
+def test_captions_are_wrapped_or_cut_never_wider_than_the_frame(caption: str) -> None:
+    for width in (replay.MIN_WIDTH, 500, replay.START_WIDTH):
+        font_face = replay._caption_face(width)
+        room = width - 40
+        lines = replay._caption_lines(caption, font_face, room)
+        assert 1 <= len(lines) <= replay.MAX_CAPTION_LINES
+        assert all(text_width(line, font_face) <= room for line in lines)
+        if text_width(caption, font_face) > room * replay.MAX_CAPTION_LINES:
+            assert lines[-1].endswith("…")
+    assert replay._caption_lines("short", replay._caption_face(500), 460) == ["short"]
+
+
+def test_a_long_caption_stays_inside_the_band(short_game: Sequence[dict[str, Any]]) -> None:
+    shown = frames(replay.animate(GAME, short_game[:2], captions=[LONG, "W" * 400]))
+    for frame in shown:
+        columns = caption_ink(frame)
+        assert columns, "the caption is drawn"
+        assert min(columns) > 0 and max(columns) < frame.width - 1
+
+
+def test_caption_text_is_9_px_tall_on_a_phone() -> None:
+    for width in (replay.MIN_WIDTH, 500, replay.START_WIDTH):
+        font_face = replay._caption_face(width)
+        _, top, _, bottom = font_face.font.getbbox(readable("Turn 12 of 40", font_face.weight))
+        assert (bottom - top) * 390 / width >= 9
+
+
+# ---------------------------------------------------------------- no large empty areas
+
+
+def test_frames_waste_little_room(long_game: Sequence[dict[str, Any]]) -> None:
+    """Boards grow and shrink; the frame is not simply as tall as the tallest board."""
+    draw = renderers.renderer(GAME)
+    boards = [replay._board(draw(view, None)) for view in long_game[::4]]
+    width = min(replay.START_WIDTH, boards[0].width)
+    heights = [replay._scaled_height(board, width) for board in boards]
+    area = replay._board_area(boards, width)
+    assert area <= max(heights)
+    assert area >= replay.MIN_SCALE * max(heights) - 1
+    unused = sum(max(0, area - h) for h in heights) / (area * len(heights))
+    tallest_unused = sum(max(heights) - h for h in heights) / (max(heights) * len(heights))
+    assert unused <= tallest_unused
+    assert unused < 0.15
+
+
+def test_a_board_taller_than_the_frame_is_scaled_to_fit_and_centred(
+    short_game: Sequence[dict[str, Any]], long_game: Sequence[dict[str, Any]]
+) -> None:
+    tallest = max(long_game, key=lambda view: len(renderers.render(GAME, view)))
+    gif = replay.animate(GAME, [short_game[0], short_game[0], short_game[0], tallest])
+    last = frames(gif)[-1]
+    rows = band_rows(last)
+    # A tall board, scaled down, leaves equal margins left and right, in the board's own colour.
+    margin = last.getpixel((1, rows + 40))
+    assert margin == last.getpixel((last.width - 2, rows + 40))
