@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import OpenGame, Table, World
+from simcord.backend.errors import SetupError
 
 from bot.results import Caller, Reply
 from bot.service import GameService
@@ -127,13 +128,13 @@ async def test_abandon_needs_the_host_or_a_server_manager(world: World, table: T
     assert after.response is not None and "is over" in after.response.content
 
 
-async def test_commands_in_direct_messages_are_refused(world: World) -> None:
+async def test_game_commands_are_not_offered_in_direct_messages(world: World) -> None:
     anna = world.anna.user
-
-    refused = await anna.slash("game list")
-    assert refused.ephemeral and refused.response is not None
-    assert "Games live in servers" in refused.response.content
-    assert await anna.autocomplete("move", "action", "") == []
+    offered = set(anna.available_commands())
+    assert not {"game", "move", "hand", "board", "undo"} & {name.split()[0] for name in offered}
+    for command in ("game list", "move"):
+        with pytest.raises(SetupError, match="not visible"):
+            await anna.slash(command)
 
     # The rules need no server.
     rules = await anna.slash("rules", game="chinesische-mauer")

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import simcord
+from conftest import World
+from discord.ext import commands
 
 from bot import create_bot
 from bot.settings import Settings
@@ -40,3 +43,17 @@ async def test_a_development_guild_gets_the_commands_on_start(tmp_path: Path) ->
     finally:
         await env.shutdown()
         await bot.close()
+
+
+async def test_game_commands_are_for_servers_and_the_bot_asks_for_the_least(world: World) -> None:
+    from bot.discord_app.client import ANYWHERE
+
+    bot = world.env.bot
+    assert isinstance(bot, commands.Bot)
+    assert bot.intents == discord.Intents(guilds=True)
+    assert not bot.intents.message_content and not bot.intents.members
+    for command in bot.tree.get_commands():
+        assert command.guild_only == (command.name not in ANYWHERE), command.name
+    assert {"game", "move", "hand", "board", "undo", "leaderboard"} <= {
+        command.name for command in bot.tree.get_commands() if command.guild_only
+    }

@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.choices import refresh_game_choices
@@ -38,13 +40,23 @@ log = logging.getLogger(__name__)
 SHUTDOWN_GRACE = 10.0
 
 
+#: The commands that work outside servers too (a person's own settings and the rules).
+ANYWHERE = frozenset({"rules", "away", "notify", "stats"})
+
+
 def bot_intents() -> discord.Intents:
-    """Slash commands and buttons need no privileged intent, so none is asked for."""
-    intents = discord.Intents.default()
-    intents.members = False
-    intents.presences = False
-    intents.message_content = False
-    return intents
+    """The least the bot needs: servers with their channels, threads and roles (for
+    permissions). Slash commands and buttons arrive without any intent; the bot
+    reads no messages and needs no member list, so nothing else is asked for."""
+    return discord.Intents(guilds=True)
+
+
+def mark_guild_only(tree: app_commands.CommandTree[Any]) -> None:
+    """Game commands are offered in servers only; in direct messages Discord does not
+    list them at all instead of the bot refusing them when used."""
+    for command in tree.get_commands():
+        if command.name not in ANYWHERE:
+            command.guild_only = True
 
 
 class BaumeisterBot(commands.Bot):
@@ -70,6 +82,9 @@ class BaumeisterBot(commands.Bot):
         self._service: GameService | None = None
         self._resuming: asyncio.Task[None] | None = None
 
+    async def on_message(self, message: discord.Message, /) -> None:
+        """No prefix commands: everything is a slash command or a button."""
+
     @property
     def service(self) -> GameService:
         if self._service is None:
@@ -81,6 +96,7 @@ class BaumeisterBot(commands.Bot):
         await self.add_cog(PlayCog(self.responder))
         await self.add_cog(PlayerCog(self.responder))
         refresh_game_choices(self.tree)
+        mark_guild_only(self.tree)
         self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, OptionSelect, HandButton, TimeoutButton)
         # Command names and descriptions in the users' languages (German, Dutch).
         await self.tree.set_translator(CatalogueTranslator())
