@@ -16,6 +16,7 @@ from games.catan_cheops.actions import (
     CITY,
     DISCARD,
     END,
+    END_TURN,
     OFFER,
     PLAY,
     ROAD,
@@ -156,6 +157,10 @@ def quick_actions(state: State, seat: int) -> list[Move]:
             continue
         per_kind[action.kind] = taken + 1
         chosen.append(action)
+    # `end` must not fall off the end: it is the way on.
+    if END_TURN in chosen[MAX_QUICK_ACTIONS - 1 :]:
+        chosen.remove(END_TURN)
+        chosen.insert(MAX_QUICK_ACTIONS - 1, END_TURN)
     return chosen[:MAX_QUICK_ACTIONS]
 
 
