@@ -424,3 +424,25 @@ async def test_turn_posts_from_memory_match_a_replay_of_the_log(service: GameSer
     for text, turn in zip(posted, replayed, strict=True):
         lines = [line for line in text.splitlines() if line.startswith("• ")]
         assert len(lines) == len(turn.descriptions)
+
+
+def test_long_lists_end_at_a_whole_line_and_say_how_many_more() -> None:
+    from bot.service.model import whole_lines
+
+    lines = [f"line {number} " + "x" * 40 for number in range(100)]
+    text = whole_lines(lines, 500, lambda n: f"… and {n} more")
+    assert len(text) <= 500
+    *shown, last = text.split("\n")
+    assert all(line in lines for line in shown)
+    assert last == f"… and {100 - len(shown)} more"
+    assert whole_lines(lines[:3], 500, lambda n: f"… and {n} more") == "\n".join(lines[:3])
+
+
+async def test_the_away_suggestions_take_only_plain_digits() -> None:
+    from bot.discord_app.player_cog import _away_autocomplete
+
+    for typed in ("²", "٣", "1²", "x", ""):
+        choices = await _away_autocomplete(None, typed)  # type: ignore[arg-type]
+        assert all(choice.value == "off" or choice.value.isascii() for choice in choices), typed
+    suggested = await _away_autocomplete(None, "36")  # type: ignore[arg-type]
+    assert suggested[0].value == "36"

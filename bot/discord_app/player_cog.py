@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -28,12 +29,12 @@ async def _away_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     typed = current.strip().lower()
-    found = [s for s in _AWAY_SUGGESTIONS if s.startswith(typed)] or ([typed] if typed.isdigit() else [])
-    if typed.isdigit() and typed not in found:
+    # Plain ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
+    number = re.fullmatch(r"[0-9]{1,4}", typed) is not None
+    found = [s for s in _AWAY_SUGGESTIONS if s.startswith(typed)]
+    if number and typed not in found:
         found.insert(0, typed)
-    return [
-        app_commands.Choice(name=s, value=s) for s in found[:25] if int(s or 0) <= MAX_HOURS or s == "off"
-    ]
+    return [app_commands.Choice(name=s, value=s) for s in found[:25] if s == "off" or int(s) <= MAX_HOURS]
 
 
 class PlayerCog(commands.Cog):

@@ -23,6 +23,7 @@ __all__ = [
     "discord_time",
     "host_name",
     "utcnow",
+    "whole_lines",
 ]
 
 #: Where a game's posts and direct messages go (the front-end delivers them).
@@ -35,6 +36,21 @@ AUTOCOMPLETE_LIMIT = 25
 #: SQLite's integers end at 2**63; a button or option can carry anything.
 MAX_GAME_ID = 1 << 63
 LOG_LIMIT = 1_900
+
+
+def whole_lines(lines: list[str], limit: int, more: Callable[[int], str]) -> str:
+    """As many whole lines as fit `limit` characters, then `more(n)` for the n left out:
+    a list is never cut in the middle of a line, and never without saying so."""
+    kept: list[str] = []
+    size = 0
+    for number, line in enumerate(lines):
+        tail = len(more(len(lines) - number)) + 1 if number < len(lines) - 1 else 0
+        if size + len(line) + 1 + tail > limit:
+            kept.append(more(len(lines) - number))
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
 
 
 def utcnow() -> datetime:

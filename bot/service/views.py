@@ -12,12 +12,15 @@ from bot.results import Caller, Reply
 from bot.service.clock import Clock
 from bot.service.games import Games, engine_of
 from bot.service.lobby import Lobby, options_text
-from bot.service.model import LOG_LIMIT, discord_time
+from bot.service.model import LOG_LIMIT, discord_time, whole_lines
 from bot.service.narrator import Narrator
 from bot.service.people import People
 from bot.store import GameRow
 
 __all__ = ["Views"]
+
+#: At most this many games of one status are listed (then "… and N more").
+LIST_PER_STATUS = 10
 
 log = logging.getLogger(__name__)
 
@@ -119,9 +122,11 @@ class Views:
                 continue
             lines.append(texts.t(title_key, caller.locale))
             for status in ("lobby", "running", "finished", "abandoned"):
-                for row in [r for r in group if r.status == status][:10]:
-                    lines.append(self._list_line(caller, row))
-        return Reply("\n".join(lines)[:LOG_LIMIT])
+                shown = [r for r in group if r.status == status]
+                lines += [self._list_line(caller, row) for row in shown[:LIST_PER_STATUS]]
+                if len(shown) > LIST_PER_STATUS:
+                    lines.append(texts.t("list.more", caller.locale, count=len(shown) - LIST_PER_STATUS))
+        return Reply(whole_lines(lines, LOG_LIMIT, lambda n: texts.t("list.more", caller.locale, count=n)))
 
     def _list_line(self, caller: Caller, row: GameRow) -> str:
         try:
