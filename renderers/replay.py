@@ -74,8 +74,9 @@ _CLEARANCE = 16
 _PALETTE_SAMPLES = 5
 #: A caption longer than this many lines is cut with an ellipsis.
 MAX_CAPTION_LINES = 3
-#: A board taller than the frame is scaled down to fit, but never below this share of the width.
-MIN_SCALE = 0.85
+#: A board taller than the frame is scaled down to fit, but never below this share of the width
+#: (boards whose labels are 10 px tall on a phone keep them 9 px tall).
+MIN_SCALE = 0.9
 #: Caption text size relative to the frame width: 9 px tall on a phone 390 px wide.
 _TEXT_SHARE = 0.035
 _LINE_SPACING = 1.25
