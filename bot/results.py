@@ -5,6 +5,7 @@ The Discord adapter and the console front-end both deliver these.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -35,6 +36,13 @@ class Caller:
     is_manager: bool = False
     #: The server's language, for what is posted in its channels.
     guild_locale: str | None = None
+    #: Whether the caller may see a channel or thread (by id); None: everything.
+    #: A game is found only by those who can see where it is played.
+    sees: Callable[[int], bool] | None = field(default=None, compare=False, repr=False)
+
+    def may_see(self, *channel_ids: int | None) -> bool:
+        """Whether the caller sees every one of these (unknown places count as seen)."""
+        return self.sees is None or all(self.sees(c) for c in channel_ids if c is not None)
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,23 @@ def caller_of(interaction: discord.Interaction[Any], *, anywhere: bool = False) 
         locale=locale_of(interaction),
         is_manager=interaction.permissions.manage_guild,
         guild_locale=str(interaction.guild_locale) if interaction.guild_locale is not None else None,
+        sees=_sees(interaction),
     )
+
+
+def _sees(interaction: discord.Interaction[Any]) -> Callable[[int], bool] | None:
+    """Whether the user may view a channel or thread of this server (by id)."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return None
+
+    def sees(channel_id: int) -> bool:
+        place = guild.get_channel_or_thread(channel_id)
+        if place is None:
+            return True  # not in the cache (an archived thread): its channel decides
+        return place.permissions_for(member).view_channel
+
+    return sees
 
 
 def service_of(client: discord.Client) -> GameService:

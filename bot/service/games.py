@@ -378,8 +378,18 @@ class Games:
 
 
 def _visible(row: GameRow, caller: Caller | None) -> bool:
-    """A game is found only from its own server (or from anywhere when it has none)."""
-    return caller is None or caller.guild_id is None or row.guild_id in (None, caller.guild_id)
+    """A game is found only from its own server (or from anywhere when it has none), and
+    only by those who may see its thread and channel."""
+    if caller is None:
+        return True
+    if caller.guild_id is not None and row.guild_id not in (None, caller.guild_id):
+        return False
+    return caller.may_see(row.channel_id, row.thread_id)
+
+
+def visible(rows: list[GameRow], caller: Caller) -> list[GameRow]:
+    """The games among `rows` that the caller may see."""
+    return [row for row in rows if _visible(row, caller)]
 
 
 def seat_list(row: GameRow) -> list[tuple[int | None, str, bool]]:

@@ -10,7 +10,7 @@ from typing import Any
 import texts
 from bot.errors import PlayerError
 from bot.results import Caller, LobbyCard, LobbyOption, Reply
-from bot.service.games import Games, engine_of, seat_list
+from bot.service.games import Games, engine_of, seat_list, visible
 from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, Notice, host_name
 from bot.service.notices import Notices
 from bot.store import GameRow
@@ -62,8 +62,11 @@ class Lobby:
             found = await self._games.by_thread(caller.channel_id)
             if found is not None and found.guild_id in (None, caller.guild_id):
                 return found.id
-        mine = await self._games.list_games(
-            guild_id=caller.guild_id, user_id=caller.user_id, statuses=("lobby", "running")
+        mine = visible(
+            await self._games.list_games(
+                guild_id=caller.guild_id, user_id=caller.user_id, statuses=("lobby", "running")
+            ),
+            caller,
         )
         if len(mine) == 1:
             return mine[0].id
@@ -78,6 +81,7 @@ class Lobby:
         seen = {row.id for row in rows}
         lobbies = await self._games.list_games(guild_id=caller.guild_id, statuses=("lobby",))
         rows += [row for row in lobbies if row.id not in seen]
+        rows = visible(rows, caller)
         choices = []
         wanted = typed.strip().lstrip("#").lower()
         for row in rows:

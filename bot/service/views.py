@@ -10,7 +10,7 @@ import texts
 from bot.errors import PlayerError
 from bot.results import Caller, Reply
 from bot.service.clock import Clock
-from bot.service.games import Games, engine_of
+from bot.service.games import Games, engine_of, visible
 from bot.service.lobby import Lobby, options_text
 from bot.service.model import LOG_LIMIT, discord_time, whole_lines
 from bot.service.narrator import Narrator
@@ -111,7 +111,7 @@ class Views:
         return Reply("\n".join(reversed(out)), game_id=game_id)
 
     async def list_games(self, caller: Caller) -> Reply:
-        rows = await self._games.list_games(guild_id=caller.guild_id)
+        rows = visible(await self._games.list_games(guild_id=caller.guild_id), caller)
         if not rows:
             return Reply(texts.t("list.empty", caller.locale))
         mine = [r for r in rows if any(s.user_id == caller.user_id for s in r.seats)]

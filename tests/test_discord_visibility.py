@@ -1,0 +1,45 @@
+"""A game is found only by those who may see where it is played.
+
+A lobby opened in a channel a member cannot view is not offered to them, not
+joinable, not listed, and its log and board stay closed to them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from conftest import Table, World
+
+
+async def test_a_game_in_a_hidden_channel_stays_hidden(world: World, table: Table) -> None:
+    bot = world.guild.me
+    assert bot is not None
+    hidden = world.guild.create_text_channel(
+        "mods-only",
+        overwrites={
+            world.guild.default_role: discord.PermissionOverwrite(view_channel=False),
+            world.moderator: discord.PermissionOverwrite(view_channel=True),
+            world.anna: discord.PermissionOverwrite(view_channel=True),
+            bot: discord.PermissionOverwrite(view_channel=True),
+        },
+    )
+    await world.moderator.slash(hidden, "game new", game="chinesische-mauer")
+    lobby = [message for message in hidden.history() if message.components][-1]
+    found = re.search(r"#(\d+)", lobby.content)
+    assert found is not None
+    game_id = found[1]
+
+    offered = await world.stranger.autocomplete(world.channel, "game join", "game", "")
+    assert game_id not in [choice["value"] for choice in offered]
+    assert game_id in [
+        c["value"] for c in await world.anna.autocomplete(world.channel, "game join", "game", "")
+    ]
+
+    for command in ("game join", "game info", "game log", "board"):
+        answer = await world.stranger.slash(world.channel, command, game=game_id)
+        assert answer.response is not None, command
+        assert f"There is no game #{game_id}" in answer.response.content, (command, answer.response.content)
+    listed = await world.stranger.slash(world.channel, "game list")
+    assert listed.response is not None and f"#{game_id}" not in listed.response.content
+    assert len((await table.row(int(game_id))).seats) == 1, "the stranger did not get a seat"
