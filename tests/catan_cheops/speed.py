@@ -39,7 +39,8 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     for players in (4, 3):
         games, actions, length = run(players, count)
-        print(f"{players} players: {games:.1f} games/s, {actions:,.0f} actions/s ({length:,.0f} actions a game)")
+        rates = f"{games:.1f} games/s, {actions:,.0f} actions/s"
+        print(f"{players} players: {rates} ({length:,.0f} actions a game)")
 
 
 if __name__ == "__main__":
