@@ -153,3 +153,6 @@ class Reply:
     turn: int | None = None
     #: The image's file name when it is not a board.
     filename: str = "board.png"
+    #: Where a public answer may be posted: the game's own thread and channel
+    #: (elsewhere, or where the caller may not post, it is answered privately).
+    public_in: tuple[int, ...] = ()

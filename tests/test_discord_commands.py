@@ -79,7 +79,7 @@ async def test_board_where_the_bot_may_not_post_is_shown_privately(world: World,
     shown = await world.anna.slash(quiet, "board", game=str(game.id))
 
     assert shown.ephemeral and shown.response is not None
-    assert "only you see this" in shown.response.content
+    assert "only" in shown.response.content, "shown to her alone, saying so"
     assert shown.response.attachments
     assert quiet.history() == []
 

@@ -43,3 +43,25 @@ async def test_a_game_in_a_hidden_channel_stays_hidden(world: World, table: Tabl
     listed = await world.stranger.slash(world.channel, "game list")
     assert listed.response is not None and f"#{game_id}" not in listed.response.content
     assert len((await table.row(int(game_id))).seats) == 1, "the stranger did not get a seat"
+
+
+async def test_boards_go_public_only_in_the_games_own_place_and_not_too_often(
+    world: World, table: Table
+) -> None:
+    game = await table.open(world.anna)
+    await world.anna.click(game.lobby, label="Add bot")
+    await world.anna.click(game.lobby, label="Start")
+    other = world.guild.create_text_channel("chat")
+
+    elsewhere = await world.anna.slash(other, "board", game=str(game.id))
+    assert elsewhere.ephemeral and elsewhere.response is not None
+    assert "only" in elsewhere.response.content and elsewhere.response.attachments
+    assert other.history() == [], "nothing was posted where the game is not played"
+
+    await world.env.advance_time(30)
+    posted = len(game.home.history())
+    shown = await world.anna.slash(game.home, "board")
+    assert not shown.ephemeral or len(game.home.history()) == posted + 1
+    again = await world.anna.slash(game.home, "board")
+    assert again.ephemeral and again.response is not None and "moments ago" in again.response.content
+    assert len(game.home.history()) == posted + 1, "the second board went to her alone"

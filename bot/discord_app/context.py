@@ -18,7 +18,16 @@ from bot.errors import PlayerError
 from bot.results import Caller, Reply
 from bot.service import GameService
 
-__all__ = ["Request", "Responder", "Work", "caller_of", "locale_of", "responder_of", "service_of"]
+__all__ = [
+    "PUBLIC_POST_COOLDOWN_S",
+    "Request",
+    "Responder",
+    "Work",
+    "caller_of",
+    "locale_of",
+    "responder_of",
+    "service_of",
+]
 
 #: Key in `interaction.extras` under which the game a request is about is kept,
 #: so an unexpected error can be logged with it.
@@ -54,6 +63,10 @@ class Responder(Protocol):
 def locale_of(interaction: discord.Interaction[Any]) -> str:
     """The caller's language, as Discord names it ("en-US", "de", ...)."""
     return str(interaction.locale)
+
+
+#: How often one person may post a board or a replay for everyone (seconds).
+PUBLIC_POST_COOLDOWN_S = 20.0
 
 
 def caller_of(interaction: discord.Interaction[Any], *, anywhere: bool = False) -> Caller:

@@ -8,6 +8,7 @@ messages with the bot's token, the thread posts, and the refreshed lobby.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Literal
 
@@ -16,7 +17,15 @@ import discord
 import games
 import texts
 from bot.discord_app.components import hand_view, lobby_view, post_view
-from bot.discord_app.context import GAME_ID, Request, Work, caller_of, locale_of, service_of
+from bot.discord_app.context import (
+    GAME_ID,
+    PUBLIC_POST_COOLDOWN_S,
+    Request,
+    Work,
+    caller_of,
+    locale_of,
+    service_of,
+)
 from bot.discord_app.delivery import (
     MISSING,
     NO_PINGS,
@@ -61,6 +70,8 @@ class InteractionResponder:
 
     def __init__(self, client: discord.Client) -> None:
         self._client = client
+        #: (server, user) -> when they last had a board or replay posted for everyone.
+        self._public_posts: dict[tuple[int | None, int], float] = {}
 
     @property
     def service(self) -> GameService:
@@ -98,8 +109,38 @@ class InteractionResponder:
             await edit_lobby(self._client, reply.lobby, lobby_view(reply.lobby, reply.lobby.locale))
 
     async def _publish(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
-        """A public answer is a message of the bot's own; the private "thinking" goes away."""
+        """A public answer is a message of the bot's own; the private "thinking" goes away.
+
+        Only in the game's own thread or channel, and only where the caller may post
+        too: elsewhere the answer is the caller's alone.
+        """
+        elsewhere = bool(reply.public_in) and interaction.channel_id not in reply.public_in
+        permissions = interaction.permissions
+        may_post = (
+            permissions.send_messages_in_threads
+            if isinstance(interaction.channel, discord.Thread)
+            else permissions.send_messages
+        )
+        now = asyncio.get_running_loop().time()
+        who = (interaction.guild_id, interaction.user.id)
+        too_soon = now - self._public_posts.get(who, -PUBLIC_POST_COOLDOWN_S) < PUBLIC_POST_COOLDOWN_S
+        if elsewhere or not may_post or too_soon:
+            key = (
+                "discord.public.elsewhere"
+                if elsewhere
+                else "discord.public.not_yours"
+                if not may_post
+                else "discord.public.cooldown"
+            )
+            note = texts.t(key, locale_of(interaction))
+            await send_private(
+                interaction, f"{reply.text}\n{note}", image=reply.image, filename=reply.filename
+            )
+            return
         message = await send_public(interaction, reply.text, image=reply.image, filename=reply.filename)
+        if message is not None:
+            # A board for everyone is a large post: each person shows one now and then.
+            self._public_posts[who] = now
         if message is None:
             note = texts.t("discord.public.fallback", locale_of(interaction))
             await send_private(

@@ -30,4 +30,5 @@ class GameTree(app_commands.CommandTree[Any]):
         if isinstance(original, PlayerError):
             await refuse(interaction, original)
             return
+
         await apologise(interaction, original)

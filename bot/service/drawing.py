@@ -26,10 +26,12 @@ Render = Callable[[str, dict[str, Any], "str | None"], bytes]
 Animate = Callable[[Any, list[dict[str, Any]], "str | None"], bytes]
 
 
-def _animate_replay(draw: Any, views: list[dict[str, Any]], locale: str | None) -> bytes:
+def _animate_replay(
+    draw: Any, views: list[dict[str, Any]], locale: str | None, captions: list[str] | None = None
+) -> bytes:
     from renderers.replay import animate
 
-    return animate(draw, views, locale)
+    return animate(draw, views, locale, captions=captions)
 
 
 class Drawing:
@@ -63,8 +65,11 @@ class Drawing:
         draw, lead = found
         return await self.workers.run(draw, *lead, self.view(game, state, seat), locale)
 
-    async def replay(self, game: Loaded, states: Sequence[State], locale: str | None) -> bytes | None:
-        """The animated replay of these states, or None when it cannot be made or does not fit."""
+    async def replay(
+        self, game: Loaded, states: Sequence[State], locale: str | None, captions: list[str] | None = None
+    ) -> bytes | None:
+        """The animated replay of these states (a caption each: who did what), or None when
+        it cannot be made or does not fit."""
         views = [self.view(game, state, None) for state in states]
         if self._render is not None:
             subject: Any = game.engine.id
@@ -74,6 +79,8 @@ class Drawing:
             except KeyError:
                 return None
         try:
+            if self._animate is _animate_replay:
+                return await self.workers.run(_animate_replay, subject, views, locale, captions)
             return await self.workers.run(self._animate, subject, views, locale)
         except ValueError:
             log.warning("game %s: the replay does not fit the upload limit", game.row.id)

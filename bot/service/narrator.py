@@ -183,8 +183,12 @@ class Narrator:
         """The animated replay: the start, then the board after every turn."""
         moves = await self._games.moves(game.row.id)
         start, steps = await self._drawing.workers.run(replay, game.engine, game.row, moves)
-        states = [start] + [turn.state for turn in group_turns(game.engine, steps) if turn.complete]
-        return await self._drawing.replay(game, states, locale)
+        turns = [turn for turn in group_turns(game.engine, steps) if turn.complete]
+        states = [start] + [turn.state for turn in turns]
+        captions = [texts.t("board.replay.start", locale)] + [
+            self.turn_line(game, turn, locale).replace("**", "").lstrip("▸ ") for turn in turns
+        ]
+        return await self._drawing.replay(game, states, locale, captions)
 
     # ------------------------------------------------------------ the hand
 

@@ -45,7 +45,9 @@ class Views:
     async def board(self, caller: Caller, game_id: int) -> Reply:
         game = await self._games.load(game_id, caller)
         if game.state is None:
-            return Reply(self._lobby.card(game.row).text, public=True, game_id=game_id)
+            return Reply(
+                self._lobby.card(game.row).text, public=True, game_id=game_id, public_in=_places(game.row)
+            )
         # Public: in the language of the server, like the game's other posts.
         locale = caller.guild_locale or game.row.locale
         post = await self._narrator.state_post(game, game.state, locale)
@@ -55,7 +57,12 @@ class Views:
             text = self._narrator.outcome_text(game, outcome, locale)
         title = texts.t("board.title", locale, game=game.engine.title, id=game_id)
         return Reply(
-            f"{title}\n{text}", image=post.image, public=True, game_id=game_id, version=game.row.version
+            f"{title}\n{text}",
+            image=post.image,
+            public=True,
+            game_id=game_id,
+            version=game.row.version,
+            public_in=_places(game.row),
         )
 
     async def info(self, caller: Caller, game_id: int) -> Reply:
@@ -160,4 +167,16 @@ class Views:
         if image is None:
             raise PlayerError("replay.too_big", id=game_id)
         title = texts.t("replay.title", locale, game=game.engine.title, id=game_id)
-        return Reply(title, image=image, public=True, game_id=game_id, filename="replay.gif")
+        return Reply(
+            title,
+            image=image,
+            public=True,
+            game_id=game_id,
+            filename="replay.gif",
+            public_in=_places(game.row),
+        )
+
+
+def _places(row: GameRow) -> tuple[int, ...]:
+    """The game's own thread and channel: where its board may be shown to everyone."""
+    return tuple(place for place in (row.thread_id, row.channel_id) if place is not None)
