@@ -1,4 +1,9 @@
-"""Constructed positions and names for the Catan: Cheops tests."""
+"""Constructed positions and names for the Catan: Cheops tests.
+
+`resample_hidden(state, viewer, rng)` is the hidden-information resampler the
+suite-wide test (tests/test_hidden_information.py) takes once the game is
+registered there.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from games.catan_cheops.data import (
     RESOURCES,
 )
 from games.catan_cheops.rules import FOUNDING_STEPS
-from games.catan_cheops.state import MAIN, State, derive
+from games.catan_cheops.state import MAIN, OVER, State, derive
 
 __all__ = [
     "edge",
@@ -28,6 +33,7 @@ __all__ = [
     "node",
     "position",
     "random_states",
+    "resample_hidden",
     "resources",
 ]
 
@@ -129,3 +135,32 @@ def random_states(players: int, seed: int, every: int = 1) -> Iterator[State]:
         state = ENGINE.apply(state, seat, action)
         step += 1
     yield state
+
+
+def resample_hidden(state: State, viewer: int | None, chooser: random.Random) -> State:
+    """A state that differs only in what `viewer` may not see: other seats' resource cards and
+    development cards (swapped between two of them, so every count stays), the deck's order and
+    the RNG."""
+    hands = [list(hand) for hand in state.hands]
+    devs = [list(d) for d in state.devs]
+    others = [seat for seat in range(state.players) if seat != viewer]
+    if state.phase != OVER and len(others) >= 2:
+        a, b = chooser.sample(others, 2)
+        if sum(hands[a]) and sum(hands[b]):
+            x = chooser.choice([r for r in range(5) if hands[a][r]])
+            y = chooser.choice([r for r in range(5) if hands[b][r]])
+            hands[a][x], hands[b][x] = hands[a][x] - 1, hands[b][x] + 1
+            hands[b][y], hands[a][y] = hands[b][y] - 1, hands[a][y] + 1
+        if sum(devs[a]) and sum(devs[b]) and state.turn not in (a, b):
+            x = chooser.choice([k for k in range(5) if devs[a][k]])
+            y = chooser.choice([k for k in range(5) if devs[b][k]])
+            devs[a][x], devs[b][x] = devs[a][x] - 1, devs[b][x] + 1
+            devs[b][y], devs[a][y] = devs[b][y] - 1, devs[a][y] + 1
+    deck = list(state.deck)
+    chooser.shuffle(deck)
+    return state._replace(
+        hands=tuple(map(tuple, hands)),
+        devs=tuple(map(tuple, devs)),
+        deck=tuple(deck),
+        rng=state.rng ^ 12345,
+    )

@@ -8,11 +8,10 @@ import re
 import string
 
 import pytest
-from cc_support import play, position, random_states
+from cc_support import play, position, random_states, resample_hidden
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.data import LOCALES, TEXTS
-from games.catan_cheops.state import OVER, State
 
 
 def test_saves_round_trip() -> None:
@@ -124,35 +123,6 @@ def test_every_text_in_german_and_dutch_with_the_same_fields_and_code() -> None:
     assert (
         de["catan-cheops.thing.settlement"] == "eine Siedlung"
         and nl["catan-cheops.thing.settlement"] == "een dorp"
-    )
-
-
-def resample_hidden(state: State, viewer: int | None, chooser: random.Random) -> State:
-    """A state that differs only in what `viewer` may not see: other seats' resource cards and
-    development cards (swapped between two of them, so every count stays), the deck's order and
-    the RNG."""
-    hands = [list(hand) for hand in state.hands]
-    devs = [list(d) for d in state.devs]
-    others = [seat for seat in range(state.players) if seat != viewer]
-    if state.phase != OVER and len(others) >= 2:
-        a, b = chooser.sample(others, 2)
-        if sum(hands[a]) and sum(hands[b]):
-            x = chooser.choice([r for r in range(5) if hands[a][r]])
-            y = chooser.choice([r for r in range(5) if hands[b][r]])
-            hands[a][x], hands[b][x] = hands[a][x] - 1, hands[b][x] + 1
-            hands[b][y], hands[a][y] = hands[b][y] - 1, hands[a][y] + 1
-        if sum(devs[a]) and sum(devs[b]) and state.turn not in (a, b):
-            x = chooser.choice([k for k in range(5) if devs[a][k]])
-            y = chooser.choice([k for k in range(5) if devs[b][k]])
-            devs[a][x], devs[b][x] = devs[a][x] - 1, devs[b][x] + 1
-            devs[b][y], devs[a][y] = devs[b][y] - 1, devs[a][y] + 1
-    deck = list(state.deck)
-    chooser.shuffle(deck)
-    return state._replace(
-        hands=tuple(map(tuple, hands)),
-        devs=tuple(map(tuple, devs)),
-        deck=tuple(deck),
-        rng=state.rng ^ 12345,
     )
 
 
