@@ -306,7 +306,10 @@ def describe(state: State, seat: int, action: object) -> Message:
         if kind == OFFER:
             return say("move.offer", player=player, give=_one(a, b), get=_one(c, d))
         if kind == TRADE:
-            return say("move.trade", player=player, other=Player(a))
+            if len(state.offer) == 4:
+                give, n, get, m = state.offer
+                return say("move.trade", player=player, other=Player(a), give=_one(give, n), get=_one(get, m))
+            return say("move.trade_plain", player=player, other=Player(a))
         if kind == DISCARD:
             return say("move.discard", player=player, cards=cards(unpack(a)))
         if kind == ROBBER:

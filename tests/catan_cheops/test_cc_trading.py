@@ -117,3 +117,9 @@ def test_answers_and_trades_reveal_nothing() -> None:
     for seat in ENGINE.to_act(state):
         for action in ENGINE.legal_actions(state, seat):
             assert ENGINE.reveals(state, seat, action) is False
+
+
+def test_the_log_names_the_cards_traded() -> None:
+    state = play(offered(), 1, "accept")  # type: ignore[arg-type]
+    said = ENGINE.describe(state, 0, ENGINE.parse_action(state, 0, "trade with 2"))
+    assert str(said) == "Player 1 trades 1 brick for 1 wool with Player 2."
