@@ -368,24 +368,29 @@ def _rates(harbours: int) -> tuple[int, ...]:
     return tuple(rates)
 
 
-def _foreign_harbours(state: State, seat: int) -> list[tuple[int, int]]:
+def _foreign_harbours(state: State, seat: int) -> tuple[tuple[int, int], ...]:
     """(owner, kind) of the other players' harbours a trade route joins the seat to."""
-    found: list[tuple[int, int]] = []
     if not state.occupied & ~state.blds[seat] & HARBOUR_NODES:
-        return found
+        return ()
+    return _harbours_reached(state.covered, state.blds, seat)
+
+
+@lru_cache(maxsize=1 << 14)
+def _harbours_reached(covered: int, blds: tuple[int, ...], seat: int) -> tuple[tuple[int, int], ...]:
+    found: list[tuple[int, int]] = []
     reach = -1
-    for other in range(state.players):
+    for other, own in enumerate(blds):
         if other == seat:
             continue
-        for node in bits(state.blds[other] & HARBOUR_NODES):
+        for node in bits(own & HARBOUR_NODES):
             kind = NODE_HARBOUR[node]
-            if kind < 0 or (other, kind) in found:
+            if (other, kind) in found:
                 continue
             if reach < 0:
-                reach = trade_reach(state, seat)
+                reach = _reach(covered, blds[seat])
             if reach >> node & 1:
                 found.append((other, kind))
-    return found
+    return tuple(found)
 
 
 def _foreign_sites(state: State, seat: int) -> list[int]:
@@ -588,15 +593,21 @@ def _bank_move(give: int, get: int, rate: int, via: int) -> Move:
 
 
 def _robber_moves(state: State, seat: int) -> list[Move]:
-    out: list[Move] = []
-    nodes = state.nodes
     hands = state.hands
+    robbed: dict[int, set[int]] = {}
+    for other, own in enumerate(state.blds):
+        if other != seat and own and any(hands[other]):
+            for node in bits(own):
+                for hex_ in NODE_HEXES[node]:
+                    robbed.setdefault(hex_, set()).add(other)
+    out: list[Move] = []
+    robber = state.robber
     for hex_ in LAND_HEXES:
-        if hex_ == state.robber:
+        if hex_ == robber:
             continue
-        victims = _victims(nodes, hands, hex_, seat)
+        victims = robbed.get(hex_)
         if victims:
-            out += [_robber_move(hex_, victim) for victim in victims]
+            out += [_robber_move(hex_, victim) for victim in sorted(victims)]
         else:
             out.append(_robber_move(hex_, -1))
     return out
@@ -633,7 +644,8 @@ def apply(state: State, seat: int, action: object) -> State:
     for value in action:
         if type(value) is not int:
             raise illegal("error.unknown_action")
-    if seat not in to_act(state):
+    phase = state.phase
+    if (seat not in to_act(state)) if phase in (DISCARD_PHASE, OFFER_PHASE) else seat != state.turn:
         raise illegal("error.not_acting")
     return _APPLY[kind](state, seat, action)
 
