@@ -14,12 +14,12 @@ the fields mean per kind:
 | BANK | resource given (GOLD: coins) | resource got | cards given | seat whose harbour, or -1 |
 | OFFER | resource given | count | resource asked | count |
 | TRADE | the seat traded with | | | |
-| DISCARD | brick | lumber | wool | grain | and ore in `d`... see `discard` |
+| DISCARD | the five counts, packed (`pack`) | | | |
 | ROBBER | hex | seat robbed, or -1 | | |
 | PLAY | card kind | resource (plenty, monopoly) or -1 | second resource (plenty) or -1 | |
 
 A discard names five counts, so it packs them: `a` holds the counts of all
-five resources, 8 bits each (brick lowest).
+five resources, 8 bits each (brick lowest). Unused fields are -1.
 """
 
 from __future__ import annotations
@@ -30,14 +30,17 @@ from games.catan_cheops.data import EDGES, NODES
 
 __all__ = [
     "ACCEPT",
+    "ACCEPT_OFFER",
     "BANK",
     "BLOCK",
     "BUY",
     "BUY_CARD",
     "CANCEL",
+    "CANCEL_OFFER",
     "CITY",
     "CITY_AT",
     "DECLINE",
+    "DECLINE_OFFER",
     "DISCARD",
     "END",
     "END_TURN",

@@ -27,7 +27,7 @@ from games.catan_cheops.actions import (
     Move,
     unpack,
 )
-from games.catan_cheops.data import EDGES, HEX_NODES, HEX_TOKEN, NODE_HEXES, NODE_NAMES, RESOURCES
+from games.catan_cheops.data import EDGES, HEX_TOKEN, NODE_HEXES, NODE_NAMES, RESOURCES
 from games.catan_cheops.notation import RESOURCE_WORDS, canonical_words, format_action
 from games.catan_cheops.rules import FOUNDING_STEPS, legal_actions, to_act
 from games.catan_cheops.state import (
@@ -209,6 +209,3 @@ def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
 
 def _begins(have: list[str], typed: list[str]) -> bool:
     return len(typed) <= len(have) and all(h.startswith(t) for h, t in zip(have, typed, strict=False))
-
-
-_ = (DISCARD, HEX_NODES)
