@@ -164,6 +164,8 @@ def test_service_move_refuses_garbage_and_changes_nothing(
         version=st.one_of(st.none(), st.integers(-5, 50)),
     )
     def check(text: str, who: Caller, version: int | None) -> None:
+        # AI seats move in the background after a start or an accepted move: let them first.
+        loop.run_until_complete(service.idle())
         before = loop.run_until_complete(service.store.get_game(game_id))
         try:
             loop.run_until_complete(service.move(who, game_id, text, expected_version=version))
