@@ -12,7 +12,9 @@
 
 Seats are numbered from 1 (`via 2`, `steal 2`, `trade with 2` name the player
 in seat 2). `format_action` writes this canonical form; `parse_action` reads
-it, ignoring case and extra spaces, and accepts the German and Dutch names of
+it, ignoring case and extra spaces; it also takes an intersection by the
+bare number the board image shows (`settlement 12`) and an edge by the
+intersections at its ends (`road 12 13`, `road I12-I13`), and accepts the German and Dutch names of
 resources and pieces too (`lehm`, `leem`, `siedlung`, `dorp`...). Parsing
 checks words and ranges; whether the move is allowed now is `rules.apply`'s job.
 """
@@ -136,6 +138,8 @@ VERB_WORDS: MappingProxyType[str, str] = MappingProxyType(
 # int() of thousands of digits is refused by Python itself.
 _NUMBER = re.compile(r"[0-9]{1,6}")
 _NAME = re.compile(r"([hie])([0-9]{1,6})")
+#: The edge joining two intersections (lower index first).
+_EDGE_BETWEEN: dict[tuple[int, int], int] = {pair: i for i, pair in enumerate(EDGES)}
 _SHOWN_TEXT = 40
 
 
@@ -208,11 +212,11 @@ def parse_action(text: object) -> Move:
     simple = _SIMPLE.get(" ".join(words))
     if simple is not None:
         return simple
-    if verb in ("road", "ship") and len(rest) == 1:
-        edge = _name(rest[0], "e", len(EDGES), text)
+    if verb in ("road", "ship") and 1 <= len(rest) <= 2:
+        edge = _edge(rest, text)
         return ROAD_AT[edge] if verb == "road" else SHIP_AT[edge]
     if verb in ("settlement", "city") and len(rest) == 1:
-        node = _name(rest[0], "i", len(NODES), text)
+        node = _node(rest[0], text)
         return SETTLEMENT_AT[node] if verb == "settlement" else CITY_AT[node]
     if verb == "block" and len(rest) == 2 and rest[0] == "via":
         return Move(BLOCK, _seat_number(rest[1], text))
@@ -285,6 +289,24 @@ def _name(word: str, letter: str, size: int, text: str) -> int:
     if not 0 <= index < size:
         raise illegal(f"error.no_{letter}", name=_shown(word.upper()))
     return index
+
+
+def _node(word: str, text: str) -> int:
+    """An intersection by its name, `I12`, or by the bare number the board image shows, `12`."""
+    return _name(f"i{word}" if _NUMBER.fullmatch(word) else word, "i", len(NODES), text)
+
+
+def _edge(words: list[str], text: str) -> int:
+    """An edge by its name, `E34`, or by the intersections at its ends: `I12 I13`, `12 13`, `12-13`."""
+    if len(words) == 1 and "-" in words[0]:
+        words = words[0].split("-", 1)
+    if len(words) == 1:
+        return _name(words[0], "e", len(EDGES), text)
+    first, second = (_node(word, text) for word in words)
+    edge = _EDGE_BETWEEN.get((min(first, second), max(first, second)))
+    if edge is None:
+        raise illegal("error.no_edge_between", first=NODE_NAMES[first], second=NODE_NAMES[second])
+    return edge
 
 
 def _count(word: str, text: str) -> int:

@@ -7,6 +7,7 @@ from cc_support import play, position, random_states
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import Move
+from games.catan_cheops.data import EDGES
 from games.core import MAX_QUICK_ACTIONS, IllegalAction
 
 
@@ -49,6 +50,21 @@ def test_examples() -> None:
     assert ENGINE.parse_action(state, 0, "block via 3") == Move(10, 2)
 
 
+def test_board_numbers_name_intersections_and_edges_by_their_ends() -> None:
+    """The image labels free intersections with bare numbers: `settlement 12`, `road 12 13` work too."""
+    state = position()
+    assert ENGINE.parse_action(state, 0, "settlement 12") == ENGINE.parse_action(state, 0, "settlement I12")
+    assert ENGINE.parse_action(state, 0, "stadt 12") == ENGINE.parse_action(state, 0, "city I12")
+    for index, (a, b) in enumerate(EDGES[:40]):
+        road = ENGINE.parse_action(state, 0, f"road E{index + 1}")
+        assert ENGINE.parse_action(state, 0, f"road {a + 1} {b + 1}") == road
+        assert ENGINE.parse_action(state, 0, f"road I{b + 1}-I{a + 1}") == road
+        assert ENGINE.parse_action(state, 0, f"ship {b + 1}-{a + 1}") == ENGINE.parse_action(
+            state, 0, f"ship E{index + 1}"
+        )
+        assert ENGINE.format_action(state, road) == f"road E{index + 1}"
+
+
 @pytest.mark.parametrize(
     ("text", "sentence"),
     [
@@ -59,6 +75,9 @@ def test_examples() -> None:
         ("bank 4 sand for ore", "“sand” is not a resource: brick, lumber, wool, grain, ore (or gold)."),
         ("fly away", "“fly away” is not a move."),
         ("discard 1 gold", "Gold coins are not discarded."),
+        ("road 1 100", "I1 and I100 are not the two ends of one edge."),
+        ("road 1 999", "There is no intersection I999."),
+        ("road E1 E2", "“road E1 E2” is not a move."),
     ],
 )
 def test_unreadable_notation(text: str, sentence: str) -> None:
