@@ -15,7 +15,8 @@ import random
 import time
 from collections.abc import Mapping
 
-from bench_common import Section, at_least, timed
+import bench_catanatron
+from bench_common import NO_GOAL, Section, at_least, timed
 
 import games
 from games.core import Engine, IllegalAction
@@ -27,8 +28,10 @@ GOALS: dict[str, tuple[str, float]] = {
     "chinesische-mauer": ("games", 300.0),
     "china": ("games", 300.0),
     "mauerbauer": ("games", 300.0),
-    "catan-cheops": ("actions", 29_000.0),
+    "catan-cheops": ("actions", bench_catanatron.PUBLISHED_ACTIONS_PER_S),
 }
+#: The games judged against a reference engine measured in the same run (the goal above when it is absent).
+MEASURED_AGAINST = {"catan-cheops": "Catanatron"}
 
 
 def option_cases(engine: Engine, players: int) -> list[dict[str, str]]:
@@ -125,11 +128,42 @@ def run(quick: bool) -> Section:
         for players in range(engine.min_players, engine.max_players + 1)
         for options in option_cases(engine, players)
     ]
+    goals = {engine.id: _goal(engine.id) for engine, _, _ in cases}
+    if any(engine_id in MEASURED_AGAINST for engine_id in goals):
+        reference = bench_catanatron.measure(budget, min_games)
+        if reference is None:
+            section.notes.append(
+                "Catanatron is not installed (`pip install -e '.[benchmark]'`): Catan: Cheops is judged "
+                f"against its published {bench_catanatron.PUBLISHED_ACTIONS_PER_S:,.0f} actions/s."
+            )
+        else:
+            rate = reference.actions / max(reference.cpu, 1e-9)
+            for engine_id in MEASURED_AGAINST:
+                if engine_id in goals:
+                    goals[engine_id] = ("actions", rate)
+            section.rows.append(
+                [
+                    f"Catanatron {reference.version} (reference: the base game)",
+                    "4",
+                    "random players",
+                    str(reference.games),
+                    f"{reference.actions / reference.games:.0f}",
+                    f"{reference.games / max(reference.cpu, 1e-9):,.0f}",
+                    f"{rate:,.0f}",
+                    f"{reference.games / max(reference.wall, 1e-9):,.0f}",
+                    NO_GOAL,
+                    NO_GOAL,
+                ]
+            )
+            section.notes.append(
+                "Catanatron was measured in this run, before the games, with the same budget; Catan: "
+                "Cheops's goal is its actions/s (CPU)."
+            )
     for engine, players, options in cases:
         played, actions, wall, cpu = _measure(engine, players, options, budget, min_games)
         cpu = max(cpu, 1e-9)
         games_rate, actions_rate = played / cpu, actions / cpu
-        figure, goal = _goal(engine.id)
+        figure, goal = goals[engine.id]
         value = games_rate if figure == "games" else actions_rate
         goal_text = f"≥ {goal:,.0f} {figure}/s" if goal is not None else "none set"
         section.rows.append(
