@@ -132,6 +132,8 @@ LACK = 0.72
 CARD_VALUE = 0.75
 #: Public points from which a seat counts as close to winning (its offers are declined).
 CLOSE = 9
+#: What a block is worth beyond the points it changes at once (the standing it protects).
+BLOCK_BASE = 0.3
 
 
 class Goal(NamedTuple):
@@ -409,7 +411,7 @@ class Mind:
                 public_points(after, other) + 1 for other in range(state.players) if other != seat
             )
             return 60.0 if mine >= best_other else -60.0
-        value = 0.3 + block_shift(probe, after, seat)
+        value = BLOCK_BASE + block_shift(probe, after, seat)
         counts = block_counts(state)
         mine = counts[seat]
         others = [count for other, count in enumerate(counts) if other != seat]

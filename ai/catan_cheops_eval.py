@@ -61,6 +61,8 @@ __all__ = [
 PIPS: tuple[int, ...] = tuple(0 if t < 2 or t == 7 else 6 - abs(7 - t) for t in range(13))
 #: What one card of each resource is worth, gold coins last.
 CARD_WORTH: tuple[float, ...] = (1.0, 1.3, 0.85, 1.0, 1.3, 0.4)
+#: Weighted pips a pyramid site is worth to a seat without one (blocks without fees, fees earned).
+SITE_BONUS = 6.0
 
 ROAD_COST = COSTS["road"]
 SHIP_COST = COSTS["ship"]
@@ -131,7 +133,9 @@ def pip_vp(state: State) -> float:
     return 0.13 * game_left(state)
 
 
-def spot_value(state: State, seat: int, node: int, prod: list[float], *, has_site: bool) -> float:
+def spot_value(
+    state: State, seat: int, node: int, prod: list[float], *, has_site: bool, site_bonus: float | None = None
+) -> float:
     """What a settlement at `node` adds to the seat, in weighted pips: its yield (resources the
     seat lacks count more), a harbour it can use, a pyramid site if the seat has none."""
     y = NODE_YIELD[node]
@@ -146,7 +150,7 @@ def spot_value(state: State, seat: int, node: int, prod: list[float], *, has_sit
     elif kind >= 0:
         value += 0.3 * (prod[kind] + y[kind])
     if not has_site and PYRAMID_SITES >> node & 1:
-        value += 3.0
+        value += SITE_BONUS if site_bonus is None else site_bonus
     return value
 
 
@@ -175,7 +179,15 @@ class Expansion:
     DECAY = 0.6
 
     def __init__(
-        self, state: State, seat: int, prod: list[float], *, has_site: bool, pv: float, weight: float = 1.0
+        self,
+        state: State,
+        seat: int,
+        prod: list[float],
+        *,
+        has_site: bool,
+        pv: float,
+        weight: float = 1.0,
+        site_bonus: float | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -185,7 +197,8 @@ class Expansion:
         self.frontier = (state.ends[seat] & ~others) | own
         self.spots: dict[int, float] = {}
         for node in bits(LAND_NODES & ~state.blocked):
-            self.spots[node] = weight * (1.0 + pv * spot_value(state, seat, node, prod, has_site=has_site))
+            value = spot_value(state, seat, node, prod, has_site=has_site, site_bonus=site_bonus)
+            self.spots[node] = weight * (1.0 + pv * value)
         self._reach: dict[int, float] = {}
 
     def reach(self, start: int) -> float:

@@ -73,6 +73,10 @@ from games.core import Action, Rng
 
 __all__ = ["choose"]
 
+#: Weighted pips a pyramid site adds to a spot for a seat without one (fixed: the baseline does
+#: not move when the AI's own value is tuned).
+SITE = 3.0
+
 
 def choose(state: Any, seat: int, seed: int) -> Action:
     """The greedy move for `seat`; ties by a seeded random choice."""
@@ -95,8 +99,8 @@ def _scores(state: State, seat: int, legal: list[Move]) -> list[float]:
     has_site = bool(state.blds[seat] & PYRAMID_SITES)
     if phase in (FOUND, FREE_ROADS):
         if legal[0].kind == SETTLEMENT:
-            return [spot_value(state, seat, m.a, prod, has_site=has_site) for m in legal]
-        expansion = Expansion(state, seat, prod, has_site=has_site, pv=0.1)
+            return [spot_value(state, seat, m.a, prod, has_site=has_site, site_bonus=SITE) for m in legal]
+        expansion = Expansion(state, seat, prod, has_site=has_site, pv=0.1, site_bonus=SITE)
         return [expansion.edge_value(m.a) if m.kind in (ROAD, SHIP) else -1.0 for m in legal]
     if phase == ROLL_PHASE:
         blocked = _robbed(state, seat)
@@ -183,7 +187,10 @@ def _main_scores(
     if settlements:
         return _only(
             legal,
-            max(settlements, key=lambda m: (spot_value(state, seat, m.a, prod, has_site=has_site), m.a)),
+            max(
+                settlements,
+                key=lambda m: (spot_value(state, seat, m.a, prod, has_site=has_site, site_bonus=SITE), m.a),
+            ),
         )
     # Bank trades towards a city or settlement with cards the build does not use.
     for cost in (CITY_COST, SETTLEMENT_COST):
@@ -205,7 +212,7 @@ def _main_scores(
             return _only(legal, m)
     pieces = [m for m in legal if m.kind in (ROAD, SHIP)]
     if pieces and not _spots(state, seat):
-        expansion = Expansion(state, seat, prod, has_site=has_site, pv=0.1)
+        expansion = Expansion(state, seat, prod, has_site=has_site, pv=0.1, site_bonus=SITE)
         best = max(pieces, key=lambda m: (expansion.edge_value(m.a), m.kind == ROAD, m.a))
         if expansion.edge_value(best.a) > 0.05:
             return _only(legal, best)

@@ -37,7 +37,12 @@ from games.catan_cheops.state import DISCARD, FOUND, FREE_ROADS, MAIN, OVER, PHA
 from games.catan_cheops.state import OFFER as OFFER_PHASE
 from games.core import Action
 
-choose = ai.catan_cheops.choose
+
+def choose(state: State, seat: int, seed: int) -> Move:
+    """The AI's move, checked to be a move of this game."""
+    action = ai.catan_cheops.choose(state, seat, seed)
+    assert isinstance(action, Move)
+    return action
 
 
 def next_seat(state: State) -> int:
@@ -198,7 +203,7 @@ def test_the_move_depends_only_on_what_the_seat_may_see() -> None:
         for other in (_redealt(state, seat, rng), resample_hidden(state, seat, rng)):
             assert ENGINE.view(other, seat) == ENGINE.view(state, seat)
             assert choose(other, seat, 9) == choose(state, seat, 9)
-            differed += other.hands != state.hands or other.devs != state.devs
+            differed += int(other.hands != state.hands or other.devs != state.devs)
         checked += 1
     assert checked > 100 and differed > 50
 
@@ -226,15 +231,14 @@ def _offer(proposer_points: bool) -> State:
     """Seat 2 (index 1) holds a settlement, 2 grain, 2 ore, 3 wool: one ore short of a city.
     Seat 1 (index 0) offers 1 ore for 1 wool; with `proposer_points` seat 1 stands at 11 points."""
     cities = {"I150": 0, "I160": 0, "I170": 0} if proposer_points else {}
-    extra = (
-        {"pyramid": (0, 0, 0), "blessing": 0, "army": 0, "knights": (3, 0, 0, 0)} if proposer_points else {}
-    )
     state = position(
         settlements={"I45": 1, "I65": 2},
         cities=cities,
         hands={0: {"ore": 2, "brick": 1}, 1: {"grain": 2, "ore": 2, "wool": 3}, 2: {"wool": 1}},
-        **(extra if proposer_points else {}),
     )
+    if proposer_points:
+        # Three cities, the blessing (the three blocks are its own) and the largest army.
+        state = state._replace(pyramid=(0, 0, 0), blessing=0, army=0, knights=(3, 0, 0, 0))
     return ENGINE.apply(state, 0, Move(OFFER, ORE, 1, WOOL, 1))
 
 
