@@ -4,9 +4,13 @@ Errors are injected at discord.py's HTTP layer (SimCord's `inject_error`): a
 refused or failed post keeps the next player unpinged and their clock
 stopped until it goes out; it is retried with a back-off and at the latest
 with the next move; a thread that is gone gives way to the game's channel.
+A server that removes the bot has its games paused until it is back.
 """
 
 from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
 
 from conftest import OpenGame, Table, World
 
@@ -98,3 +102,39 @@ async def test_a_lobby_that_cannot_be_posted_leaves_no_game_behind(world: World,
     again = await table.open(world.anna)
     started = await world.anna.slash(world.channel, "game start")
     assert again.id and started.response is not None and "several games" not in started.response.content
+
+
+async def test_a_server_that_removes_the_bot_has_its_games_paused_until_it_is_back(
+    world: World, table: Table
+) -> None:
+    game = await two_people(world, table)
+    await finish_a_turn(world, table, game)
+    bot = world.env.bot
+    guild = bot.get_guild(world.guild.id)
+    assert guild is not None
+    version = (await table.row(game.id)).version
+    timers = await table.service.store.timers(game.id)
+    assert timers, "the player on turn has a deadline"
+
+    # Discord's event for a removal (kick, ban, deleted server) reaches the bot's listener.
+    bot.dispatch("guild_remove", guild)
+    await table.service.idle()
+    store = table.service.store
+    for _ in range(50):
+        if await store.departed_guilds():
+            break
+        await asyncio.sleep(0.01)
+    assert await store.departed_guilds() == {world.guild.id}
+    latest = max(timer.due_at for timer in timers)
+    assert await store.due_timers(latest + timedelta(days=30)) == [], "no deadline passes while away"
+    await table.service.deadlines.fire_due()
+    assert (await table.row(game.id)).version == version
+
+    bot.dispatch("guild_join", guild)
+    for _ in range(50):
+        if not await store.departed_guilds():
+            break
+        await asyncio.sleep(0.01)
+    assert await store.departed_guilds() == set()
+    assert await store.due_timers(latest + timedelta(days=30)), "the deadlines count again"
+    assert (await table.row(game.id)).version == version

@@ -112,6 +112,16 @@ class BaumeisterBot(commands.Bot):
             await sync_commands(self)
         self._resuming = asyncio.create_task(self._resume_games(), name="baumeister-resume")
 
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (kicked, banned, or the server deleted): its games pause."""
+        if self._service is not None:
+            await self._service.servers.left(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server: games paused there resume."""
+        if self._service is not None:
+            await self._service.servers.returned(guild.id)
+
     async def _deliver(self, dispatch: Dispatch) -> None:
         await deliver_dispatch(self, dispatch)
 
@@ -120,6 +130,8 @@ class BaumeisterBot(commands.Bot):
         summaries), then keep the deadlines (those that passed meanwhile first)."""
         await self.wait_until_ready()
         try:
+            # Servers that removed the bot (or added it back) while it was down.
+            await self.service.servers.reconcile([guild.id for guild in self.guilds])
             await self.service.resume()
         except Exception:
             log.exception("resuming the running games failed")

@@ -49,6 +49,7 @@ from bot.service.notices import Delivery, Notices
 from bot.service.people import People
 from bot.service.play import Play
 from bot.service.robots import Robots
+from bot.service.servers import Servers
 from bot.service.turns import Turns
 from bot.service.views import Views
 from bot.store import GameRow, PlayerRow, Store
@@ -86,6 +87,8 @@ class GameService:
         self._lobby = Lobby(games, notices)
         self.deadlines = Clock(store, games, people, notices, self._delivery, clock, self._play.play_for)
         self._turns = Turns(games, notices, narrator, robots, self.deadlines, self.community, self._delivery)
+        #: Pauses a server's games while the bot is removed from it.
+        self.servers = Servers(games, self.deadlines, clock, self._turns.kick)
         self._views = Views(games, people, narrator, self.deadlines, self._lobby, clock)
 
     # ------------------------------------------------------- the front-end

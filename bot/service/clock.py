@@ -253,6 +253,23 @@ class Clock:
             return Reply(texts.t("away.off", caller.locale))
         return Reply(texts.t("away.on", caller.locale, until=discord_time(until)))
 
+    async def postpone(self, game_ids: list[int], by: timedelta) -> None:
+        """Move these games' timers later by `by`: their server was away that long, and
+        nobody could act meanwhile."""
+        moved = [
+            replace(t, due_at=t.due_at + by)
+            for game_id in game_ids
+            for t in await self._store.timers(game_id)
+        ]
+        await self._store.move_timers(moved)
+        for game_id in game_ids:
+            self._known.pop(game_id, None)
+        self._wake_up()
+
+    def timers_changed(self) -> None:
+        """Timers were paused or resumed elsewhere: look at the table again."""
+        self._wake_up()
+
     # ------------------------------------------------------------ dispatcher
 
     def _wake_up(self) -> None:

@@ -102,6 +102,9 @@ class Turns:
         """
         async with self._games.lock(game_id):
             game = await self._games.fresh(game_id)
+            if await self._games.store.is_departed(game.row.guild_id):
+                # The bot was removed from the game's server: nothing happens until it is back.
+                return
             if game.row.status == "running":
                 game = await self._robots.run(game)
             notices = await self._notices.waiting(game_id)

@@ -1,7 +1,9 @@
 """Persistence in SQLite — the one package with SQL.
 
 `Store` joins the tables' methods: `games` (games, seats, move logs),
-`timers` (reminders and deadlines), `people` (choices and ratings), over one
+`timers` (reminders and deadlines), `people` (choices and ratings),
+`notices` (what threads must still be told), `guilds` (servers that removed
+the bot, whose games are paused), over one
 `connection`; `rows` holds what they hand out, `schema` the migrations.
 
 The move log is the truth; `games.state` is a cache that replaying the log
@@ -40,6 +42,7 @@ The store never reads the clock: every write that stamps a time takes
 from __future__ import annotations
 
 from bot.store.games import GameTables
+from bot.store.guilds import GuildTables
 from bot.store.notices import NoticeTables
 from bot.store.people import PeopleTables
 from bot.store.rows import (
@@ -77,5 +80,5 @@ __all__ = [
 ]
 
 
-class Store(GameTables, TimerTables, PeopleTables, NoticeTables):
+class Store(GameTables, TimerTables, PeopleTables, NoticeTables, GuildTables):
     """Games, seats, move logs, timers, people and ratings in one SQLite file (or ``":memory:"``)."""

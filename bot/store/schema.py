@@ -145,6 +145,15 @@ MIGRATIONS: list[tuple[str, ...]] = [
         """,
         "CREATE INDEX notices_by_game ON notices (game_id, id)",
     ),
+    (
+        # Servers the bot was removed from: their games are paused until it is back.
+        """
+        CREATE TABLE departed_guilds (
+            guild_id INTEGER PRIMARY KEY,
+            left_at TEXT NOT NULL
+        )
+        """,
+    ),
 ]
 
 

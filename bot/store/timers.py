@@ -15,6 +15,12 @@ from bot.store.rows import (
 )
 from bot.store.sql import _do, _run
 
+#: Leaves out the timers of games in servers the bot was removed from.
+_NOT_PAUSED = (
+    "NOT EXISTS (SELECT 1 FROM games g JOIN departed_guilds d ON d.guild_id = g.guild_id "
+    "WHERE g.id = timers.game_id)"
+)
+
 
 class TimerTables(Connection):
     """The `timers` table."""
@@ -48,15 +54,23 @@ class TimerTables(Connection):
         return [_timer_row(row) for row in rows]
 
     async def due_timers(self, now: datetime) -> list[TimerRow]:
+        """Timers due by `now`, soonest first; those of paused games (their server removed the bot) wait."""
         rows = await self._query(
-            "SELECT game_id, seat, kind, turn_version, due_at FROM timers WHERE due_at <= ? "
-            "ORDER BY due_at, game_id",
+            "SELECT game_id, seat, kind, turn_version, due_at FROM timers "
+            f"WHERE due_at <= ? AND {_NOT_PAUSED} ORDER BY due_at, game_id",
             (_stamp(now),),
         )
         return [_timer_row(row) for row in rows]
 
     async def next_due(self) -> datetime | None:
-        row = _first(await self._query("SELECT MIN(due_at) FROM timers"))
+        """When the soonest timer of a game that is not paused falls due."""
+        # The soonest first along `timers_by_due`, stopping at the first that is not paused
+        # (the range on `due_at`, which holds for every stamp, keeps it a search of the index).
+        row = _first(
+            await self._query(
+                f"SELECT due_at FROM timers WHERE due_at > '' AND {_NOT_PAUSED} ORDER BY due_at LIMIT 1"
+            )
+        )
         if row is None or row[0] is None:
             return None
         return _RowReader(0, "timers").timestamp("due_at", row[0])
