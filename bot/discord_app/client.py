@@ -127,12 +127,15 @@ class BaumeisterBot(commands.Bot):
 
     async def _resume_games(self) -> None:
         """Once connected: finish what a stop interrupted (AI turns, unposted turns,
-        summaries), then keep the deadlines (those that passed meanwhile first)."""
+        summaries) and keep the deadlines (those that passed meanwhile first).
+
+        Both run in the background, a few games at a time and spaced out: the bot
+        answers commands at once, however many games wait."""
         await self.wait_until_ready()
         try:
             # Servers that removed the bot (or added it back) while it was down.
             await self.service.servers.reconcile([guild.id for guild in self.guilds])
-            await self.service.resume()
+            await self.service.resume(wait=False)
         except Exception:
             log.exception("resuming the running games failed")
         self.service.deadlines.start()

@@ -41,7 +41,7 @@ from bot.history import Turn
 from bot.results import Caller, Dispatch, Reply
 from bot.service.clock import Clock
 from bot.service.drawing import Animate, Drawing, Render
-from bot.service.games import Games, engine_of
+from bot.service.games import CACHED_GAMES, Games, engine_of
 from bot.service.lobby import Lobby
 from bot.service.model import Outbox, utcnow
 from bot.service.narrator import Narrator, link
@@ -71,12 +71,14 @@ class GameService:
         outbox: Outbox | None = None,
         animate: Animate | None = None,
         workers: Workers | None = None,
+        cache_size: int = CACHED_GAMES,
     ) -> None:
         self.store = store
         self.clock = clock
         #: Drawing and AI thinking run here, off the event loop.
         self.workers = workers or Workers()
-        games = self._games = Games(store, clock)
+        #: What is kept in memory per game is bounded: the `cache_size` most recently used.
+        games = self._games = Games(store, clock, cache_size=cache_size)
         people = self._people = People(store)
         notices = Notices(store, clock)
         self._delivery = Delivery(outbox)
@@ -274,12 +276,29 @@ class GameService:
         await self._turns.idle()
 
     def stop_retrying(self) -> None:
-        """At shutdown: posts still waiting to be tried again go out after the restart."""
+        """At shutdown: posts still waiting to be tried again, and games the restore did
+        not reach yet, go out after the restart."""
         self._turns.stop_retrying()
+        self._turns.stop_restoring()
 
-    async def resume(self) -> None:
-        """At start-up: finish the AI turns, posts and summaries a stop interrupted."""
-        await self._turns.resume()
+    async def resume(self, *, wait: bool = True) -> None:
+        """At start-up: finish the AI turns, posts and summaries a stop interrupted.
+
+        The work runs in the background, a few games at a time, oldest first
+        (`Turns.resume`); with `wait` (tests, scripts, the terminal) this returns
+        once it is done, without (the bot) at once — `restored` waits for it.
+        """
+        self._turns.resume()
+        if wait:
+            await self._turns.restored()
+
+    async def restored(self) -> None:
+        """Wait until the restore started by `resume` is done."""
+        await self._turns.restored()
+
+    def cached_games(self) -> int:
+        """How many games something is kept in memory of (bounded by `cache_size`)."""
+        return self._games.cached()
 
 
 def _text(caller: Caller, key: str) -> str:

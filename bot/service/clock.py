@@ -29,6 +29,7 @@ from typing import Any, Final
 import texts
 from bot.errors import PlayerError
 from bot.results import Caller, DirectMessage, Reply
+from bot.service.cache import Recent
 from bot.service.games import Games
 from bot.service.model import Loaded, Notice, discord_time, host_name
 from bot.service.narrator import link
@@ -56,6 +57,11 @@ REMINDER_SHARE: Final = 0.25
 LONGEST_SLEEP: Final = 12 * 3600.0
 #: After an unexpected failure the dispatcher waits this long before trying again.
 RETRY_AFTER: Final = 60.0
+#: How many games' synced timers are remembered (the most recently used).
+KNOWN_GAMES: Final = 2_000
+#: When many deadlines fell due at once (after a long stop), the next is handled this
+#: long after the last, so the posts they cause never flood Discord.
+FIRE_SPACING: Final = 0.05
 #: Words that end an absence (the option also takes a number of hours).
 OFF_WORDS: Final = frozenset({"off", "0", "aus", "uit", "back", "zurück", "terug"})
 
@@ -108,6 +114,7 @@ class Clock:
         self._delivery = delivery
         self._clock = now
         self._stand_in = stand_in
+        self.fire_spacing = FIRE_SPACING
         self._task: asyncio.Task[None] | None = None
         #: The dispatcher's current sleep; cancelled when timers change, to look again.
         self._sleep: asyncio.Task[None] | None = None
@@ -115,7 +122,9 @@ class Clock:
         self._changed = False
         #: game id -> the (seat, turn start) pairs whose timers are stored, as last synced:
         #: most moves change nothing here, and then the table is not touched.
-        self._known: dict[int, frozenset[tuple[int, int]]] = {}
+        #: Kept for the most recently used games only (`bot.service.cache`): a game
+        #: not in it reads its timers from the store once.
+        self._known: Recent[int, frozenset[tuple[int, int]]] = Recent(KNOWN_GAMES)
 
     def _now(self) -> datetime:
         return self._clock()
@@ -154,7 +163,7 @@ class Clock:
                 raise PlayerError("settings.bad_timeout")
             clock = replace(clock, on_timeout=on_timeout)
         new = await self._games.set_settings(row, {**row.settings, **clock.settings()})
-        self._known.pop(new.id, None)
+        self._known.pop(new.id)
         if new.status == "running":
             await self._store.delete_timers(new.id)
             await self.sync(await self._games.load(new.id))
@@ -168,7 +177,7 @@ class Clock:
         await self._store.set_turn_timers(
             game_id, acting, {seat: (begin, TurnClock.of(game.row).due(self._now()))}
         )
-        self._known.pop(game_id, None)
+        self._known.pop(game_id)
         self._wake_up()
 
     async def is_open(self, game: Loaded, seat: int, began: int) -> bool:
@@ -200,20 +209,27 @@ class Clock:
         if known is None:
             known = frozenset((t.seat, t.turn_version) for t in await self._store.timers(game_id))
             if known == turns:
-                self._known[game_id] = turns
+                self._remember(game, turns)
                 return
         if not told:
             kept = turns & known
             await self._store.set_turn_timers(game_id, sorted(seat for seat, _ in kept), {})
-            self._known[game_id] = kept
+            self._remember(game, kept)
             return
         new = {}
         for seat, begin in sorted(turns - known):
             new[seat] = (begin, clock.due(await self._begin_for(row, seat)))
         await self._store.set_turn_timers(game_id, acting, new)
-        self._known[game_id] = turns
+        self._remember(game, turns)
         if new:
             self._wake_up()
+
+    def _remember(self, game: Loaded, turns: frozenset[tuple[int, int]]) -> None:
+        """What was stored for the game; a game that is over keeps nothing."""
+        if game.row.status == "running":
+            self._known.put(game.row.id, turns)
+        else:
+            self._known.pop(game.row.id)
 
     async def _begin_for(self, row: GameRow, seat: int) -> datetime:
         """A turn's clock starts now, or when its player comes back from an absence."""
@@ -263,7 +279,7 @@ class Clock:
         ]
         await self._store.move_timers(moved)
         for game_id in game_ids:
-            self._known.pop(game_id, None)
+            self._known.pop(game_id)
         self._wake_up()
 
     def timers_changed(self) -> None:
@@ -319,18 +335,21 @@ class Clock:
 
     async def fire_due(self) -> None:
         """Handle every timer that is due now (also those that fell due while the bot was down)."""
-        for timer in await self._store.due_timers(self._now()):
+        for number, timer in enumerate(await self._store.due_timers(self._now())):
+            if number:
+                # Spaced: after a long stop thousands may be due, each with its posts.
+                await asyncio.sleep(self.fire_spacing)
             try:
                 await self._fire(timer)
             except Exception:
                 log.exception("game %s: the %s of seat %s failed", timer.game_id, timer.kind, timer.seat)
                 # Never fire the same broken timer in a loop.
-                self._known.pop(timer.game_id, None)
+                self._known.pop(timer.game_id)
                 await self._store.delete_timers(timer.game_id, seat=timer.seat, kind=timer.kind)
 
     async def _fire(self, timer: TimerRow) -> None:
         game_id, seat = timer.game_id, timer.seat
-        self._known.pop(game_id, None)
+        self._known.pop(game_id)
         game = await self._games.load(game_id)
         row = game.row
         clock = TurnClock.of(row)

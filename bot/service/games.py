@@ -3,7 +3,11 @@
 Every other part of the service reads a game and writes it through here, so
 the in-memory copies kept to save work — the newest committed state, the row
 a move left, the recent moves in words, what the thread has heard — are made
-and dropped in this one place: no writer can forget to clear them.
+and dropped in this one place: no writer can forget to clear them. They are
+kept per game in a bounded least-recently-used map (`bot.service.cache`), so
+memory follows the games in use, not every game ever touched; a finished
+game keeps nothing once its summary is out. A game not in memory is read
+from the store again.
 
 A write that changes what players should hear about (a move, an undo, a
 start) tells the listeners (`on_change`): the game's background work then
@@ -12,10 +16,9 @@ runs.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -23,6 +26,7 @@ import games
 from bot.errors import PlayerError
 from bot.history import History, Step, Turn, group_turns, obligation_start, replay, step
 from bot.results import Caller
+from bot.service.cache import Locks, Recent
 from bot.service.model import MAX_GAME_ID, Loaded
 from bot.store import (
     CorruptRow,
@@ -36,9 +40,32 @@ from bot.store import (
 )
 from games.core import Engine, Message, State
 
-__all__ = ["Games"]
+__all__ = ["CACHED_GAMES", "Games"]
 
 log = logging.getLogger(__name__)
+
+#: How many games' rows, states and recent moves are kept in memory (the most
+#: recently used ones). A game's entry is about 90 KB with its recent moves.
+CACHED_GAMES = 500
+
+
+@dataclass
+class _Kept:
+    """What is remembered of one game (each part may be missing)."""
+
+    #: The row as this process's last move left it. Moves and the background work
+    #: start from it instead of reading the game again; every other write drops it,
+    #: and a refusal based on it is checked against a fresh read, so it can only
+    #: save work, never decide anything.
+    row: GameRow | None = None
+    #: (version, state) of the newest state this process committed.
+    state: tuple[int, State] | None = None
+    #: The newest moves, in words, with their states.
+    history: History | None = None
+    #: The newest version announced in the thread, and the newest up to which every
+    #: obliged seat was pinged (the row may lag behind both).
+    announced: int = 0
+    pinged: int = 0
 
 
 def engine_of(engine_id: str) -> Engine:
@@ -52,31 +79,44 @@ def engine_of(engine_id: str) -> Engine:
 class Games:
     """Game rows and states: loading, committing moves, and every other write."""
 
-    def __init__(self, store: Store, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, store: Store, clock: Callable[[], datetime], *, cache_size: int = CACHED_GAMES
+    ) -> None:
         self.store = store
         self._clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
-        #: game id -> the newest moves, in words, with their states.
-        self._history: dict[int, History] = {}
-        #: game id -> (version, state) of the newest state this process committed.
-        self._states: dict[int, tuple[int, State]] = {}
-        #: game id -> the row as this process's last move left it. Moves and the
-        #: background work start from it instead of reading the game again; every
-        #: other write drops it, and a refusal based on it is checked against a
-        #: fresh read, so it can only save work, never decide anything.
-        self._rows: dict[int, GameRow] = {}
-        #: game id -> the newest version announced in the thread, and the newest up to
-        #: which every obliged seat was pinged (the row may lag behind both).
-        self._announced: dict[int, int] = {}
-        self._pinged: dict[int, int] = {}
+        #: Moves and lobby changes on one game happen one at a time.
+        self.lock: Locks[int] = Locks()
+        #: game id -> what is remembered of it, for the most recently used games.
+        self._kept: Recent[int, _Kept] = Recent(cache_size)
         #: Called with a game id after a write that players should hear about.
         self.on_change: list[Callable[[int], None]] = []
 
-    # ------------------------------------------------------------- reading
+    # ------------------------------------------------------------- memory
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """Moves and lobby changes on one game happen one at a time."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def _get(self, game_id: int) -> _Kept:
+        """The game's entry (the newest now), empty when nothing is remembered."""
+        return self._kept.get(game_id) or _Kept()
+
+    def _keep(self, game_id: int) -> _Kept:
+        """The game's entry, made when missing, to write into."""
+        kept = self._kept.get(game_id)
+        if kept is None:
+            kept = _Kept()
+            self._kept.put(game_id, kept)
+        return kept
+
+    def drop(self, game_id: int) -> None:
+        """Remember nothing more of the game (it is over, or gone)."""
+        self._kept.pop(game_id)
+
+    def cached(self) -> int:
+        """How many games something is remembered of (for tests and benchmarks)."""
+        return len(self._kept)
+
+    def remembers(self, game_id: int) -> bool:
+        return game_id in self._kept
+
+    # ------------------------------------------------------------- reading
 
     async def row(self, game_id: int) -> GameRow:
         if not 0 < game_id < MAX_GAME_ID:
@@ -95,7 +135,7 @@ class Games:
         if not _visible(row, caller):
             raise PlayerError("error.no_such_game", game=game_id)
         engine = engine_of(row.engine)
-        cached = self._states.get(row.id)
+        cached = self._get(row.id).state
         if cached is not None and cached[0] == row.version and row.status in ("running", "finished"):
             # The state this process committed at this very version: no need to parse it again.
             return Loaded(row, engine, cached[1])
@@ -110,11 +150,13 @@ class Games:
 
     def remembered(self, game_id: int, caller: Caller | None = None) -> Loaded | None:
         """The game as this process's last move left it, if nothing else changed it since."""
-        row = self._rows.get(game_id)
-        cached = self._states.get(game_id)
+        kept = self._kept.get(game_id)
+        if kept is None:
+            return None
+        row, cached = kept.row, kept.state
         if row is None or cached is None or cached[0] != row.version or not _visible(row, caller):
             return None
-        announced = max(row.announced_version, self._announced.get(game_id, 0))
+        announced = max(row.announced_version, kept.announced)
         if announced != row.announced_version:
             row = replace(row, announced_version=announced)
         return Loaded(row, engine_of(row.engine), cached[1])
@@ -122,7 +164,7 @@ class Games:
     async def fresh(self, game_id: int) -> Loaded:
         """The remembered game, else the stored one, with what the thread has heard."""
         game = self.remembered(game_id) or await self.load(game_id)
-        announced = max(game.row.announced_version, self._announced.get(game_id, 0))
+        announced = max(game.row.announced_version, self._get(game_id).announced)
         if announced != game.row.announced_version:
             game = Loaded(replace(game.row, announced_version=announced), game.engine, game.state)
         return game
@@ -132,7 +174,7 @@ class Games:
         try:
             start, steps = replay(engine, row, await self.store.moves(row.id))
             state = steps[-1].state if steps else start
-            self._rows.pop(row.id, None)
+            self.forget(row.id)
             await self.store.set_state(row.id, row.version, state=engine.dumps(state), now=self._clock())
         except Exception:
             log.exception("game %s: the move log cannot be replayed either", row.id)
@@ -144,7 +186,7 @@ class Games:
 
     async def steps_after(self, game: Loaded, version: int) -> list[Step]:
         """The moves after `version`, from memory when it reaches back so far, else replayed."""
-        history = self._history.get(game.row.id)
+        history = self._get(game.row.id).history
         if history is not None and history.covers(version, game.row.version):
             return history.after(version)
         steps = await self._replayed(game)
@@ -153,12 +195,14 @@ class Games:
     async def _replayed(self, game: Loaded) -> list[Step]:
         _, steps = replay(game.engine, game.row, await self.store.moves(game.row.id))
         start_version = steps[0].version - 1 if steps else game.row.version
-        self._history[game.row.id] = History(start_version, steps)
+        if game.row.status == "running" or (game.row.status == "finished" and not game.row.summary_posted):
+            # A game that is over and told keeps nothing in memory.
+            self._keep(game.row.id).history = History(start_version, steps)
         return steps
 
     async def obligation_start(self, game: Loaded, seat: int) -> int:
         """The version at which `seat`'s current obligation began (it entered `to_act`)."""
-        history = self._history.get(game.row.id)
+        history = self._get(game.row.id).history
         if history is not None and history.end == game.row.version:
             found = obligation_start(history.steps, seat)
             if found is not None:
@@ -170,14 +214,14 @@ class Games:
 
     async def acted_since(self, game: Loaded, seat: int, version: int) -> bool:
         """Whether `seat` made a move after `version`."""
-        history = self._history.get(game.row.id)
+        history = self._get(game.row.id).history
         if history is not None and history.covers(version, game.row.version):
             return any(item.seat == seat for item in history.after(version))
         last = await self.store.last_move_version(game.row.id, seat)
         return last is not None and last > version
 
     async def last_move_version(self, game: Loaded, seat: int) -> int | None:
-        history = self._history.get(game.row.id)
+        history = self._get(game.row.id).history
         if history is not None and history.end == game.row.version:
             found = next((item.version for item in reversed(history.steps) if item.seat == seat), None)
             if found is not None:
@@ -195,6 +239,9 @@ class Games:
     async def list_games(self, **filters: Any) -> list[GameRow]:
         return await self.store.list_games(**filters)
 
+    async def count_games(self, **filters: Any) -> int:
+        return await self.store.count_games(**filters)
+
     # ------------------------------------------------------------- writing
 
     def _changed(self, game_id: int) -> None:
@@ -203,7 +250,9 @@ class Games:
 
     def forget(self, game_id: int) -> None:
         """Drop the remembered row: the next move reads the game again."""
-        self._rows.pop(game_id, None)
+        kept = self._kept.peek(game_id)
+        if kept is not None:
+            kept.row = None
 
     async def commit(
         self, game: Loaded, seat: int, notation: str, new_state: State, description: Message
@@ -231,10 +280,10 @@ class Games:
             self.forget(game.row.id)
             raise PlayerError("error.game_over", id=game.row.id) from None
         made = step(game.engine, row.version, seat, description, game.state, new_state)
-        history = self._history.get(row.id) or History(game.row.version)
-        self._history[row.id] = history.add(game.row.version, made)
-        self._states[row.id] = (row.version, new_state)
-        self._rows[row.id] = row
+        kept = self._keep(row.id)
+        kept.history = (kept.history or History(game.row.version)).add(game.row.version, made)
+        kept.state = (row.version, new_state)
+        kept.row = row
         self._changed(row.id)
         return Loaded(row, game.engine, new_state)
 
@@ -255,7 +304,7 @@ class Games:
         except StaleVersion:
             self.forget(row.id)
             raise PlayerError("error.stale") from None
-        self._rows.pop(row.id, None)
+        self.forget(row.id)
         log.info("game %s: move log upgraded to notation %s", row.id, engine.notation_version)
         return Loaded(upgraded, engine, game.state)
 
@@ -272,10 +321,8 @@ class Games:
             )
         except (StaleVersion, WrongStatus):
             raise PlayerError("error.busy") from None
-        self._history.pop(game.row.id, None)
-        self._pinged.pop(game.row.id, None)
-        self._announced.pop(game.row.id, None)
-        self._states[row.id] = (row.version, before)
+        self.drop(game.row.id)
+        self._keep(row.id).state = (row.version, before)
         self._changed(row.id)
         return Loaded(row, game.engine, before)
 
@@ -283,7 +330,7 @@ class Games:
         return await self.store.create_game(now=self._clock(), **fields)
 
     async def delete_lobby(self, game_id: int) -> None:
-        self.forget(game_id)
+        self.drop(game_id)
         await self.store.delete_lobby(game_id)
 
     async def set_places(self, game_id: int, **places: int | None) -> None:
@@ -321,8 +368,9 @@ class Games:
             )
         except StaleVersion:
             raise PlayerError("error.busy") from None
-        self._states[started.id] = (started.version, state)
-        self._history[started.id] = History(started.version)
+        kept = self._keep(started.id)
+        kept.state = (started.version, state)
+        kept.history = History(started.version)
         self._changed(started.id)
         return Loaded(started, engine, state)
 
@@ -336,18 +384,21 @@ class Games:
         except StaleVersion:
             raise PlayerError("error.busy") from None
         if game.state is not None:
-            self._states[row.id] = (row.version, game.state)
+            self._keep(row.id).state = (row.version, game.state)
         self._changed(row.id)
         return row
 
     async def finish(self, row: GameRow, *, status: str) -> GameRow:
         self.forget(row.id)
         try:
-            return await self.store.finish(
+            ended = await self.store.finish(
                 row.id, row.version, status=status, outcome=None, now=self._clock()
             )
         except StaleVersion:
             raise PlayerError("error.busy") from None
+        if ended.status != "running":
+            self.drop(row.id)
+        return ended
 
     async def set_settings(self, row: GameRow, settings: dict[str, Any]) -> GameRow:
         self.forget(row.id)
@@ -356,24 +407,28 @@ class Games:
     async def announced(self, game_id: int, version: int) -> None:
         """The thread has heard of every move up to `version`."""
         await self.store.set_announced(game_id, version)
-        self._announced[game_id] = max(version, self._announced.get(game_id, 0))
-        history = self._history.get(game_id)
-        if history is not None:
-            history.trim(version)
+        kept = self._kept.get(game_id)
+        if kept is not None:
+            kept.announced = max(version, kept.announced)
+            if kept.history is not None:
+                kept.history.trim(version)
 
     def pinged_through(self, game: Loaded) -> int:
         """Everyone obliged up to this version has been pinged (or heard of it in a turn's post)."""
         row = game.row
-        return max(row.announced_version, row.pinged_version, self._pinged.get(row.id, 0))
+        return max(row.announced_version, row.pinged_version, self._get(row.id).pinged)
 
     async def pinged(self, game_id: int, version: int) -> None:
         """Everyone obliged up to `version` has now been pinged."""
-        if version > self._pinged.get(game_id, 0):
+        kept = self._kept.get(game_id)
+        if kept is None or version > kept.pinged:
             await self.store.set_pinged(game_id, version)
-            self._pinged[game_id] = version
+            if kept is not None:
+                kept.pinged = version
 
     async def summary_posted(self, game_id: int) -> None:
-        self.forget(game_id)
+        """The end is told: the game is over and keeps nothing in memory."""
+        self.drop(game_id)
         await self.store.mark_summary_posted(game_id)
 
 

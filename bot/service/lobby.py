@@ -18,6 +18,10 @@ from games.core import Engine, IllegalAction, Player
 
 __all__ = ["Lobby", "option_words"]
 
+#: How many of the caller's open games, finished games and the server's lobbies one
+#: autocomplete reads at most (the newest of each; a typed number finds any).
+CHOICES_READ = 100
+
 
 def option_words(engine: Engine, options: Mapping[str, str], locale: str | None) -> list[LobbyOption]:
     """Each of the game's options with its label, its choices and the current choice
@@ -75,15 +79,39 @@ class Lobby:
         raise PlayerError("error.which_game", games=", ".join(f"#{row.id}" for row in mine))
 
     async def game_choices(self, caller: Caller, typed: str) -> list[tuple[str, str]]:
-        """Autocomplete for a `game:` option: the caller's games in this server,
-        then the server's open lobbies (so /game join can find them)."""
-        rows = await self._games.list_games(guild_id=caller.guild_id, user_id=caller.user_id)
-        seen = {row.id for row in rows}
-        lobbies = await self._games.list_games(guild_id=caller.guild_id, statuses=("lobby",))
-        rows += [row for row in lobbies if row.id not in seen]
+        """Autocomplete for a `game:` option: the caller's games in this server (open ones
+        first, then the newest finished), then the server's open lobbies (so /game join
+        can find them). Only a page of each is read, however many games the server
+        has; a number typed finds that game among the caller's or the lobbies anyway."""
+        guild, user = caller.guild_id, caller.user_id
+        found = await self._games.list_games(
+            guild_id=guild, user_id=user, statuses=("lobby", "running"), limit=CHOICES_READ, with_state=False
+        )
+        ended = ("finished", "abandoned")
+        found += await self._games.list_games(
+            guild_id=guild, user_id=user, statuses=ended, limit=CHOICES_READ, with_state=False
+        )
+        found += await self._games.list_games(
+            guild_id=guild, statuses=("lobby",), limit=CHOICES_READ, with_state=False
+        )
+        wanted = typed.strip().lstrip("#").lower()
+        if wanted.isdigit() and int(wanted) not in {row.id for row in found}:
+            try:
+                row = await self._games.row(int(wanted))
+            except PlayerError:
+                pass
+            else:
+                mine = row.host_id == user or any(seat.user_id == user for seat in row.seats)
+                if row.guild_id == guild and (mine or row.status == "lobby"):
+                    found.insert(0, row)
+        rows: list[GameRow] = []
+        seen: set[int] = set()
+        for row in found:
+            if row.id not in seen:
+                seen.add(row.id)
+                rows.append(row)
         rows = visible(rows, caller)
         choices = []
-        wanted = typed.strip().lstrip("#").lower()
         for row in rows:
             try:
                 title = engine_of(row.engine).title

@@ -9,7 +9,11 @@ turn, in a short post of its own when it began during someone else's turn
 
 One task per game at a time, so its posts keep their order. Nothing is lost
 when the process stops: the store knows which moves the thread has not
-heard of yet, and `resume` picks them up.
+heard of yet, and `resume` picks them up — in the background, so the bot
+answers at once however many games there are: the games that owe their
+thread something (and those alone) are read a page at a time, oldest
+obligation first, worked on a few at a time with a short pause between two
+games' posts, so neither players' moves nor Discord's rate limits suffer.
 """
 
 from __future__ import annotations
@@ -36,6 +40,11 @@ log = logging.getLogger(__name__)
 #: The first wait before posting again after a failure, and the longest.
 RETRY_FIRST = 5.0
 RETRY_LONGEST = 600.0
+#: The restore after a start: games read per page, games worked on at once, and
+#: the pause after each game's work (its posts) before the next.
+RESTORE_PAGE = 100
+RESTORE_AT_ONCE = 2
+RESTORE_SPACING = 0.05
 
 
 class Turns:
@@ -62,6 +71,10 @@ class Turns:
         #: game id -> posts that failed in a row (for the back-off), and the waits to try again.
         self._failures: dict[int, int] = {}
         self._retries: dict[int, asyncio.Task[None]] = {}
+        #: The restore after a start, while it runs; how many games it has worked on.
+        self._restore: asyncio.Task[None] | None = None
+        self.restored_games = 0
+        self.restore_spacing = RESTORE_SPACING
         games.on_change.append(self.kick)
         notices.on_add.append(self.kick)
 
@@ -90,9 +103,18 @@ class Turns:
             await asyncio.wait({task})
 
     async def idle(self) -> None:
-        """Wait until no game has background work left (for tests, scripts and shutdown)."""
-        while self._tasks:
-            await asyncio.wait(set(self._tasks.values()))
+        """Wait until no game has background work left (for tests, scripts and shutdown),
+        the restore included."""
+        while self._tasks or (self._restore is not None and not self._restore.done()):
+            waited: set[asyncio.Task[None]] = set(self._tasks.values())
+            if self._restore is not None and not self._restore.done():
+                waited.add(self._restore)
+            await asyncio.wait(waited)
+
+    def stop_restoring(self) -> None:
+        """At shutdown: what the restore did not reach is done after the next start."""
+        if self._restore is not None:
+            self._restore.cancel()
 
     async def _advance(self, game_id: int) -> None:
         """AI turns, then the posts nobody has seen yet, then deadlines and the end.
@@ -220,17 +242,42 @@ class Turns:
         await self._send(game, post)
         await self._games.summary_posted(game.row.id)
 
-    async def resume(self) -> None:
-        """At start-up: finish the AI turns, posts and summaries a stop interrupted.
+    def resume(self) -> None:
+        """At start-up: start finishing the AI turns, posts and summaries a stop
+        interrupted, in the background (`restored` waits for the end).
 
-        Every running game is looked at once, which also brings its recent moves
-        back into memory, so the first move after a restart does not wait for a
-        replay of its game's log.
+        Only the games that owe their thread something are read, a page at a
+        time, oldest obligation first; `RESTORE_AT_ONCE` of them are worked on
+        at a time, each followed by a short pause, so a move made meanwhile is
+        answered at once (it waits at most for its own game's work) and the
+        posts of thousands of games never reach Discord in one flood.
         """
-        for row in await self._games.list_games(statuses=("running", "finished")):
-            unfinished = row.status == "running" or not row.summary_posted
-            if unfinished or row.announced_version < row.version:
-                self.kick(row.id)
-        for game_id in await self._notices.games_waiting():
+        if self._restore is None or self._restore.done():
+            self.restored_games = 0
+            self._restore = asyncio.create_task(self._restore_all(), name="baumeister-restore")
+
+    async def restored(self) -> None:
+        """Wait until the restore started by `resume` is done."""
+        if self._restore is not None:
+            await asyncio.wait({self._restore})
+
+    async def _restore_all(self) -> None:
+        after = None
+        try:
+            while page := await self._games.store.games_owing(after=after, limit=RESTORE_PAGE):
+                waiting = [game_id for game_id, _ in page]
+                await asyncio.gather(*(self._restore_some(waiting) for _ in range(RESTORE_AT_ONCE)))
+                after = page[-1]
+        except Exception:
+            log.exception("the restore after the start failed")
+        if self.restored_games:
+            log.info("restore done: %s games had unfinished work", self.restored_games)
+
+    async def _restore_some(self, waiting: list[int]) -> None:
+        """Take the oldest game still waiting, do its work, pause; until none is left."""
+        while waiting:
+            game_id = waiting.pop(0)
             self.kick(game_id)
-        await self.idle()
+            await self.settled(game_id)
+            self.restored_games += 1
+            await asyncio.sleep(self.restore_spacing)

@@ -118,21 +118,44 @@ class Views:
         return Reply("\n".join(reversed(out)), game_id=game_id)
 
     async def list_games(self, caller: Caller) -> Reply:
-        rows = visible(await self._games.list_games(guild_id=caller.guild_id), caller)
-        if not rows:
-            return Reply(texts.t("list.empty", caller.locale))
-        mine = [r for r in rows if any(s.user_id == caller.user_id for s in r.seats)]
-        others = [r for r in rows if r not in mine]
+        """The caller's games first, then the others, by status: the newest page of each
+        (`LIST_PER_STATUS`) is read, the rest only counted — a server may hold thousands."""
+        guild, user = caller.guild_id, caller.user_id
+        groups: dict[str, list[str]] = {"list.yours": [], "list.others": []}
+        for status in ("lobby", "running", "finished", "abandoned"):
+            with_state = status == "running"  # the line says whose turn it is
+            page = LIST_PER_STATUS
+            theirs = await self._games.list_games(
+                guild_id=guild, user_id=user, statuses=(status,), limit=2 * page, with_state=with_state
+            )
+            mine = [row for row in theirs if any(seat.user_id == user for seat in row.seats)]
+            mine_ids = {row.id for row in mine}
+            shown_mine = visible(mine, caller)[:page]
+            total_mine = len(mine)
+            if len(theirs) == 2 * page:
+                total_mine = await self._games.count_games(guild_id=guild, user_id=user, statuses=(status,))
+            others_read = await self._games.list_games(
+                guild_id=guild, statuses=(status,), limit=3 * page + len(mine_ids), with_state=with_state
+            )
+            others = [row for row in others_read if row.id not in mine_ids]
+            shown_others = visible(others, caller)[:page]
+            total_others = len(others)
+            if len(others_read) == 3 * page + len(mine_ids):
+                everyone = await self._games.count_games(guild_id=guild, statuses=(status,))
+                total_others = max(everyone - total_mine, len(shown_others))
+            for key, shown, total in (
+                ("list.yours", shown_mine, total_mine),
+                ("list.others", shown_others, total_others),
+            ):
+                groups[key] += [self._list_line(caller, row) for row in shown]
+                if total > len(shown) and shown:
+                    groups[key].append(texts.t("list.more", caller.locale, count=total - len(shown)))
         lines: list[str] = []
-        for title_key, group in (("list.yours", mine), ("list.others", others)):
-            if not group:
-                continue
-            lines.append(texts.t(title_key, caller.locale))
-            for status in ("lobby", "running", "finished", "abandoned"):
-                shown = [r for r in group if r.status == status]
-                lines += [self._list_line(caller, row) for row in shown[:LIST_PER_STATUS]]
-                if len(shown) > LIST_PER_STATUS:
-                    lines.append(texts.t("list.more", caller.locale, count=len(shown) - LIST_PER_STATUS))
+        for key, group in groups.items():
+            if group:
+                lines += [texts.t(key, caller.locale), *group]
+        if not lines:
+            return Reply(texts.t("list.empty", caller.locale))
         return Reply(whole_lines(lines, LOG_LIMIT, lambda n: texts.t("list.more", caller.locale, count=n)))
 
     def _list_line(self, caller: Caller, row: GameRow) -> str:

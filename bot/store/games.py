@@ -77,13 +77,108 @@ class GameTables(Connection):
         guild_id: int | None = None,
         statuses: Collection[str] | None = None,
         user_id: int | None = None,
+        limit: int | None = None,
+        with_state: bool = True,
     ) -> list[GameRow]:
         """Games matching every filter given, newest first.
 
         `user_id` matches games where that user holds a seat or is the host.
+        `limit`: only the newest so many (a page of a list). `with_state=False`
+        leaves the state out (None): a list that shows no board reads less.
         A row that cannot be read is logged and left out, so one damaged game
         does not hide all the others (`get_game` raises `CorruptRow` for it).
         """
+        found = self._game_filter(guild_id=guild_id, statuses=statuses, user_id=user_id)
+        if found is None:
+            return []
+        where, params = found
+        columns = _GAME_COLUMNS if with_state else _GAME_COLUMNS.replace("state,", "NULL,", 1)
+        order = "ORDER BY created_at DESC, id DESC"
+        async with self._transaction(write=False) as db:
+            if limit is None:
+                game_rows = await _fetch_all(db, f"SELECT {columns} FROM games {where} {order}", params)
+                seat_rows = await _fetch_all(
+                    db,
+                    f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id IN (SELECT id FROM games {where}) "
+                    "ORDER BY game_id, seat",
+                    params,
+                )
+            else:
+                game_rows = await _fetch_all(
+                    db, f"SELECT {columns} FROM games {where} {order} LIMIT ?", [*params, limit]
+                )
+                ids = [row[0] for row in game_rows]
+                seat_rows = []
+                if ids:
+                    seat_rows = await _fetch_all(
+                        db,
+                        f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id IN ({', '.join('?' * len(ids))}) "
+                        "ORDER BY game_id, seat",
+                        ids,
+                    )
+        seats_by_game: dict[int, list[tuple[Any, ...]]] = {}
+        for seat in seat_rows:
+            seats_by_game.setdefault(seat[0], []).append(seat)
+        games: list[GameRow] = []
+        for row in game_rows:
+            try:
+                games.append(_game_row(row, seats_by_game.get(row[0], [])))
+            except CorruptRow:
+                log.exception("game %s left out of a listing: its row cannot be read", row[0])
+        return games
+
+    async def count_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        statuses: Collection[str] | None = None,
+        user_id: int | None = None,
+    ) -> int:
+        """How many games match every filter given (as `list_games`), without reading them."""
+        found = self._game_filter(guild_id=guild_id, statuses=statuses, user_id=user_id)
+        if found is None:
+            return 0
+        where, params = found
+        row = _first(await self._query(f"SELECT COUNT(*) FROM games {where}", params))
+        return 0 if row is None else int(row[0])
+
+    async def games_owing(
+        self, *, after: tuple[int, datetime] | None = None, limit: int = 100
+    ) -> list[tuple[int, datetime]]:
+        """The games that still owe their thread something, oldest obligation first:
+        moves the thread has not heard of, a summary not posted, notices waiting.
+
+        Each comes with when its oldest unfinished business began (the first move not
+        announced, the end, the first notice); `after` (a previous page's last pair)
+        and `limit` read them a page at a time. Only those games are read (partial
+        indexes `games_unannounced`, `games_unsummarised`; the notices table holds
+        waiting notices alone), never every running game.
+        """
+        after_id, after_at = (after[0], _stamp(after[1])) if after is not None else (0, "")
+        rows = await self._query(
+            "SELECT id, at FROM ("
+            " SELECT id, MIN(at) AS at FROM ("
+            "  SELECT g.id AS id, COALESCE((SELECT MIN(m.created_at) FROM moves m"
+            "   WHERE m.game_id = g.id AND m.version > g.announced_version), g.updated_at) AS at"
+            "  FROM games g INDEXED BY games_unannounced"
+            "  WHERE g.announced_version < g.version AND g.status IN ('running', 'finished')"
+            "  UNION ALL SELECT id, updated_at FROM games INDEXED BY games_unsummarised"
+            "  WHERE status = 'finished' AND summary_posted = 0"
+            "  UNION ALL SELECT game_id, created_at FROM notices"
+            " ) GROUP BY id"
+            ") WHERE at > ? OR (at = ? AND id > ?) ORDER BY at, id LIMIT ?",
+            (after_at, after_at, after_id, limit),
+        )
+        return [(int(game_id), datetime.fromisoformat(at)) for game_id, at in rows]
+
+    def _game_filter(
+        self,
+        *,
+        guild_id: int | None,
+        statuses: Collection[str] | None,
+        user_id: int | None,
+    ) -> tuple[str, list[Any]] | None:
+        """The WHERE clause of `list_games` and `count_games`; None when nothing can match."""
         conditions: list[str] = []
         params: list[Any] = []
         # A person's games are few, a server's or a status's many: with a
@@ -97,33 +192,14 @@ class GameTables(Connection):
         if statuses is not None:
             wanted = _checked_statuses(statuses)
             if not wanted:
-                return []
+                return None
             conditions.append(f"{by_person}status IN ({', '.join('?' * len(wanted))})")
             params.extend(wanted)
         if user_id is not None:
             conditions.append("(host_id = ? OR id IN (SELECT game_id FROM seats WHERE user_id = ?))")
             params.extend((user_id, user_id))
         where = f"WHERE {' AND '.join(conditions)}" if conditions else ""
-        async with self._transaction(write=False) as db:
-            game_rows = await _fetch_all(
-                db, f"SELECT {_GAME_COLUMNS} FROM games {where} ORDER BY created_at DESC, id DESC", params
-            )
-            seat_rows = await _fetch_all(
-                db,
-                f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id IN (SELECT id FROM games {where}) "
-                "ORDER BY game_id, seat",
-                params,
-            )
-        seats_by_game: dict[int, list[tuple[Any, ...]]] = {}
-        for seat in seat_rows:
-            seats_by_game.setdefault(seat[0], []).append(seat)
-        games: list[GameRow] = []
-        for row in game_rows:
-            try:
-                games.append(_game_row(row, seats_by_game.get(row[0], [])))
-            except CorruptRow:
-                log.exception("game %s left out of a listing: its row cannot be read", row[0])
-        return games
+        return where, params
 
     async def moves(self, game_id: int, since_version: int = 0) -> list[MoveRow]:
         """The moves that brought the game past `since_version`, in order; `GameNotFound`."""

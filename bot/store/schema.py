@@ -154,6 +154,18 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )
         """,
     ),
+    (
+        # Lists at scale: a server's games of one status, newest first, read a page
+        # at a time straight from the index (no sort of all of them).
+        "CREATE INDEX games_by_guild_status_time ON games (guild_id, status, created_at, id)",
+        # The restore after a start reads only the games that still owe something:
+        # moves the thread has not heard of, a summary not yet posted. Partial
+        # indexes: they hold those games alone, however many games there are.
+        "CREATE INDEX games_unannounced ON games (updated_at) "
+        "WHERE announced_version < version AND status IN ('running', 'finished')",
+        "CREATE INDEX games_unsummarised ON games (updated_at) "
+        "WHERE status = 'finished' AND summary_posted = 0",
+    ),
 ]
 
 
