@@ -150,6 +150,22 @@ LOOKUPS: dict[str, tuple[Callable[[Store], Awaitable[Any]], set[str]]] = {
         lambda s: s.list_games(user_id=1_005, statuses=("finished",)),
         {"games_by_host", "seats_by_user"},
     ),
+    "a page of a server's games of one status": (
+        lambda s: s.list_games(guild_id=101, statuses=("finished",), limit=10, with_state=False),
+        {"games_by_guild_status_time"},
+    ),
+    "a page of a person's games in a server": (
+        lambda s: s.list_games(guild_id=105, user_id=1_005, statuses=("finished", "abandoned"), limit=10),
+        {"games_by_host", "seats_by_user"},
+    ),
+    "count_games of a server by status": (
+        lambda s: s.count_games(guild_id=101, statuses=("finished",)),
+        {"games_by_guild_status_time"},
+    ),
+    "count_games of a person in a server": (
+        lambda s: s.count_games(guild_id=105, user_id=1_005, statuses=("running",)),
+        {"games_by_host", "seats_by_user"},
+    ),
     "moves": (lambda s: s.moves(5, 3), set()),
     "next_due": (lambda s: s.next_due(), {"timers_by_due"}),
     "due_timers": (lambda s: s.due_timers(T0 + timedelta(hours=1)), {"timers_by_due"}),
@@ -174,6 +190,24 @@ async def test_a_lookup_searches_an_index_and_never_scans_a_table(
         assert any(f"INDEX {index}" in detail for detail in used), f"{name} does not use {index}: {used}"
 
 
+async def test_the_restore_reads_only_the_games_that_owe_something(store: Store, db_path: Path) -> None:
+    """`games_owing` walks the partial indexes, which hold only the games that owe their
+    thread something, and the notices (only those waiting); never the games table."""
+    fill(db_path, 200)
+    with sqlite3.connect(db_path) as connection:
+        connection.execute("UPDATE games SET version = 3, announced_version = 1 WHERE id % 10 = 1")
+        connection.execute("UPDATE games SET announced_version = version WHERE id % 10 != 1")
+        connection.execute("UPDATE games SET summary_posted = 1")
+    owing = await store.games_owing(limit=1_000)
+    assert sorted(game_id for game_id, _ in owing) == [i for i in range(1, 201) if i % 10 == 1 and i % 4 == 1]
+    used: list[str] = []
+    for sql in await statements(store, lambda: store.games_owing(limit=10)):
+        used += plan(db_path, sql)
+    scans = [detail for detail in used if detail.startswith("SCAN")]
+    allowed = ("USING INDEX games_unannounced", "USING INDEX games_unsummarised", "SCAN notices", "SCAN (")
+    assert scans and all(any(part in detail for part in allowed) for detail in scans), used
+
+
 async def test_the_migration_made_every_index(store: Store, db_path: Path) -> None:
     connection = sqlite3.connect(db_path)
     try:
@@ -187,4 +221,7 @@ async def test_the_migration_made_every_index(store: Store, db_path: Path) -> No
         "games_by_host",
         "seats_by_user",
         "timers_by_due",
+        "games_by_guild_status_time",
+        "games_unannounced",
+        "games_unsummarised",
     } <= names

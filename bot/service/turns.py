@@ -75,6 +75,7 @@ class Turns:
         self._restore: asyncio.Task[None] | None = None
         self.restored_games = 0
         self.restore_spacing = RESTORE_SPACING
+        self.restore_at_once = RESTORE_AT_ONCE
         games.on_change.append(self.kick)
         notices.on_add.append(self.kick)
 
@@ -266,7 +267,7 @@ class Turns:
         try:
             while page := await self._games.store.games_owing(after=after, limit=RESTORE_PAGE):
                 waiting = [game_id for game_id, _ in page]
-                await asyncio.gather(*(self._restore_some(waiting) for _ in range(RESTORE_AT_ONCE)))
+                await asyncio.gather(*(self._restore_some(waiting) for _ in range(self.restore_at_once)))
                 after = page[-1]
         except Exception:
             log.exception("the restore after the start failed")

@@ -1,0 +1,157 @@
+"""The restore after a start: in the background, oldest obligation first, never in a move's way.
+
+A stop leaves games whose moves the thread has not heard of. After the start
+the service reads only those games (not every running one), works on them a
+few at a time, oldest obligation first, with a pause between two games'
+posts; a move made meanwhile is answered at once, not queued behind it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.results import Caller, Dispatch
+from bot.service import GameService
+from bot.store import Store
+
+GAME = "chinesische-mauer"
+GUILD = 77
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def person(user_id: int) -> Caller:
+    return Caller(user_id, f"user{user_id}", guild_id=GUILD, channel_id=500)
+
+
+ANNA, BOB = person(1), person(2)
+
+
+def no_image(*_: object) -> bytes:
+    return b""
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.moment = T0
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+
+async def move(service: GameService, game_id: int) -> None:
+    """The seat to act makes moves until its turn is over."""
+    row, engine, state = await service.current(game_id)
+    assert state is not None
+    seat = min(engine.to_act(state))
+    for _ in range(50):
+        if state is None or seat not in engine.to_act(state):
+            return
+        notation = engine.format_action(state, engine.legal_actions(state, seat)[0])
+        await service.move((ANNA, BOB)[seat], game_id, notation, expected_version=row.version)
+        row, engine, state = await service.current(game_id)
+    raise AssertionError("the turn did not end")
+
+
+async def games_a_stop_left_unposted(path: Path, clock: Clock, count: int) -> tuple[list[int], int]:
+    """`count` games whose newest moves the thread never heard of, their moves made in
+    another order than their numbers; the games, oldest obligation first, and one more
+    game that owes nothing."""
+    store = await Store.open(path)
+    try:
+        service = GameService(store, clock=clock, render=no_image, animate=no_image)
+        ids = []
+        for _ in range(count + 1):
+            reply = await service.new_game(ANNA, GAME)
+            assert reply.game_id is not None
+            await service.join(BOB, reply.game_id)
+            await service.start(ANNA, reply.game_id)
+            ids.append(reply.game_id)
+        await service.idle()
+        told, owing = ids[-1], ids[:-1]
+        order = owing[1::2][::-1] + owing[0::2]  # not the order of their numbers
+        for game_id in order:
+            clock.moment += timedelta(minutes=5)
+            await move(service, game_id)
+        await service.idle()
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as db:  # as if the bot had stopped before posting
+        db.executemany(
+            "UPDATE games SET announced_version = 1, pinged_version = 0 WHERE id = ?", [(i,) for i in owing]
+        )
+    return order, told
+
+
+async def test_the_restore_runs_oldest_first_in_the_background_and_a_move_is_answered_meanwhile(
+    tmp_path: Path,
+) -> None:
+    path, clock = tmp_path / "games.sqlite3", Clock()
+    order, told = await games_a_stop_left_unposted(path, clock, 8)
+    store = await Store.open(path)
+    try:
+        owing = await store.games_owing(limit=100)
+        assert [game_id for game_id, _ in owing] == order, "only the games that owe, oldest first"
+        page = await store.games_owing(after=owing[2], limit=3)
+        assert page == owing[3:6], "read a page at a time"
+
+        gate = asyncio.Event()
+        delivered: list[int] = []
+
+        async def outbox(dispatch: Dispatch) -> None:
+            await gate.wait()  # Discord is slow today: every post waits
+            if dispatch.posts:
+                delivered.append(dispatch.game_id)
+
+        clock.moment += timedelta(hours=1)
+        service = GameService(store, clock=clock, render=no_image, animate=no_image, outbox=outbox)
+        service._turns.restore_at_once = 1
+        service._turns.restore_spacing = 0.0
+        await service.resume(wait=False)
+        await asyncio.sleep(0)
+
+        # A move while the restore is stuck on its first game: answered, not queued behind it.
+        newest = order[-1]
+        before = (await store.get_game(newest)).version
+        await move(service, newest)
+        assert (await store.get_game(newest)).version > before
+        assert not delivered, "the restore has not got past its first game"
+
+        gate.set()
+        await service.restored()
+        await service.idle()
+        first_posts = list(dict.fromkeys(delivered))
+        assert [g for g in first_posts if g != newest] == [g for g in order if g != newest], "oldest first"
+        assert told not in delivered, "a game that owed nothing is not touched"
+        for game_id in order:
+            row = await store.get_game(game_id)
+            assert row.announced_version == row.version, f"game {game_id} is told everything"
+        assert await store.games_owing() == []
+    finally:
+        await store.close()
+
+
+async def test_resume_waits_by_default_and_the_restore_works_a_few_at_a_time(tmp_path: Path) -> None:
+    path, clock = tmp_path / "games.sqlite3", Clock()
+    order, _ = await games_a_stop_left_unposted(path, clock, 6)
+    store = await Store.open(path)
+    try:
+        working: set[int] = set()
+        most = 0
+
+        async def outbox(dispatch: Dispatch) -> None:
+            nonlocal most
+            working.add(dispatch.game_id)
+            most = max(most, len(working))
+            await asyncio.sleep(0.01)
+            working.discard(dispatch.game_id)
+
+        service = GameService(store, clock=clock, render=no_image, animate=no_image, outbox=outbox)
+        await service.resume()  # tests and scripts: returns once the restore is done
+        assert await store.games_owing() == []
+        assert 1 <= most <= service._turns.restore_at_once, "a few games at a time, never all at once"
+        assert service._turns.restored_games == len(order)
+    finally:
+        await store.close()
