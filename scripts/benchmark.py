@@ -4,7 +4,8 @@
 Five benchmarks, each over every registered engine (`games.all()`):
 engine self-play speed, board rendering, service latency under a load of
 concurrent games, AI decision time, and `/move` autocomplete among many
-games and moves. Every figure stands next to its
+games and moves; and a sixth on scale: start-up, restore, memory and lists
+with 100 to 10,000 running games. Every figure stands next to its
 goal, marked ✅ or ❌. Run from the repository root, when the machine is
 otherwise quiet (see `uptime`):
 
@@ -35,6 +36,7 @@ import bench_ai  # noqa: E402 - the repository root must be on the path first
 import bench_autocomplete  # noqa: E402
 import bench_engine  # noqa: E402
 import bench_render  # noqa: E402
+import bench_scale  # noqa: E402
 import bench_service  # noqa: E402
 from bench_common import Section, load_average, machine  # noqa: E402
 
@@ -49,6 +51,7 @@ BENCHMARKS: dict[str, Callable[[bool], Section]] = {
     "service": bench_service.run,
     "ai": bench_ai.run,
     "autocomplete": bench_autocomplete.run,
+    "scale": bench_scale.run,
 }
 
 DEFAULT_OUT = ROOT / "docs" / "benchmarks.md"

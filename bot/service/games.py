@@ -91,6 +91,9 @@ class Games:
         #: Called with a game id after a write that players should hear about.
         self.on_change: list[Callable[[int], None]] = []
 
+    def now(self) -> datetime:
+        return self._clock()
+
     # ------------------------------------------------------------- memory
 
     def _get(self, game_id: int) -> _Kept:

@@ -81,11 +81,14 @@ class Delivery:
         #: Where posts go; set by the front-end (it may be set after the service is made).
         self.outbox = outbox
         self.dispatched: list[Dispatch] = []
+        #: How many posts were handed over so far (the restore paces itself by it).
+        self.posts = 0
 
     async def deliver(self, dispatch: Dispatch) -> None:
         """Hand it over; `DeliveryFailed` when a post was not accepted."""
         if self.outbox is None:
             self.dispatched.append(dispatch)
+            self.posts += len(dispatch.posts)
             return
         try:
             await self.outbox(dispatch)
@@ -94,6 +97,7 @@ class Delivery:
         except Exception as error:
             log.exception("game %s: delivering %d post(s) failed", dispatch.game_id, len(dispatch.posts))
             raise DeliveryFailed(str(error)) from error
+        self.posts += len(dispatch.posts)
 
     async def direct(self, game_id: int, message: DirectMessage) -> None:
         """A direct message about a game (a reminder), outside any interaction: best effort."""

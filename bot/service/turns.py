@@ -13,7 +13,8 @@ heard of yet, and `resume` picks them up — in the background, so the bot
 answers at once however many games there are: the games that owe their
 thread something (and those alone) are read a page at a time, oldest
 obligation first, worked on a few at a time with a short pause between two
-games' posts, so neither players' moves nor Discord's rate limits suffer.
+games' posts (longer the more they posted), so neither players' moves nor
+Discord's rate limits suffer.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ log = logging.getLogger(__name__)
 RETRY_FIRST = 5.0
 RETRY_LONGEST = 600.0
 #: The restore after a start: games read per page, games worked on at once, and
-#: the pause after each game's work (its posts) before the next.
+#: the pause after each game's work before the next: this long for each post made
+#: meanwhile (at least one), so that the restore alone sends at most about 20 posts
+#: a second, well under Discord's limit of 50 requests a second.
 RESTORE_PAGE = 100
 RESTORE_AT_ONCE = 2
 RESTORE_SPACING = 0.05
@@ -264,8 +267,10 @@ class Turns:
 
     async def _restore_all(self) -> None:
         after = None
+        # What the stop left: games that start owing something later have work of their own.
+        until = self._games.now()
         try:
-            while page := await self._games.store.games_owing(after=after, limit=RESTORE_PAGE):
+            while page := await self._games.store.games_owing(after=after, limit=RESTORE_PAGE, until=until):
                 waiting = [game_id for game_id, _ in page]
                 await asyncio.gather(*(self._restore_some(waiting) for _ in range(self.restore_at_once)))
                 after = page[-1]
@@ -278,7 +283,8 @@ class Turns:
         """Take the oldest game still waiting, do its work, pause; until none is left."""
         while waiting:
             game_id = waiting.pop(0)
+            posts = self._delivery.posts
             self.kick(game_id)
             await self.settled(game_id)
             self.restored_games += 1
-            await asyncio.sleep(self.restore_spacing)
+            await asyncio.sleep(self.restore_spacing * max(1, self._delivery.posts - posts))

@@ -143,7 +143,11 @@ class GameTables(Connection):
         return 0 if row is None else int(row[0])
 
     async def games_owing(
-        self, *, after: tuple[int, datetime] | None = None, limit: int = 100
+        self,
+        *,
+        after: tuple[int, datetime] | None = None,
+        limit: int = 100,
+        until: datetime | None = None,
     ) -> list[tuple[int, datetime]]:
         """The games that still owe their thread something, oldest obligation first:
         moves the thread has not heard of, a summary not posted, notices waiting.
@@ -152,9 +156,11 @@ class GameTables(Connection):
         announced, the end, the first notice); `after` (a previous page's last pair)
         and `limit` read them a page at a time. Only those games are read (partial
         indexes `games_unannounced`, `games_unsummarised`; the notices table holds
-        waiting notices alone), never every running game.
+        waiting notices alone), never every running game. `until`: only business
+        that began no later (what a stop left, not what happened since).
         """
         after_id, after_at = (after[0], _stamp(after[1])) if after is not None else (0, "")
+        until_at = _stamp(until) if until is not None else "9"
         rows = await self._query(
             "SELECT id, at FROM ("
             " SELECT id, MIN(at) AS at FROM ("
@@ -166,8 +172,8 @@ class GameTables(Connection):
             "  WHERE status = 'finished' AND summary_posted = 0"
             "  UNION ALL SELECT game_id, created_at FROM notices"
             " ) GROUP BY id"
-            ") WHERE at > ? OR (at = ? AND id > ?) ORDER BY at, id LIMIT ?",
-            (after_at, after_at, after_id, limit),
+            ") WHERE (at > ? OR (at = ? AND id > ?)) AND at <= ? ORDER BY at, id LIMIT ?",
+            (after_at, after_at, after_id, until_at, limit),
         )
         return [(int(game_id), datetime.fromisoformat(at)) for game_id, at in rows]
 
