@@ -303,7 +303,8 @@ def run(quick: bool) -> Section:
             "process with the service as the bot runs it (no worker processes: no drawing, no AI seats). "
             "*Ready*: from opening the store until the first `/game list` is answered, the restore "
             "started in the background. *Restore*: until every game that owed its thread something is "
-            "told (two games at a time, 50 ms after each post), with the posts it sent per second; "
+            "told (two games at a time, 50 ms after each post), with the posts sent meanwhile per second "
+            "(the restore's and those of the moves made meanwhile: all that Discord would receive); "
             "*move p99* is the answer to moves made one "
             "after another meanwhile. *RSS* (VmRSS) after the start, after every running game made one "
             "move, and after every one moved again. *List* and *autocomplete*: p99 of 20 requests by a "
@@ -313,8 +314,8 @@ def run(quick: bool) -> Section:
             "Running games",
             "Ready s",
             f"< {GOAL_READY_S:.0f} s",
-            "Restore s (games, posts)",
-            "Restore posts/s",
+            "Restore s (games restored, posts sent meanwhile)",
+            "Posts/s meanwhile",
             f"≤ {DISCORD_POSTS_PER_S:.0f}/s",
             "Move p99 ms during restore",
             f"< {GOAL_MOVE_P99_MS:.0f} ms",
