@@ -155,3 +155,35 @@ async def test_resume_waits_by_default_and_the_restore_works_a_few_at_a_time(tmp
         assert service._turns.restored_games == len(order)
     finally:
         await store.close()
+
+
+async def test_deadlines_that_passed_during_a_long_stop_are_handled_oldest_first(tmp_path: Path) -> None:
+    clock = Clock()
+    store = await Store.open(tmp_path / "games.sqlite3")
+    try:
+        service = GameService(store, clock=clock, render=no_image, animate=no_image)
+        ids = []
+        for _ in range(4):
+            reply = await service.new_game(ANNA, GAME)
+            assert reply.game_id is not None
+            await service.join(BOB, reply.game_id)
+            await service.start(ANNA, reply.game_id)
+            ids.append(reply.game_id)
+        await service.idle()
+        order = [ids[2], ids[0], ids[3], ids[1]]
+        for game_id in order:  # each game's clock starts ten minutes after the last one's
+            clock.moment += timedelta(minutes=10)
+            await service.settings(ANNA, game_id, deadline=1, on_timeout="host")
+        await service.idle()
+
+        asked: list[int] = []
+        service.deadlines._notices.on_add.append(asked.append)
+        service.deadlines.fire_spacing = 0.0
+        clock.moment += timedelta(days=3)  # the bot was down meanwhile
+        await service.deadlines.fire_due()
+        await service.idle()
+        # Each game: its reminder's and its deadline's notices, the oldest deadline first.
+        assert list(dict.fromkeys(asked)) == order
+        assert await store.due_timers(clock.moment) == []
+    finally:
+        await store.close()
