@@ -21,7 +21,6 @@ from games.catan_cheops.actions import (
     ACCEPT,
     BANK,
     BLOCK,
-    CANCEL,
     CITY,
     DECLINE,
     OFFER,
@@ -282,7 +281,7 @@ def test_it_offers_its_surplus_when_one_card_short_and_trades_with_a_taker() -> 
     assert choose(state, 0, 4).kind == CITY
 
 
-def test_an_offer_nobody_took_is_cancelled() -> None:
+def test_an_offer_waits_for_answers_and_lapses_when_nobody_takes_it() -> None:
     state = position(
         settlements={"I45": 0},
         hands={0: {"grain": 2, "ore": 2, "wool": 3}, 1: {"ore": 2}},
@@ -290,8 +289,11 @@ def test_an_offer_nobody_took_is_cancelled() -> None:
     )
     state = ENGINE.apply(state, 0, Move(OFFER, WOOL, 1, ORE, 1))
     state = ENGINE.apply(state, 1, Move(DECLINE))
-    assert ENGINE.legal_actions(state, 0) == [Move(CANCEL)]
-    assert choose(state, 0, 4) == Move(CANCEL)
+    # The proposer has nothing to decide while answers are open: no AI withdraws it at once.
+    assert 0 not in ENGINE.to_act(state) and ENGINE.legal_actions(state, 0) == []
+    for seat in (2, 3):
+        state = ENGINE.apply(state, seat, choose(state, seat, 4))
+    assert state.phase == MAIN and 0 in ENGINE.to_act(state)
 
 
 def test_it_trades_with_the_bank_to_complete_a_city() -> None:

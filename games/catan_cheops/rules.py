@@ -257,9 +257,12 @@ def to_act(state: State) -> frozenset[int]:
     if phase == DISCARD_PHASE:
         return frozenset(seat for seat, need in enumerate(state.discards) if need)
     if phase == OFFER_PHASE:
+        # The proposer has something to decide only once someone accepted (trade or cancel);
+        # until then it waits, so an AI proposer never withdraws an offer nobody has seen.
         answers = state.answers
         acting = {seat for seat, answer in enumerate(answers) if answer == 0}
-        acting.add(state.turn)
+        if 1 in answers:
+            acting.add(state.turn)
         return frozenset(acting)
     return _ONLY[state.turn]
 
@@ -503,7 +506,7 @@ def _offer_answers(state: State, seat: int) -> list[Move]:
         if state.hands[seat][get] >= m:
             return [ACCEPT_OFFER, DECLINE_OFFER]
         return [DECLINE_OFFER]
-    if seat == state.turn:
+    if seat == state.turn and 1 in state.answers:
         return [*(_TRADE_WITH[other] for other, a in enumerate(state.answers) if a == 1), CANCEL_OFFER]
     return []
 
@@ -646,6 +649,8 @@ def apply(state: State, seat: int, action: object) -> State:
             raise illegal("error.unknown_action")
     phase = state.phase
     if (seat not in to_act(state)) if phase in (DISCARD_PHASE, OFFER_PHASE) else seat != state.turn:
+        if phase == OFFER_PHASE and seat == state.turn:
+            raise illegal("error.offer_waiting")
         raise illegal("error.not_acting")
     return _APPLY[kind](state, seat, action)
 

@@ -24,14 +24,17 @@ def offered() -> object:
 def test_everyone_is_asked_at_once() -> None:
     state = offered()
     assert state.phase == OFFER  # type: ignore[attr-defined]
-    assert ENGINE.to_act(state) == {0, 1, 2, 3}
+    # The proposer waits: it has nothing to decide until someone accepts.
+    assert ENGINE.to_act(state) == {1, 2, 3}
     assert (
         str(ENGINE.prompt(state, 2)) == "Answer Player 1's offer: 1 brick for 1 wool — `accept` or `decline`."
     )
     assert legal_texts(state, 1) == ["accept", "decline"]
     # Seat 4 has no wool: it can only decline.
     assert legal_texts(state, 3) == ["decline"]
-    assert legal_texts(state, 0) == ["cancel"]
+    assert legal_texts(state, 0) == []
+    with pytest.raises(IllegalAction, match="Your offer waits for an answer"):
+        play(state, 0, "cancel")
     view = ENGINE.view(state, None)
     assert view["offer"] == {
         "from": 0,
@@ -105,8 +108,10 @@ def test_offer_refusals() -> None:
         play(open_offer, 1, "cancel")
     with pytest.raises(IllegalAction, match=re.escape("You do not have 1 wool to accept.")):
         play(open_offer, 1, "accept")
-    with pytest.raises(IllegalAction, match="Your offer is open"):
+    with pytest.raises(IllegalAction, match="Your offer waits for an answer"):
         play(open_offer, 0, "end")
+    with pytest.raises(IllegalAction, match="Your offer is open"):
+        play(play(offered(), 1, "accept"), 0, "end")
     # Legal offers are exactly 1 to 3 of a held resource for 1 to 3 of another.
     offers = [t for t in legal_texts(state, 0) if t.startswith("offer")]
     assert len(offers) == len(set(offers)) == 2 * 4 * 3
