@@ -201,7 +201,7 @@ async def _measure(
             await asyncio.gather(*(_play(quiet, engine, t, warmup, None, not ai) for t in tables))
         await quiet.idle()
         await workers.run(_no_render, engine.id, {}, None)  # the worker processes are up
-        await measured.resume()  # as the bot does at start: each game's recent moves in memory
+        await measured.resume()  # as the bot does at start: finish what the warm-up left
         return await _load(measured, engine, tables, moves, tracked=not ai)
     finally:
         workers.close()

@@ -210,8 +210,8 @@ async def test_a_stale_button_is_refused_and_changes_nothing(world: World, table
 
 
 async def test_two_players_clicking_join_for_the_last_seat(world: World, table: Table) -> None:
-    engine = games.all()[0]
     game = await table.open(world.anna)
+    engine = games.get((await table.row(game.id)).engine)
     for _ in range(engine.max_players - 2):
         await world.anna.click(game.lobby, label="Add bot")
     lobby = table.message(world.channel, game.lobby.id)

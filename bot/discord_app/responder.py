@@ -140,6 +140,10 @@ class InteractionResponder:
         message = await send_public(interaction, reply.text, image=reply.image, filename=reply.filename)
         if message is not None:
             # A board for everyone is a large post: each person shows one now and then.
+            # Only posts still inside their cooldown are remembered, so this stays small.
+            self._public_posts = {
+                key: at for key, at in self._public_posts.items() if now - at < PUBLIC_POST_COOLDOWN_S
+            }
             self._public_posts[who] = now
         if message is None:
             note = texts.t("discord.public.fallback", locale_of(interaction))
