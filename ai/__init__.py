@@ -38,6 +38,7 @@ def _registry() -> dict[str, Chooser]:
     if not _loaded:
         _loaded = True
         # The built-in AIs register themselves when imported.
+        import ai.catan_cheops
         import ai.china
         import ai.chinesische_mauer
         import ai.mauerbauer  # noqa: F401

@@ -41,6 +41,7 @@ def _registry() -> dict[str, Engine]:
     if not _loaded:
         _loaded = True
         # The built-in games: importing a game's package registers its engine.
+        import games.catan_cheops
         import games.china
         import games.chinesische_mauer
         import games.mauerbauer  # noqa: F401

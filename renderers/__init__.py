@@ -37,6 +37,7 @@ def _registry() -> dict[str, Renderer]:
     if not _loaded:
         _loaded = True
         # The built-in renderers register themselves when imported.
+        import renderers.catan_cheops
         import renderers.china
         import renderers.chinesische_mauer
         import renderers.mauerbauer  # noqa: F401

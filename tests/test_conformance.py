@@ -1,6 +1,7 @@
 """Every registered engine keeps the engine contract of `games.core`.
 
-Thousands of seeded random games per engine, spread over every player count
+Thousands of seeded random games per engine (for an engine whose games last
+thousands of moves, as many moves as the others' thousand games), spread over every player count
 and every option combination `check_options` accepts (a *case*): most under
 the light checks, a subset under the full ones (see `conformance_support`).
 Plus the checks that need no game in progress: metadata, options and their
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import re
 import string
 import subprocess
@@ -41,6 +43,13 @@ from games.core import Action, Engine, Message, Option, Outcome, State
 #: two engines registered; full checks cost ten to fifteen light ones.)
 LIGHT_GAMES_PER_ENGINE = 1_000
 FULL_GAMES_PER_ENGINE = 100
+#: ...or fewer for an engine whose games are long: every engine gets about as many
+#: checked moves as 1,000 (100) games of 150 moves, so a game of thousands of moves
+#: (Catan's kind) does not take the suite's whole time.
+LIGHT_MOVES_PER_ENGINE = 150_000
+FULL_MOVES_PER_ENGINE = 15_000
+#: Random games played to measure an engine's mean length.
+LENGTH_SAMPLE = 4
 #: ...but at least this many per case, however many cases an engine has.
 LIGHT_GAMES_PER_CASE = 20
 FULL_GAMES_PER_CASE = 4
@@ -106,11 +115,36 @@ CASES = {engine.id: cases_of(engine) for engine in ENGINES}
 ALL_CASES = [case for engine in ENGINES for case in CASES[engine.id]]
 
 
-def chunks(total_per_engine: int, least_per_case: int, chunk_size: int, seed_base: int) -> list[Chunk]:
+def mean_length(engine: Engine) -> float:
+    """Moves in a random game of the engine, on average over a few seeded games of each case."""
+    lengths = []
+    for case in CASES[engine.id]:
+        for seed in range(LENGTH_SAMPLE):
+            chooser = random.Random(seed)
+            state = engine.setup(case.players, seed, case.chosen)
+            moves = 0
+            while acting := engine.to_act(state):
+                seat = chooser.choice(sorted(acting))
+                state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat)))
+                moves += 1
+            lengths.append(moves)
+    return max(1.0, sum(lengths) / len(lengths))
+
+
+MEAN_LENGTHS = {engine.id: mean_length(engine) for engine in ENGINES}
+
+
+def games_per_engine(engine: Engine, most: int, moves: int) -> int:
+    """`most` games, or as many as make about `moves` moves when the engine's games are long."""
+    return min(most, math.ceil(moves / MEAN_LENGTHS[engine.id]))
+
+
+def chunks(most: int, moves: int, least_per_case: int, chunk_size: int, seed_base: int) -> list[Chunk]:
     """Split the games of each engine evenly over its cases, then into chunks."""
     found = []
     for engine in ENGINES:
         cases = CASES[engine.id]
+        total_per_engine = games_per_engine(engine, most, moves)
         per_case = max(least_per_case, math.ceil(total_per_engine / max(1, len(cases))))
         for case in cases:
             for start in range(0, per_case, chunk_size):
@@ -119,8 +153,10 @@ def chunks(total_per_engine: int, least_per_case: int, chunk_size: int, seed_bas
     return found
 
 
-LIGHT_CHUNKS = chunks(LIGHT_GAMES_PER_ENGINE, LIGHT_GAMES_PER_CASE, LIGHT_CHUNK, 0)
-FULL_CHUNKS = chunks(FULL_GAMES_PER_ENGINE, FULL_GAMES_PER_CASE, FULL_CHUNK, FULL_SEED_BASE)
+LIGHT_CHUNKS = chunks(LIGHT_GAMES_PER_ENGINE, LIGHT_MOVES_PER_ENGINE, LIGHT_GAMES_PER_CASE, LIGHT_CHUNK, 0)
+FULL_CHUNKS = chunks(
+    FULL_GAMES_PER_ENGINE, FULL_MOVES_PER_ENGINE, FULL_GAMES_PER_CASE, FULL_CHUNK, FULL_SEED_BASE
+)
 ENGINE_COUNTS = [(engine, players) for engine in ENGINES for players in player_counts(engine)]
 
 
@@ -139,8 +175,8 @@ def test_there_are_engines_and_enough_games() -> None:
         assert {case.players for case in cases} == set(player_counts(engine)), "a player count has no case"
         light = sum(c.games for c in LIGHT_CHUNKS if c.case.engine is engine)
         full = sum(c.games for c in FULL_CHUNKS if c.case.engine is engine)
-        assert light >= LIGHT_GAMES_PER_ENGINE
-        assert full >= FULL_GAMES_PER_ENGINE
+        assert light >= games_per_engine(engine, LIGHT_GAMES_PER_ENGINE, LIGHT_MOVES_PER_ENGINE)
+        assert full >= games_per_engine(engine, FULL_GAMES_PER_ENGINE, FULL_MOVES_PER_ENGINE)
         assert {c.case for c in LIGHT_CHUNKS if c.case.engine is engine} == set(cases)
         assert {c.case for c in FULL_CHUNKS if c.case.engine is engine} == set(cases)
 
@@ -161,10 +197,16 @@ def test_random_games_full(chunk: Chunk) -> None:
         play(case.engine, case.players, seed, full=True, options=case.chosen)
 
 
+#: Games longer than this (moves, on average) take the unusual seeds under light checks:
+#: their full checks cost minutes a game, and `test_random_games_full` has them already.
+LONG_GAME = 1_000
+
+
 @pytest.mark.parametrize("case", ALL_CASES, ids=str)
 def test_unusual_seeds(case: Case) -> None:
+    full = MEAN_LENGTHS[case.engine.id] <= LONG_GAME
     for seed in (0, 1, 2**63, 2**64 - 1):
-        play(case.engine, case.players, seed, full=True, options=case.chosen)
+        play(case.engine, case.players, seed, full=full, options=case.chosen)
 
 
 def test_engine_ids_are_unique_and_found() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import gardens.rules
 import pytest
+from catan_cheops import cc_support
 from china import china_support
 from mauerbauer import mb_builders
 
@@ -71,6 +72,7 @@ def resample_chinesische_mauer(state: Any, viewer: int | None, rng: random.Rando
 
 
 RESAMPLERS: dict[str, Resampler] = {
+    "catan-cheops": cc_support.resample_hidden,
     "chinesische-mauer": resample_chinesische_mauer,
     "china": china_support.resample_hidden,
     "gardens": gardens.rules.resample_hidden,

@@ -8,12 +8,12 @@ notation, view and save format: docs/catan-cheops.md.
 
 from __future__ import annotations
 
+import games
 from games.catan_cheops.actions import Move
 from games.catan_cheops.engine import CatanCheopsEngine
 from games.catan_cheops.state import State
 
 __all__ = ["ENGINE", "CatanCheopsEngine", "Move", "State"]
 
-#: Not registered yet: it joins the built-in games (registering itself here, as the
-#: others do) once its board image and AI exist. Its tests use `ENGINE` directly.
 ENGINE = CatanCheopsEngine()
+games.register(ENGINE)

@@ -1,0 +1,275 @@
+"""Catan: Cheops through the real bot: founding, a trade between players, discards after a 7.
+
+Three people play. The founding is typed with `/move`; then the player whose
+turn it is offers a trade: the two others are pinged with the offer, each
+answers with the Accept or Decline button of their own panel, and the
+proposer trades with the one who accepted. Later a 7 makes two players
+discard at once: both are pinged with how many cards to give up and each
+chooses privately from the buttons of their panel, in any order.
+
+The game's seed is chosen here (the bot draws one at random): the first seed
+whose game, played by the same plan with the engine alone, reaches an offer
+and then a 7 that makes at least two players discard.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from conftest import Table, World, move_buttons
+from simcord import ChannelHandle, MemberActor
+
+import games
+from games.core import Engine
+
+GAME = "catan-cheops"
+#: Moves the plan may take before the 7 it waits for; seeds that need more are skipped.
+PLAN_LIMIT = 400
+
+
+@dataclass(frozen=True)
+class Trade:
+    """The offer the plan makes: `offer 1 give for 1 get`, which `partner` can accept."""
+
+    seat: int
+    give: str
+    get: str
+    partner: int
+
+
+def _engine() -> Engine:
+    return games.get(GAME)
+
+
+def resources(view: dict[str, Any], seat: int) -> dict[str, int]:
+    """A seat's resource cards, from its own view."""
+    return dict(view["hand"]["resources"])
+
+
+def trade_now(engine: Engine, state: Any) -> Trade | None:
+    """The trade the plan offers in this position, if it is the main phase and one is possible."""
+    public = engine.view(state, None)
+    if public["phase"] != "main" or public["offers_made"]:
+        return None
+    seat = public["turn"]
+    own = resources(engine.view(state, seat), seat)
+    for partner in range(public["players"]):
+        if partner == seat:
+            continue
+        theirs = resources(engine.view(state, partner), partner)
+        for give, count in own.items():
+            for get, held in theirs.items():
+                if count and held and give != get:
+                    return Trade(seat, give, get, partner)
+    return None
+
+
+def plan(engine: Engine, state: Any, seat: int) -> str:
+    """The plan's move for a seat that must act (the offer itself aside)."""
+    public = engine.view(state, None)
+    phase = public["phase"]
+    if phase == "roll":
+        return "roll"
+    if phase == "main":
+        return "end"
+    return engine.format_action(state, engine.quick_actions(state, seat)[0])
+
+
+def reaches_both(seed: int) -> bool:
+    """Whether the plan's game of that seed offers a trade and then makes two players discard at once."""
+    engine = _engine()
+    state = engine.setup(3, seed)
+    traded = False
+    for _ in range(PLAN_LIMIT):
+        view = engine.view(state, None)
+        if not traded:
+            trade = trade_now(engine, state)
+            if trade is not None:
+                traded = True
+                offer = f"offer 1 {trade.give} for 1 {trade.get}"
+                state = engine.apply(state, trade.seat, engine.parse_action(state, trade.seat, offer))
+                # The partner accepts, the third declines, the proposer trades: as the test does.
+                for seat in range(3):
+                    if seat != trade.seat:
+                        answer = "accept" if seat == trade.partner else "decline"
+                        state = engine.apply(state, seat, engine.parse_action(state, seat, answer))
+                deal = f"trade with {trade.partner + 1}"
+                state = engine.apply(state, trade.seat, engine.parse_action(state, trade.seat, deal))
+                continue
+        if traded and view["phase"] == "discard" and sum(1 for n in view["discards"] if n) >= 2:
+            return True
+        seat = min(engine.to_act(state))
+        state = engine.apply(state, seat, engine.parse_action(state, seat, plan(engine, state, seat)))
+    return False
+
+
+def chosen_seed() -> int:
+    return next(seed for seed in range(500) if reaches_both(seed))
+
+
+class FixedSeed:
+    """Stands in for `random.SystemRandom` in the lobby: the start draws `seed`."""
+
+    seed = 0
+
+    def randrange(self, *_: int) -> int:
+        return self.seed
+
+
+async def person(table: Table, seat: int, game_id: int) -> MemberActor:
+    row = await table.row(game_id)
+    return next(m for m in table.world.members if m.id == row.seats[seat].user_id)
+
+
+async def state_of(table: Table, game_id: int) -> Any:
+    _, _, state = await table.state(game_id)
+    return state
+
+
+async def typed(table: Table, thread: ChannelHandle, game_id: int, seat: int, notation: str) -> None:
+    actor = await person(table, seat, game_id)
+    answer = await actor.slash(thread, "move", action=notation)
+    assert answer.response is not None and answer.response.content.startswith("✅"), answer.response.content
+
+
+async def press(actor: MemberActor, thread: ChannelHandle, notation: str) -> str:
+    """Open the panel from the newest post's "Show my hand" and press the button for `notation`."""
+    board = thread.history()[-1]
+    panel = await actor.click(board, label="Show my hand")
+    assert panel.ephemeral and panel.response is not None
+    wanted = [custom_id for custom_id in move_buttons(panel.response) if custom_id.endswith(f":{notation}")]
+    assert wanted, (notation, move_buttons(panel.response))
+    pressed = await actor.click(panel.response, custom_id=wanted[0])
+    assert pressed.response is not None and pressed.response.content.startswith("✅"), pressed.response
+    return panel.response.content
+
+
+async def open_cheops(world: World) -> tuple[int, Any, ChannelHandle]:
+    """`/game new game:catan-cheops` by Anna: the game's number, its lobby message and thread."""
+    threads_before = {thread.id for thread in world.channel.threads}
+    await world.anna.slash(world.channel, "game new", game=GAME)
+    lobby = [message for message in world.channel.history() if message.components][-1]
+    found = re.search(r"#(\d+)", lobby.content)
+    assert found is not None
+    thread = next(t for t in world.channel.threads if t.id not in threads_before)
+    return int(found[1]), lobby, thread
+
+
+@pytest.fixture
+def seed(monkeypatch: pytest.MonkeyPatch) -> int:
+    chosen = chosen_seed()
+    FixedSeed.seed = chosen
+    monkeypatch.setattr(random, "SystemRandom", FixedSeed)
+    return chosen
+
+
+async def test_founding_a_trade_and_discards_by_several_players(
+    world: World, table: Table, seed: int
+) -> None:
+    engine = _engine()
+    game_id, lobby, thread = await open_cheops(world)
+    await world.bob.click(lobby, label="Join")
+    await world.carl.click(table.message(world.channel, lobby.id), label="Join")
+    await world.anna.click(table.message(world.channel, lobby.id), label="Start")
+    assert (await table.row(game_id)).status == "running"
+
+    # The founding and the first turns, typed, until the plan's offer.
+    for _ in range(PLAN_LIMIT):
+        state = await state_of(table, game_id)
+        trade = trade_now(engine, state)
+        if trade is not None:
+            break
+        seat = min(engine.to_act(state))
+        await typed(table, thread, game_id, seat, plan(engine, state, seat))
+    else:
+        pytest.fail("no offer came")
+    assert engine.view(state, None)["settlements"], "the founding built settlements"
+
+    # The offer: both others are pinged with it.
+    before = {seat: resources(engine.view(state, seat), seat) for seat in range(3)}
+    posts = len(thread.history())
+    await typed(table, thread, game_id, trade.seat, f"offer 1 {trade.give} for 1 {trade.get}")
+    said = "\n".join(message.content for message in thread.history()[posts:])
+    others = [seat for seat in range(3) if seat != trade.seat]
+    for seat in others:
+        assert (await person(table, seat, game_id)).mention in said, said
+    assert "offer" in said.lower()
+
+    # The partner accepts and the third declines, each with a button of their own panel.
+    third = next(seat for seat in others if seat != trade.partner)
+    await press(await person(table, third, game_id), thread, "decline")
+    panel = await press(await person(table, trade.partner, game_id), thread, "accept")
+    assert "offer" in panel.lower()
+    await press(await person(table, trade.seat, game_id), thread, f"trade with {trade.partner + 1}")
+
+    state = await state_of(table, game_id)
+    after = {seat: resources(engine.view(state, seat), seat) for seat in range(3)}
+    assert after[trade.seat][trade.give] == before[trade.seat][trade.give] - 1
+    assert after[trade.seat][trade.get] == before[trade.seat][trade.get] + 1
+    assert after[trade.partner][trade.give] == before[trade.partner][trade.give] + 1
+    assert after[trade.partner][trade.get] == before[trade.partner][trade.get] - 1
+    assert after[third] == before[third]
+    assert engine.view(state, None)["offer"] is None
+
+    # On to a 7 that makes two or more players discard.
+    for _ in range(PLAN_LIMIT):
+        state = await state_of(table, game_id)
+        public = engine.view(state, None)
+        if public["phase"] == "discard":
+            break
+        seat = min(engine.to_act(state))
+        await typed(table, thread, game_id, seat, plan(engine, state, seat))
+    else:
+        pytest.fail("no 7 came")
+    owing = [seat for seat, count in enumerate(public["discards"]) if count]
+    assert len(owing) >= 2 and set(owing) == set(engine.to_act(state))
+    newest = thread.history()[-1].content
+    for seat in owing:
+        held = sum(resources(engine.view(state, seat), seat).values())
+        assert (await person(table, seat, game_id)).mention in "\n".join(
+            message.content for message in thread.history()[-3:]
+        )
+        assert f"Discard {held // 2} of your {held} cards" in "\n".join(
+            message.content for message in thread.history()[-3:]
+        ), newest
+
+    # Each discards privately, the last owing player first: the order is free.
+    for seat in reversed(owing):
+        state = await state_of(table, game_id)
+        choice = engine.format_action(state, engine.quick_actions(state, seat)[0])
+        await press(await person(table, seat, game_id), thread, choice)
+    state = await state_of(table, game_id)
+    public = engine.view(state, None)
+    assert not any(public["discards"])
+    assert public["phase"] == "robber"
+    for message in thread.history():
+        assert "Your hand" not in message.content
+
+
+async def test_against_two_ai_players_the_first_rounds_go_round(world: World, table: Table) -> None:
+    """The AI seats found, roll, build, trade and answer between the person's moves."""
+    engine = _engine()
+    game_id, lobby, thread = await open_cheops(world)
+    await world.anna.click(lobby, label="Add bot")
+    await world.anna.click(table.message(world.channel, lobby.id), label="Add bot")
+    await world.anna.click(table.message(world.channel, lobby.id), label="Start")
+    for _ in range(60):
+        await table.service.idle()
+        row, _, state = await table.state(game_id)
+        if engine.view(state, None)["turn_number"] >= 12 or row.status != "running":
+            break
+        assert engine.to_act(state) == {0} or engine.view(state, None)["offer"] is not None
+        choices = await world.anna.autocomplete(thread, "move", "action", "")
+        assert 0 < len(choices) <= 25
+        await typed(table, thread, game_id, 0, choices[0]["value"])
+    public = engine.view(state, None)
+    assert public["turn_number"] >= 12, "three rounds went by"
+    builders = {piece["seat"] for piece in public["settlements"]}
+    assert builders == {0, 1, 2}, "every seat founded its settlements"
+    said = "\n".join(message.content for message in thread.history())
+    assert "AI" in said
+    assert all("Your hand" not in message.content for message in thread.history())
