@@ -64,25 +64,26 @@ class Community:
             for seat, rating in zip(row.seats, new, strict=True)
             if not seat.is_ai and seat.user_id is not None
         }
-        if not await store.record_ratings(row.id, row.engine, changed):
-            return []
-        lines = []
-        for seat, rating in zip(row.seats, new, strict=True):
-            if seat.is_ai or seat.user_id is None:
-                continue
-            before = ratings.display(_rating(current.get(seat.user_id)))
-            after = ratings.display(rating)
-            lines.append(
-                texts.t(
-                    "ratings.change",
-                    locale,
-                    player=seat.name,
-                    before=before,
-                    after=after,
-                    delta=f"{after - before:+d}",
-                )
+        shown = [
+            (seat.seat, ratings.display(_rating(current.get(seat.user_id))), ratings.display(rating))
+            for seat, rating in zip(row.seats, new, strict=True)
+            if not seat.is_ai and seat.user_id is not None
+        ]
+        if not await store.record_ratings(row.id, row.engine, changed, shown):
+            # Rated already (a summary posted again after a failure): the changes made then.
+            shown = await store.rating_changes(row.id)
+        names = {seat.seat: seat.name for seat in row.seats}
+        return [
+            texts.t(
+                "ratings.change",
+                locale,
+                player=names.get(seat, "?"),
+                before=before,
+                after=after,
+                delta=f"{after - before:+d}",
             )
-        return lines
+            for seat, before, after in shown
+        ]
 
     async def stats(self, caller: Caller, user_id: int, name: str, engine_id: str | None) -> Reply:
         """Games, wins and ratings of one person, per game; their favourite game."""

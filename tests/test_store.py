@@ -16,6 +16,7 @@ import pytest
 from store_crash_child import action_of, state_after
 
 import bot.store.schema as schema_module
+from bot.community import Community
 from bot.store import (
     MIGRATIONS,
     CorruptRow,
@@ -26,6 +27,7 @@ from bot.store import (
     StoreError,
     WrongStatus,
 )
+from games.core import Outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 CRASH_CHILD = Path(__file__).with_name("store_crash_child.py")
@@ -708,3 +710,22 @@ async def test_a_killed_process_loses_no_acknowledged_move(tmp_path: Path) -> No
         finally:
             await reopened.close()
     assert len(acknowledged) == 4
+
+
+async def test_a_rated_game_keeps_its_rating_changes_for_a_summary_posted_again(store: Store) -> None:
+    game = await running_game(store)
+    outcome = {"scores": [10, 4], "ranks": [1, 2], "winners": [0]}
+    game = await store.record_move(
+        game.id, game.version, seat=0, action="a", state="s1", outcome=outcome, now=at(3)
+    )
+    community = Community(store)
+    result = Outcome(scores=(10, 4), ranks=(1, 2), ranking=(0, 1), winners=frozenset({0}))
+    first = await community.rate(game, result, None)
+    assert len(first) == 2 and "user1" in first[0] and "user2" in first[1]
+    ratings_after = await store.ratings("chinesische-mauer", [1, 2])
+
+    # The summary failed and is made again: the same lines, and nobody is rated twice.
+    again = await community.rate(await store.get_game(game.id), result, None)
+    assert again == first
+    assert await store.ratings("chinesische-mauer", [1, 2]) == ratings_after
+    assert [seat for seat, _, _ in await store.rating_changes(game.id)] == [0, 1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 
 from bot.store.connection import Connection
@@ -66,10 +67,18 @@ class PeopleTables(Connection):
         rows = await self._query("SELECT engine, mu, sigma FROM ratings WHERE user_id = ?", (user_id,))
         return {str(engine): (float(mu), float(sigma)) for engine, mu, sigma in rows}
 
-    async def record_ratings(self, game_id: int, engine: str, new: dict[int, tuple[float, float]]) -> bool:
+    async def record_ratings(
+        self,
+        game_id: int,
+        engine: str,
+        new: dict[int, tuple[float, float]],
+        changes: list[tuple[int, int, int]] | None = None,
+    ) -> bool:
         """Store the ratings a finished game produced and mark it rated, once.
 
-        False (and nothing written) when the game was rated already.
+        `changes` are the displayed ratings (seat, before, after), kept with the
+        game for its summary (`rating_changes`). False (and nothing written)
+        when the game was rated already.
         """
         async with self._transaction(write=True) as db:
             row = await _fetch_one(db, "SELECT status, rated FROM games WHERE id = ?", (game_id,))
@@ -82,8 +91,24 @@ class PeopleTables(Connection):
                 "ON CONFLICT (user_id, engine) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
                 [(user, engine, mu, sigma) for user, (mu, sigma) in sorted(new.items())],
             )
-            await _run(db, "UPDATE games SET rated = 1 WHERE id = ?", (game_id,))
+            await _run(
+                db,
+                "UPDATE games SET rated = 1, rating_changes = ? WHERE id = ?",
+                (json.dumps([list(change) for change in changes or []]), game_id),
+            )
             return True
+
+    async def rating_changes(self, game_id: int) -> list[tuple[int, int, int]]:
+        """The displayed rating changes (seat, before, after) of a rated game; [] when none
+        were kept. A damaged value reads as none: it only decorates a summary."""
+        row = _first(await self._query("SELECT rating_changes FROM games WHERE id = ?", (game_id,)))
+        if row is None or not isinstance(row[0], str):
+            return []
+        try:
+            found = json.loads(row[0])
+            return [(int(seat), int(before), int(after)) for seat, before, after in found]
+        except (ValueError, TypeError):
+            return []
 
     async def rated_players(self, guild_id: int | None, engine: str) -> list[tuple[int, float, float]]:
         """(user, mu, sigma) of everyone rated in `engine` who finished a game of it in that server."""

@@ -166,6 +166,11 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "CREATE INDEX games_unsummarised ON games (updated_at) "
         "WHERE status = 'finished' AND summary_posted = 0",
     ),
+    (
+        # The rating changes a finished game made (JSON: [[seat, before, after], ...]), kept
+        # with the mark that it was rated: a summary posted again after a failure shows them.
+        "ALTER TABLE games ADD COLUMN rating_changes TEXT",
+    ),
 ]
 
 
