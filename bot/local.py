@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import re
 import sys
@@ -499,6 +500,18 @@ async def run(settings: Settings, ask: Ask | None = None, say: Say = print, *, a
             await store.close()
 
 
+def log_to_file(settings: Settings) -> logging.FileHandler:
+    """Send the log to a file beside the local database (`baumeister-local.log`): the terminal
+    is the players' table, and a traceback there would read as the game talking. Once the
+    root logger has a handler, Python no longer prints warnings and errors to the terminal."""
+    handler = logging.FileHandler(Path(settings.local_database).with_suffix(".log"), encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.getLevelNamesMapping().get(settings.log_level, logging.INFO))
+    return handler
+
+
 def _wants_ansi() -> bool:
     """Styles for a terminal that shows them (https://no-color.org says how to refuse them)."""
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
@@ -510,7 +523,9 @@ def main() -> None:
         from bot.plugins import load_installed_games
 
         load_installed_games()
-        asyncio.run(run(Settings.from_env(), ansi=_wants_ansi()))
+        settings = Settings.from_env()
+        log_to_file(settings)
+        asyncio.run(run(settings, ansi=_wants_ansi()))
     except (KeyboardInterrupt, EOFError):
         # Ctrl-C while the service was busy: asyncio has cancelled the game's work and closed the store.
         print()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import subprocess
@@ -182,10 +183,33 @@ def test_main_says_one_line_when_interrupted(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(local, "run", interrupted)
+    monkeypatch.setattr(local, "log_to_file", lambda settings: None)
     local.main()
     out, err = capsys.readouterr()
     assert [line for line in out.splitlines() if line] == [texts.t("local.interrupted")]
     assert err == ""
+
+
+def test_the_log_goes_to_a_file_and_no_traceback_to_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = logging.getLogger()
+    level = root.level
+    handler = local.log_to_file(Settings(local_database=str(tmp_path / "games.sqlite3")))
+    try:
+        try:
+            raise RuntimeError("the worker broke")
+        except RuntimeError:
+            logging.getLogger("bot.service.turns").exception("game 1: background work failed")
+        handler.flush()
+    finally:
+        root.removeHandler(handler)
+        handler.close()
+        root.setLevel(level)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "the worker broke" not in out + err
+    written = (tmp_path / "games.log").read_text(encoding="utf-8")
+    assert "background work failed" in written and "RuntimeError: the worker broke" in written
 
 
 def test_ctrl_c_at_a_real_prompt_ends_the_program_quietly(tmp_path: Path) -> None:
