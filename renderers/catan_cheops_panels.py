@@ -8,20 +8,20 @@ it at a given y), texts drawn once and kept, runs of text and icons.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Mapping
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderers import layout
 from renderers.canvas import RGB, Canvas, ellipsize, text_width
 from renderers.catan_cheops_geometry import pixel
 from renderers.catan_cheops_icons import (
     die,
     resource,
 )
-from renderers.catan_cheops_theme import BODY, HEADING, SMALL, WIDTH, label
+from renderers.catan_cheops_theme import BODY, HEADING, SMALL, WIDTH
 from renderers.common import (
     CREAM,
     GOLD_DARK,
@@ -37,6 +37,7 @@ from renderers.common import (
     turn_arrow,
 )
 from renderers.fonts import Face, Weight, face, readable
+from renderers.layout import Context, Run, Section
 
 __all__ = [
     "GAP",
@@ -66,25 +67,6 @@ TITLE = 40
 NILE_BLUE: RGB = (26, 84, 120)
 ACCEPT: RGB = (0, 110, 60)
 
-Run = str | Image.Image
-
-
-@dataclass(frozen=True)
-class Context:
-    view: Mapping[str, Any]
-    locale: str | None
-    names: Sequence[str]
-
-    def t(self, key: str, **params: str | int) -> str:
-        return label(key, self.locale, **params)
-
-
-@dataclass(frozen=True)
-class Section:
-    height: int
-    draw: Callable[[Canvas, int], None]
-
-
 # ---------------------------------------------------------------- helpers
 
 
@@ -109,50 +91,14 @@ def text(canvas: Canvas, x: int, y: int, words: str, font_face: Face, fill: RGB,
     return width
 
 
-def runs(
-    canvas: Canvas, x: int, cy: int, items: Sequence[Run], font_face: Face, fill: RGB, gap: int = 8
-) -> int:
-    """Text and sprites side by side, centred on the line `cy`; the x after them."""
-    for item in items:
-        if isinstance(item, str):
-            if item:
-                x += text(canvas, x, cy, item, font_face, fill, anchor="lm") + gap
-        else:
-            canvas.paste(item, x, cy - item.height // 2)
-            x += item.width + gap
-    return x - gap
+def _write(canvas: Canvas, x: int, cy: int, words: str, font_face: Face, fill: RGB) -> int:
+    return text(canvas, x, cy, words, font_face, fill, anchor="lm")
 
 
-def runs_width(items: Sequence[Run], font_face: Face, gap: int = 8) -> int:
-    widths = [text_width(r, font_face) if isinstance(r, str) else r.width for r in items if r != ""]
-    return sum(widths) + gap * max(0, len(widths) - 1)
-
-
-def fit_runs(
-    canvas: Canvas,
-    x: int,
-    cy: int,
-    items: Sequence[Run],
-    font_face: Face,
-    fill: RGB,
-    max_width: int,
-    gap: int = 8,
-) -> int:
-    """Draw runs, shortening the longest texts until the line fits."""
-    items = list(items)
-    while runs_width(items, font_face, gap) > max_width:
-        candidates = [
-            (text_width(r, font_face), i) for i, r in enumerate(items) if isinstance(r, str) and len(r) > 2
-        ]
-        if not candidates:
-            break
-        width, index = max(candidates)
-        text = items[index]
-        assert isinstance(text, str)
-        items[index] = ellipsize(text, font_face, max(30, width - 30))
-        if items[index] == text:
-            break
-    return runs(canvas, x, cy, items, font_face, fill, gap)
+#: The shared line drawing (`renderers.layout`), with this image's cache of drawn texts.
+runs = partial(layout.runs, write=_write)
+runs_width = layout.runs_width
+fit_runs = partial(layout.fit_runs, step=30, write=_write)
 
 
 def panel(canvas: Canvas, y: int, height: int, fill: RGB = CREAM, border: RGB = STONE_DARK) -> None:

@@ -13,11 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import texts
-from games.catan_cheops import ENGINE
 from renderers.canvas import RGB
-from renderers.common import SEAT_COLOURS, on_colour
-from renderers.common import label as catalogue_label
+from renderers.common import SEAT_COLOURS, label, on_colour
 
 __all__ = [
     "BLACK_BLOCK",
@@ -66,19 +63,3 @@ def seat_ink(seat: int) -> RGB:
 
 def seat_of(piece: Mapping[str, Any]) -> int:
     return int(piece["seat"])
-
-
-def _language(locale: str | None) -> str:
-    return str(locale or texts.DEFAULT_LOCALE).split("-")[0].split("_")[0].lower()
-
-
-def label(key: str, locale: str | None, **params: str | int) -> str:
-    """A word drawn on the image, from the text catalogue.
-
-    Until the game is registered its words are not in the shared catalogue
-    yet, so they are then read from the engine's own texts (the same files).
-    """
-    if key in texts.catalogue(texts.DEFAULT_LOCALE):
-        return catalogue_label(key, locale, **params)
-    template = ENGINE.locales.get(_language(locale), {}).get(key) or ENGINE.texts.get(key, key)
-    return template.format(**params)

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 import renderers
 from games.china.data import COLOURS, HAND_SIZE, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES
+from renderers import layout
 from renderers.canvas import RGB, Canvas, ellipsize, fit, sprite, text_width
 from renderers.china_map import (
     DRAGON_R,
@@ -62,6 +62,7 @@ from renderers.common import (
     turn_arrow,
 )
 from renderers.fonts import Face, Weight, face
+from renderers.layout import Context, Run, Section
 
 __all__ = ["GAME_ID", "MIN_TEXT", "render"]
 
@@ -80,29 +81,11 @@ PANEL_RADIUS = 16
 CARD_W, CARD_H = 150, 196
 CARD_GAP = 16
 
-_Run = str | Image.Image
-
-
-@dataclass(frozen=True)
-class _Context:
-    view: Mapping[str, Any]
-    locale: str | None
-    names: Sequence[str]
-
-    def t(self, key: str, **params: str | int) -> str:
-        return label(key, self.locale, **params)
-
-
-@dataclass(frozen=True)
-class _Section:
-    height: int
-    draw: Callable[[Canvas, int], None]
-
 
 def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     """PNG bytes of the board as `view` shows it."""
     players = int(view["players"])
-    ctx = _Context(view, locale, seat_names(view, players, locale))
+    ctx = Context(view, locale, seat_names(view, players, locale))
     sections = [_header(ctx), _map(ctx), _cards(ctx), _players(ctx)]
     if view.get("viewer") is not None and "hand" in view:
         sections.append(_hand(ctx))
@@ -118,42 +101,10 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
 # ---------------------------------------------------------------- small pieces
 
 
-def _runs(
-    canvas: Canvas, x: int, cy: int, runs: Sequence[_Run], font_face: Face, fill: RGB, gap: int = 10
-) -> int:
-    """Text and sprites side by side, centred on the line `cy`; return the x after them."""
-    for run in runs:
-        if isinstance(run, str):
-            if run:
-                x += canvas.text(x, cy, run, font_face, fill, anchor="lm") + gap
-        else:
-            canvas.paste(run, x, cy - run.height // 2)
-            x += run.width + gap
-    return x - gap
-
-
-def _runs_width(runs: Sequence[_Run], font_face: Face, gap: int = 10) -> int:
-    widths = [text_width(r, font_face) if isinstance(r, str) else r.width for r in runs if r != ""]
-    return sum(widths) + gap * max(0, len(widths) - 1)
-
-
-def _fit_runs(runs: Sequence[_Run], font_face: Face, max_width: int) -> list[_Run]:
-    """Shorten the longest texts (names) until the runs fit `max_width`."""
-    out = list(runs)
-    while _runs_width(out, font_face) > max_width:
-        candidates = [
-            (text_width(r, font_face), i) for i, r in enumerate(out) if isinstance(r, str) and len(r) > 2
-        ]
-        if not candidates:
-            break
-        width, index = max(candidates)
-        text = out[index]
-        assert isinstance(text, str)
-        shorter = ellipsize(text, font_face, max(40, width - 40))
-        if shorter == text:
-            break
-        out[index] = shorter
-    return out
+# China's lines are spaced a little wider than the shared default.
+_runs = partial(layout.runs, gap=10)
+_runs_width = partial(layout.runs_width, gap=10)
+_fit_runs = partial(layout.shorten_runs, gap=10)
 
 
 def _wrap(text: str, font_face: Face, max_width: int) -> list[str]:
@@ -243,7 +194,7 @@ def _fortress(size: int) -> Image.Image:
 # ---------------------------------------------------------------- header
 
 
-def _gist(ctx: _Context) -> str:
+def _gist(ctx: Context) -> str:
     """What the seat on turn does now, in a few words (the prompt's gist)."""
     view = ctx.view
     step = view.get("step")
@@ -258,7 +209,7 @@ def _gist(ctx: _Context) -> str:
     return ctx.t("china.board.gist.place")
 
 
-def _header(ctx: _Context) -> _Section:
+def _header(ctx: Context) -> Section:
     view = ctx.view
     over = view.get("step") == "over" or view.get("turn") is None
     status_face = face(BODY + 2, Weight.BOLD)
@@ -292,7 +243,7 @@ def _header(ctx: _Context) -> _Section:
         if over:
             outcome = view.get("outcome") or {}
             winners = list(outcome.get("winners") or [])
-            runs: list[_Run] = [ctx.t("board.game_over")]
+            runs: list[Run] = [ctx.t("board.game_over")]
             if winners:
                 runs += ["·", ctx.t("board.winners" if len(winners) > 1 else "board.winner")]
                 for seat in winners:
@@ -312,13 +263,13 @@ def _header(ctx: _Context) -> _Section:
         for number, line in enumerate(gist_lines):
             canvas.text(MARGIN, cy + 46 + 40 * number, line, gist_face, GOLD_LIGHT, anchor="lm")
 
-    return _Section(band + merlon, draw)
+    return Section(band + merlon, draw)
 
 
 # ---------------------------------------------------------------- map
 
 
-def _map(ctx: _Context) -> _Section:
+def _map(ctx: Context) -> Section:
     view = ctx.view
     geo = geometry()
 
@@ -343,7 +294,7 @@ def _map(ctx: _Context) -> _Section:
                 canvas, nx, ny + y, PROVINCE_NAMES[p], PROVINCE_COLOUR[p], bool(province.get("scored"))
             )
 
-    return _Section(geo.height, draw)
+    return Section(geo.height, draw)
 
 
 def _name_plate(canvas: Canvas, cx: int, cy: int, name: str, colour: int, scored: bool) -> None:
@@ -457,7 +408,7 @@ def _deck_back() -> Image.Image:
     return card.image
 
 
-def _cards(ctx: _Context) -> _Section:
+def _cards(ctx: Context) -> Section:
     view = ctx.view
     open_cards: Sequence[str] = view.get("open") or []
     discard: Sequence[str] = view.get("discard") or []
@@ -535,7 +486,7 @@ def _cards(ctx: _Context) -> _Section:
             canvas.text(x + 40, chip_y + 23, text, text_face, INK, anchor="lm")
             x += width + 10
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 # ---------------------------------------------------------------- players
@@ -553,7 +504,7 @@ def _heading(text: str) -> tuple[list[str], int]:
     return lines, max(96, *(text_width(line, head) for line in lines)) + 22
 
 
-def _players(ctx: _Context) -> _Section:
+def _players(ctx: Context) -> Section:
     view = ctx.view
     seats: Sequence[Mapping[str, Any]] = view["seats"]
     over = view.get("step") == "over" and view.get("final") is not None
@@ -650,7 +601,7 @@ def _players(ctx: _Context) -> _Section:
             elif seat in acting:
                 canvas.paste_centred(turn_arrow(30), MARGIN + 38, cy)
             name_face = face(BODY, Weight.BOLD)
-            runs: list[_Run] = [seat_symbol(seat, 34), ctx.names[seat]]
+            runs: list[Run] = [seat_symbol(seat, 34), ctx.names[seat]]
             if seat == start:
                 runs.append(_emperor(34))
             room = lefts[0] - (MARGIN + 64) - 8
@@ -669,7 +620,7 @@ def _players(ctx: _Context) -> _Section:
             runs = [_emperor(34), ctx.t("china.board.emperor")]
             _runs(canvas, MARGIN + 64, ly, runs, face(BODY), MUTED)
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 def _emperor(size: int) -> Image.Image:
@@ -680,7 +631,7 @@ def _emperor(size: int) -> Image.Image:
 # ---------------------------------------------------------------- the viewer's hand
 
 
-def _hand(ctx: _Context) -> _Section:
+def _hand(ctx: Context) -> Section:
     view = ctx.view
     viewer = int(view["viewer"])
     hand = sorted(
@@ -703,7 +654,7 @@ def _hand(ctx: _Context) -> _Section:
             radius=PANEL_RADIUS,
         )
         head_face = face(HEADING - 2, Weight.BOLD)
-        runs: list[_Run] = [seat_symbol(viewer, 34), ctx.t("china.board.your_hand")]
+        runs: list[Run] = [seat_symbol(viewer, 34), ctx.t("china.board.your_hand")]
         _runs(canvas, MARGIN + 20, y + head_h // 2 + 4, runs, head_face, INK, gap=12)
         if not hand:
             canvas.text(
@@ -715,7 +666,7 @@ def _hand(ctx: _Context) -> _Section:
             x = MARGIN + 20 + col * (CARD_W + CARD_GAP)
             canvas.paste(_card(colour, ctx.locale), x, y + head_h + row * (CARD_H + 14))
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 #: Flat colours kept exact in the PNG's palette.

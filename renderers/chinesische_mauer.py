@@ -20,7 +20,7 @@ out above the dragon that covers them. Every word comes from the catalogue.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -54,6 +54,7 @@ from renderers.common import (
     turn_arrow,
 )
 from renderers.fonts import Face, Weight, face
+from renderers.layout import Context, Section
 
 __all__ = ["GAME_ID", "MIN_INK", "PHONE_WIDTH", "WIDTH", "render"]
 
@@ -129,28 +130,10 @@ def _hand_value(kind: str, locale: str | None) -> str:
     return label(f"board.cm.value.{kind}", locale)
 
 
-@dataclass(frozen=True)
-class _Context:
-    """What every part of the image needs besides the view itself."""
-
-    view: Mapping[str, Any]
-    locale: str | None
-    names: Sequence[str]
-
-    def t(self, key: str, **params: str | int) -> str:
-        return label(key, self.locale, **params)
-
-
-@dataclass(frozen=True)
-class _Section:
-    height: int
-    draw: Callable[[Canvas, int], None]
-
-
 def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     """PNG bytes of the board as `view` shows it."""
     players = int(view["players"])
-    ctx = _Context(view, locale, seat_names(view, players, locale))
+    ctx = Context(view, locale, seat_names(view, players, locale))
     sections = [_header(ctx)]
     if (view.get("last_round") and view.get("phase") != "over") or view.get("removed"):
         sections.append(_notices(ctx))
@@ -259,7 +242,7 @@ def _pill(canvas: Canvas, x: int, cy: int, text: str, fill: RGB, ink: RGB) -> in
 # ---------------------------------------------------------------- header
 
 
-def _status_tokens(ctx: _Context) -> list[_Run]:
+def _status_tokens(ctx: Context) -> list[_Run]:
     view = ctx.view
     if view.get("phase") == "over" or view.get("turn") is None:
         outcome = view.get("outcome") or {}
@@ -283,7 +266,7 @@ def _status_tokens(ctx: _Context) -> list[_Run]:
     return tokens
 
 
-def _header(ctx: _Context) -> _Section:
+def _header(ctx: Context) -> Section:
     title_h = 64
     line_h = 40
     merlon = 10
@@ -312,13 +295,13 @@ def _header(ctx: _Context) -> _Section:
             cy = y + title_h + line_h * number + line_h // 2
             _runs(canvas, MARGIN, cy, line, status_face, CREAM, gap=gap)
 
-    return _Section(band + merlon, draw)
+    return Section(band + merlon, draw)
 
 
 # ---------------------------------------------------------------- notices
 
 
-def _notices(ctx: _Context) -> _Section:
+def _notices(ctx: Context) -> Section:
     view = ctx.view
     paragraphs: list[list[_Run]] = []
     last_round = view.get("last_round")
@@ -347,7 +330,7 @@ def _notices(ctx: _Context) -> _Section:
             cy = y + PAD + line_h * number + line_h // 2
             _runs(canvas, MARGIN + PAD, cy, line, font_face, INK, gap=gap)
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 # ---------------------------------------------------------------- sites
@@ -421,7 +404,7 @@ def _chips_width(chips: Sequence[tuple[int, list[_Run], int]]) -> int:
     return sum(w for _, _, w in chips) + 8 * max(0, len(chips) - 1)
 
 
-def _site(ctx: _Context, index: int, site: Mapping[str, Any]) -> _Section:
+def _site(ctx: Context, index: int, site: Mapping[str, Any]) -> Section:
     title = ctx.t("board.cm.site", number=index + 1)
     if not site.get("open", True):
         return _closed_site(ctx, title)
@@ -491,10 +474,10 @@ def _site(ctx: _Context, index: int, site: Mapping[str, Any]) -> _Section:
                 x += width + CARD_GAP
             top += _row_height(cards, row) + ROW_GAP
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
-def _levelled(canvas: Canvas, ctx: _Context, left: int, top: int, right: int) -> None:
+def _levelled(canvas: Canvas, ctx: Context, left: int, top: int, right: int) -> None:
     """The banner of a site where a visible Noble makes every card count 1."""
     canvas.box(left, top, right, top + LEVELLED_H, GOLD_LIGHT, GOLD_DARK, 2, radius=10)
     icon = kind_icon("noble", 32, INK)
@@ -505,7 +488,7 @@ def _levelled(canvas: Canvas, ctx: _Context, left: int, top: int, right: int) ->
     _runs(canvas, left + 12, top + LEVELLED_H // 2, runs, _bold(), INK, gap=10)
 
 
-def _closed_site(ctx: _Context, title: str) -> _Section:
+def _closed_site(ctx: Context, title: str) -> Section:
     closed = ctx.t("board.cm.closed")
     font_face = _bold()
     title_w = text_width(title, _bold(HEADING))
@@ -524,7 +507,7 @@ def _closed_site(ctx: _Context, title: str) -> _Section:
             x, cy = MARGIN + PAD, cy + 40
         _label(canvas, x, cy, ellipsize(closed, font_face, room), font_face, MUTED, anchor="lm")
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 def _totals(canvas: Canvas, right: int, cy: int, chips: Sequence[tuple[int, list[_Run], int]]) -> None:
@@ -574,7 +557,7 @@ def _card_face(owner: int, kind: str, locale: str | None, width: int, covered: b
 
 def _card(
     canvas: Canvas,
-    ctx: _Context,
+    ctx: Context,
     x: int,
     y: int,
     owner: int,
@@ -592,7 +575,7 @@ def _card(
         _label(canvas, centre, value_y, value, _bold(VALUE), INK, anchor="mm")
 
 
-def _placed_card(canvas: Canvas, ctx: _Context, x: int, y: int, width: int, card: Mapping[str, Any]) -> None:
+def _placed_card(canvas: Canvas, ctx: Context, x: int, y: int, width: int, card: Mapping[str, Any]) -> None:
     """A card at a site: the cards it covers peek out above it; a fame tile may lie on it."""
     stack = card["stack"]
     for depth, covered in enumerate(stack[:-1]):
@@ -615,7 +598,7 @@ def _placed_card(canvas: Canvas, ctx: _Context, x: int, y: int, width: int, card
 _COLUMN_KEYS = ("board.col.hand", "board.col.deck", "board.col.tiles", "board.col.points")
 
 
-def _players(ctx: _Context) -> _Section:
+def _players(ctx: Context) -> Section:
     view = ctx.view
     seats: Sequence[Mapping[str, Any]] = view["seats"]
     row_h = 50
@@ -670,7 +653,7 @@ def _players(ctx: _Context) -> _Section:
                 text = ctx.t("board.unknown") if value is None else str(value)
                 _label(canvas, cx, cy, text, font_face, INK if value is not None else MUTED, anchor="mm")
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 # ---------------------------------------------------------------- the viewer's hand
@@ -714,7 +697,7 @@ def _hand_lines(
     return lines
 
 
-def _hand(ctx: _Context) -> _Section:
+def _hand(ctx: Context) -> Section:
     """The viewer's own cards: side by side when they fit two rows, else one stack per kind with its count."""
     view = ctx.view
     viewer = int(view["viewer"])
@@ -765,11 +748,11 @@ def _hand(ctx: _Context) -> _Section:
                         _card(canvas, ctx, x + k * (width + CARD_GAP), top, viewer, kind, value, width)
                 x += _group_width(kind, count, stacked, ctx.locale) + gap
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 def _card_stack(
-    canvas: Canvas, ctx: _Context, x: int, y: int, owner: int, kind: str, value: str, count: int
+    canvas: Canvas, ctx: Context, x: int, y: int, owner: int, kind: str, value: str, count: int
 ) -> None:
     """Identical cards as a small pile (a few edges show) with a badge that says how many."""
     width = _kind_width(kind, ctx.locale)

@@ -18,14 +18,14 @@ their coat of arms and name. Every word comes from the catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 import renderers
+from renderers import layout
 from renderers.canvas import RGB, Canvas, ellipsize, text_width
 from renderers.common import (
     CREAM,
@@ -41,12 +41,12 @@ from renderers.common import (
     THEME_COLOURS,
     blend,
     crown,
-    label,
     seat_names,
     seat_symbol,
     turn_arrow,
 )
-from renderers.fonts import Face, Weight, face
+from renderers.fonts import Weight, face
+from renderers.layout import Context, Run, Section
 from renderers.mauerbauer_board import BOARD_H, HOUSE_ORDER, MIN_TEXT, WIDTH, draw_board
 from renderers.mauerbauer_cards import CARD_GAP, CARD_H, CARD_W, card_image
 from renderers.mauerbauer_pieces import HOUSE_RGB, TOWER_RGB, house, palace, tower, wall_icon
@@ -64,29 +64,11 @@ TITLE = 44
 RADIUS = 14
 TOWER_ORDER = ("white", "grey", "black")
 
-_Run = str | Image.Image
-
-
-@dataclass(frozen=True)
-class _Context:
-    view: Mapping[str, Any]
-    locale: str | None
-    names: Sequence[str]
-
-    def t(self, key: str, **params: str | int) -> str:
-        return label(key, self.locale, **params)
-
-
-@dataclass(frozen=True)
-class _Section:
-    height: int
-    draw: Callable[[Canvas, int], None]
-
 
 def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     """PNG bytes of the board as `view` shows it."""
     players = int(view["players"])
-    ctx = _Context(view, locale, seat_names(view, players, locale))
+    ctx = Context(view, locale, seat_names(view, players, locale))
     sections = [_header(ctx), _dice(ctx), _board(ctx), _supply(ctx), _players(ctx)]
     if view.get("viewer") is not None and "hand" in view:
         sections.append(_hand(ctx))
@@ -102,46 +84,7 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
 # ---------------------------------------------------------------- small pieces
 
 
-def _runs(
-    canvas: Canvas, x: int, cy: int, runs: Sequence[_Run], font_face: Face, fill: RGB, gap: int = 8
-) -> int:
-    """Text and sprites side by side, centred on the line `cy`; the x after them."""
-    for run in runs:
-        if isinstance(run, str):
-            if run:
-                x += canvas.text(x, cy, run, font_face, fill, anchor="lm") + gap
-        else:
-            canvas.paste(run, x, cy - run.height // 2)
-            x += run.width + gap
-    return x - gap
-
-
-def _runs_width(runs: Sequence[_Run], font_face: Face, gap: int = 8) -> int:
-    widths = [text_width(r, font_face) if isinstance(r, str) else r.width for r in runs if r != ""]
-    return sum(widths) + gap * max(0, len(widths) - 1)
-
-
-def _fit_runs(
-    canvas: Canvas, x: int, cy: int, runs: list[_Run], font_face: Face, fill: RGB, max_width: int
-) -> None:
-    """Draw runs, shortening the longest texts until the line fits."""
-    runs = list(runs)
-    while _runs_width(runs, font_face) > max_width:
-        candidates = [
-            (text_width(r, font_face), i) for i, r in enumerate(runs) if isinstance(r, str) and len(r) > 2
-        ]
-        if not candidates:
-            break
-        width, index = max(candidates)
-        text = runs[index]
-        assert isinstance(text, str)
-        runs[index] = ellipsize(text, font_face, max(40, width - 40))
-        if runs[index] == text:
-            break
-    _runs(canvas, x, cy, runs, font_face, fill)
-
-
-def _letter(ctx: _Context, colour: str) -> str:
+def _letter(ctx: Context, colour: str) -> str:
     return ctx.t(f"mauerbauer.board.mark.{colour}")
 
 
@@ -167,15 +110,15 @@ def _piece(kind: str, colour: str, size: int, letter: str) -> Image.Image:
     return piece.image
 
 
-def _house_piece(ctx: _Context, colour: str, size: int = 36) -> Image.Image:
+def _house_piece(ctx: Context, colour: str, size: int = 36) -> Image.Image:
     return _piece("house", colour, size, _letter(ctx, colour))
 
 
-def _palace_piece(ctx: _Context, colour: str, size: int = 48) -> Image.Image:
+def _palace_piece(ctx: Context, colour: str, size: int = 48) -> Image.Image:
     return _piece("palace", colour, size, _letter(ctx, colour))
 
 
-def _tower_piece(ctx: _Context, colour: str, size: int = 34) -> Image.Image:
+def _tower_piece(ctx: Context, colour: str, size: int = 34) -> Image.Image:
     return _piece("tower", colour, size, _letter(ctx, colour))
 
 
@@ -204,7 +147,7 @@ def _places(decision: Mapping[str, Any], key: str) -> list[str]:
     return found
 
 
-def _decision_text(ctx: _Context) -> str:
+def _decision_text(ctx: Context) -> str:
     view = ctx.view
     decision = view.get("decision") or {}
     kind = str(decision.get("kind") or "")
@@ -224,12 +167,12 @@ def _decision_text(ctx: _Context) -> str:
     return ""
 
 
-def _status_lines(ctx: _Context) -> list[list[_Run]]:
+def _status_lines(ctx: Context) -> list[list[Run]]:
     view = ctx.view
     if view.get("phase") == "over" or not view.get("decision"):
         outcome = view.get("outcome") or {}
         winners = [int(s) for s in outcome.get("winners") or []]
-        line: list[_Run] = [ctx.t("mauerbauer.board.over")]
+        line: list[Run] = [ctx.t("mauerbauer.board.over")]
         if winners:
             names = ", ".join(ctx.names[s] for s in winners)
             line = [
@@ -241,9 +184,9 @@ def _status_lines(ctx: _Context) -> list[list[_Run]]:
         return [line]
     decision = view["decision"]
     seat = int(decision.get("seat", view.get("turn") or 0))
-    who: list[_Run] = [turn_arrow(28, GOLD_LIGHT), seat_symbol(seat, 32), ctx.names[seat]]
-    what: list[_Run] = [_decision_text(ctx)]
-    then: list[_Run] = []
+    who: list[Run] = [turn_arrow(28, GOLD_LIGHT), seat_symbol(seat, 32), ctx.names[seat]]
+    what: list[Run] = [_decision_text(ctx)]
+    then: list[Run] = []
     for other in [int(s) for s in decision.get("waiting") or []][1:]:
         then += [seat_symbol(other, 28), ctx.names[other]]
     if then:
@@ -251,10 +194,10 @@ def _status_lines(ctx: _Context) -> list[list[_Run]]:
     status = face(BODY + 2, Weight.BOLD)
     room = WIDTH - 2 * MARGIN
     # As few lines as fit: who and what on one line, the seats that follow after it.
-    if then and _runs_width([*who, *what, "·", *then], status) <= room:
-        lines: list[list[_Run]] = [[*who, *what, "·", *then]]
+    if then and layout.runs_width([*who, *what, "·", *then], status) <= room:
+        lines: list[list[Run]] = [[*who, *what, "·", *then]]
     else:
-        lines = [[*who, *what]] if _runs_width([*who, *what], status) <= room else [who, what]
+        lines = [[*who, *what]] if layout.runs_width([*who, *what], status) <= room else [who, what]
         if then:
             lines.append(then)
     if view.get("ending"):
@@ -262,7 +205,7 @@ def _status_lines(ctx: _Context) -> list[list[_Run]]:
     return lines
 
 
-def _header(ctx: _Context) -> _Section:
+def _header(ctx: Context) -> Section:
     lines = _status_lines(ctx)
     band = 84 + 44 * len(lines)
     merlon = 14
@@ -280,15 +223,15 @@ def _header(ctx: _Context) -> _Section:
         canvas.text(WIDTH - MARGIN, y + 40, turn, face(HEADING, Weight.BOLD), GOLD_LIGHT, anchor="rm")
         status = face(BODY + 2, Weight.BOLD)
         for number, runs in enumerate(lines):
-            _fit_runs(canvas, MARGIN, y + 88 + number * 44, runs, status, CREAM, WIDTH - 2 * MARGIN)
+            layout.fit_runs(canvas, MARGIN, y + 88 + number * 44, runs, status, CREAM, WIDTH - 2 * MARGIN)
 
-    return _Section(band + merlon, draw)
+    return Section(band + merlon, draw)
 
 
 # ---------------------------------------------------------------- dice and the new wall
 
 
-def _die(ctx: _Context, face_colour: str | None, kind: str) -> Image.Image:
+def _die(ctx: Context, face_colour: str | None, kind: str) -> Image.Image:
     return _die_face(face_colour, kind, _letter(ctx, face_colour) if face_colour else "")
 
 
@@ -305,12 +248,12 @@ def _die_face(face_colour: str | None, kind: str, letter: str) -> Image.Image:
     return die.image
 
 
-def _dice(ctx: _Context) -> _Section:
+def _dice(ctx: Context) -> Section:
     view = ctx.view
     dice = view.get("dice")
     last = view.get("last_wall")
     body = face(BODY, Weight.BOLD)
-    runs: list[_Run] = []
+    runs: list[Run] = []
     if dice:
         runs += [ctx.t("mauerbauer.board.tower_die") + ":"]
         tower_face = dice.get("tower")
@@ -326,29 +269,29 @@ def _dice(ctx: _Context) -> _Section:
         wall = ctx.t("mauerbauer.board.new_wall", line=int(last["line"]))
     room = WIDTH - 2 * MARGIN - 2 * PAD
     # The new wall goes on a line of its own when it does not fit beside the dice.
-    one_line = not wall or _runs_width(runs, body, 10) + 30 + text_width(wall, body) <= room
+    one_line = not wall or layout.runs_width(runs, body, 10) + 30 + text_width(wall, body) <= room
     height = 76 if one_line else 120
 
     def draw(canvas: Canvas, y: int) -> None:
         _panel(canvas, y, height, blend(STONE, CREAM, 0.4))
         cy = y + 38
-        _runs(canvas, MARGIN + PAD, cy, runs, body, INK, gap=10)
+        layout.runs(canvas, MARGIN + PAD, cy, runs, body, INK, gap=10)
         if wall and one_line:
             canvas.text(WIDTH - MARGIN - PAD, cy, wall, body, IMPERIAL_RED, anchor="rm")
         elif wall:
             canvas.text(MARGIN + PAD, y + 92, ellipsize(wall, body, room), body, IMPERIAL_RED, anchor="lm")
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 # ---------------------------------------------------------------- board
 
 
-def _board(ctx: _Context) -> _Section:
+def _board(ctx: Context) -> Section:
     def draw(canvas: Canvas, y: int) -> None:
         canvas.image.paste(draw_board(ctx.view, ctx.locale), (0, y))
 
-    return _Section(BOARD_H, draw)
+    return Section(BOARD_H, draw)
 
 
 # ---------------------------------------------------------------- supply
@@ -358,7 +301,7 @@ _LABEL_W = 150
 _COLUMN_W = 194
 
 
-def _supply(ctx: _Context) -> _Section:
+def _supply(ctx: Context) -> Section:
     view = ctx.view
     supply = view.get("supply") or {}
     row_h = 58
@@ -426,7 +369,7 @@ def _supply(ctx: _Context) -> _Section:
                     room = x + column_w - 8 - tx
                     canvas.text(tx, cy, ellipsize(name, plain, room), plain, MUTED, anchor="lm")
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 # ---------------------------------------------------------------- players
@@ -437,7 +380,7 @@ _CARDS_X = 700
 _ROUND_X = 780
 
 
-def _play_text(ctx: _Context, play: Mapping[str, Any]) -> str:
+def _play_text(ctx: Context, play: Mapping[str, Any]) -> str:
     what = play.get("what")
     if what == "discard":
         return ctx.t("mauerbauer.board.discarded")
@@ -451,7 +394,7 @@ def _play_text(ctx: _Context, play: Mapping[str, Any]) -> str:
     )
 
 
-def _players(ctx: _Context) -> _Section:
+def _players(ctx: Context) -> Section:
     view = ctx.view
     players = int(view["players"])
     scores = list(view.get("scores") or [])
@@ -528,7 +471,7 @@ def _players(ctx: _Context) -> _Section:
             name = ellipsize(
                 ctx.names[seat], name_face, _POINTS_X - 60 - (MARGIN + 64) - symbol.width - 10 - you_w
             )
-            end = _runs(canvas, MARGIN + 64, cy, [symbol, name], name_face, INK, gap=10)
+            end = layout.runs(canvas, MARGIN + 64, cy, [symbol, name], name_face, INK, gap=10)
             if you:
                 canvas.text(end + 10, cy, you, face(BODY), MUTED, anchor="lm")
             score = scores[seat] if seat < len(scores) else 0
@@ -540,7 +483,7 @@ def _players(ctx: _Context) -> _Section:
                 room = WIDTH - MARGIN - PAD - _ROUND_X
                 canvas.text(_ROUND_X, cy, ellipsize(text, face(BODY), room), face(BODY), INK, anchor="lm")
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 # ---------------------------------------------------------------- the viewer's hand
@@ -549,7 +492,7 @@ def _players(ctx: _Context) -> _Section:
 _PER_ROW = (WIDTH - 2 * MARGIN - 2 * PAD + CARD_GAP) // (CARD_W + CARD_GAP)
 
 
-def _hand(ctx: _Context) -> _Section:
+def _hand(ctx: Context) -> Section:
     view = ctx.view
     viewer = int(view["viewer"])
     hand = [str(c) for c in view.get("hand") or []]
@@ -560,7 +503,7 @@ def _hand(ctx: _Context) -> _Section:
     def draw(canvas: Canvas, y: int) -> None:
         _panel(canvas, y, height, blend(GOLD_LIGHT, CREAM, 0.4), GOLD_DARK)
         cy = y + head_h // 2 + 4
-        _runs(
+        layout.runs(
             canvas,
             MARGIN + PAD,
             cy,
@@ -585,7 +528,7 @@ def _hand(ctx: _Context) -> _Section:
             top = y + head_h + row * (CARD_H + CARD_GAP)
             canvas.paste(card_image(kind, ctx.locale), x, top)
 
-    return _Section(height, draw)
+    return Section(height, draw)
 
 
 renderers.register(GAME_ID, render)

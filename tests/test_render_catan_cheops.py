@@ -35,6 +35,7 @@ from renderers import (
     catan_cheops_panels,
     catan_cheops_players,
     catan_cheops_theme,
+    layout,
 )
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -415,7 +416,7 @@ def test_no_text_is_smaller_than_16_px(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_every_board_word_is_in_all_three_languages(monkeypatch: pytest.MonkeyPatch) -> None:
     used: set[str] = set()
-    for module in (catan_cheops_map, catan_cheops_panels):
+    for module in (catan_cheops_map, layout):
         original = module.label
 
         def record(key: str, locale: str | None, _original: Any = original, **params: Any) -> str:

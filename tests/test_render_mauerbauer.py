@@ -25,7 +25,7 @@ import games.mauerbauer
 import renderers
 import renderers.mauerbauer as mauerbauer
 from games.mauerbauer import ENGINE
-from renderers import mauerbauer_board, mauerbauer_cards, mauerbauer_pieces
+from renderers import layout, mauerbauer_board, mauerbauer_cards, mauerbauer_pieces
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ["Anna", "Bartholomäus von Hohenzollern", "Chen 陈", "Dmitri"]
@@ -222,7 +222,7 @@ def test_every_card_reads_in_full_in_every_language() -> None:
 
 def test_every_board_word_is_in_all_three_languages(monkeypatch: pytest.MonkeyPatch) -> None:
     used: set[str] = set()
-    for module in (mauerbauer, mauerbauer_board, mauerbauer_cards):
+    for module in (layout, mauerbauer_board, mauerbauer_cards):
         original = module.label
 
         def record(key: str, locale: str | None, _original: Any = original, **params: Any) -> str:
