@@ -244,7 +244,14 @@ def test_ctrl_c_at_a_real_prompt_ends_the_program_quietly(tmp_path: Path) -> Non
     try:
         assert prompted.wait(60), "".join(shown)
         process.send_signal(signal.SIGINT)
-        code = process.wait(30)
+        try:
+            code = process.wait(60)
+        except subprocess.TimeoutExpired:
+            # What it said helps find where it hung (the reader thread has its output).
+            process.kill()
+            assert process.stderr is not None
+            said = "".join(shown)[-500:]
+            pytest.fail(f"running a minute after Ctrl-C: shown {said!r}, stderr {process.stderr.read()}")
     finally:
         process.kill()
     reader.join(5)
