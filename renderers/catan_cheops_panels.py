@@ -29,7 +29,6 @@ from renderers.common import (
     IMPERIAL_RED,
     INK,
     MUTED,
-    PARCHMENT,
     STONE_DARK,
     blend,
     crown,
@@ -102,15 +101,7 @@ fit_runs = partial(layout.fit_runs, step=30, write=_write)
 
 
 def panel(canvas: Canvas, y: int, height: int, fill: RGB = CREAM, border: RGB = STONE_DARK) -> None:
-    canvas.box(
-        MARGIN + 3,
-        y + 4,
-        WIDTH - MARGIN + 3,
-        y + height + 4,
-        blend(STONE_DARK, PARCHMENT, 0.45),
-        radius=RADIUS,
-    )
-    canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, fill, border, 3, radius=RADIUS)
+    layout.panel(canvas, WIDTH, y, height, fill, border)
 
 
 def who(ctx: Context, seat: int, size: int = 28) -> list[Run]:

@@ -17,10 +17,14 @@ from typing import Any
 from PIL import Image
 
 from renderers.canvas import RGB, Canvas, ellipsize, text_width
-from renderers.common import label
+from renderers.common import CREAM, PARCHMENT, STONE_DARK, blend, label
 from renderers.fonts import Face
 
-__all__ = ["Context", "Run", "Section", "Write", "fit_runs", "runs", "runs_width", "shorten_runs"]
+__all__ = ["Context", "Run", "Section", "Write", "fit_runs", "panel", "runs", "runs_width", "shorten_runs"]
+
+#: A panel's distance from the image's sides, and its corners' radius.
+MARGIN = 24
+RADIUS = 14
 
 #: A part of a line: a text or a picture.
 Run = str | Image.Image
@@ -118,3 +122,12 @@ def fit_runs(
     """Draw runs, shortening the longest texts until the line fits; the x after them."""
     fitting = shorten_runs(items, font_face, max_width, gap, step)
     return runs(canvas, x, cy, fitting, font_face, fill, gap, write)
+
+
+def panel(
+    canvas: Canvas, width: int, y: int, height: int, fill: RGB = CREAM, border: RGB = STONE_DARK
+) -> None:
+    """A rounded panel across an image `width` pixels wide, with a soft shadow."""
+    shadow = blend(STONE_DARK, PARCHMENT, 0.45)
+    canvas.box(MARGIN + 3, y + 4, width - MARGIN + 3, y + height + 4, shadow, radius=RADIUS)
+    canvas.box(MARGIN, y, width - MARGIN, y + height, fill, border, 3, radius=RADIUS)

@@ -123,15 +123,7 @@ def _tower_piece(ctx: Context, colour: str, size: int = 34) -> Image.Image:
 
 
 def _panel(canvas: Canvas, y: int, height: int, fill: RGB = CREAM, border: RGB = STONE_DARK) -> None:
-    canvas.box(
-        MARGIN + 3,
-        y + 4,
-        WIDTH - MARGIN + 3,
-        y + height + 4,
-        blend(STONE_DARK, PARCHMENT, 0.45),
-        radius=RADIUS,
-    )
-    canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, fill, border, 3, radius=RADIUS)
+    layout.panel(canvas, WIDTH, y, height, fill, border)
 
 
 # ---------------------------------------------------------------- header
