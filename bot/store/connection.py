@@ -1,11 +1,9 @@
-"""One connection to the database and how transactions run on it."""
+"""The store's hold on its database and how transactions run on it."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
-import sqlite3
 from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Self
@@ -18,105 +16,80 @@ from bot.store.rows import (
     GameNotFound,
     GameRow,
     StaleVersion,
-    StoreError,
     WrongStatus,
     _game_row,
 )
-from bot.store.schema import _configure, _migrate
-from bot.store.sql import _do, _fetch_all, _fetch_one, _rollback_quietly, _run
+from bot.store.sql import Backend, Session, _fetch_all, _fetch_one, _run
 
 log = logging.getLogger(__name__)
 
+#: A location that starts with one of these is a PostgreSQL server's URL; anything else is a file.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(location: str | os.PathLike[str]) -> bool:
+    return isinstance(location, str) and location.startswith(POSTGRES_SCHEMES)
+
 
 class Connection:
-    """A configured, migrated connection; the tables' methods build on it."""
+    """A configured, migrated database (`bot.store.sql.Backend`); the tables' methods build on it."""
 
-    """Games, seats and move logs in one SQLite file (or ``":memory:"``)."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        """Use `Store.open`; this only wraps a configured, migrated connection."""
-        self._db: aiosqlite.Connection | None = db
-        self._lock = asyncio.Lock()
+    def __init__(self, backend: Backend) -> None:
+        """Use `Store.open`; this only wraps an open backend."""
+        self._backend = backend
 
     # ------------------------------------------------------------ life cycle
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str]) -> Self:
-        """Open (creating if needed) and migrate the database at `path`."""
-        location = os.fspath(path)
-        try:
-            # isolation_level=None: the sqlite3 module must not open
-            # transactions on its own; every BEGIN and COMMIT here is explicit.
-            db = await aiosqlite.connect(location, isolation_level=None)
-        except sqlite3.Error as error:
-            raise StoreError(f"cannot open the database {location!r}: {error}") from error
-        try:
-            await _configure(db, location)
-            await _migrate(db)
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db)
+    async def open(cls, location: str | os.PathLike[str]) -> Self:
+        """Open and migrate the database at `location`: a ``postgresql://`` URL (a
+        PostgreSQL server, for several processes) or a file path (SQLite, created
+        if needed; ``":memory:"`` for one that lives as long as the store)."""
+        if is_postgres(location):
+            # Imported only when asked for: a bot on SQLite does without asyncpg.
+            from bot.store.postgres import PostgresBackend
+
+            return cls(await PostgresBackend.open(str(location)))
+        from bot.store.sqlite import SqliteBackend
+
+        return cls(await SqliteBackend.open(os.fspath(location)))
 
     async def close(self) -> None:
-        """Close the connection (waiting for a running transaction); safe to call twice."""
-        async with self._lock:
-            if self._db is not None:
-                db, self._db = self._db, None
-                await db.close()
+        """Close the database (waiting for running transactions); safe to call twice."""
+        await self._backend.close()
 
-    def _connection(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise StoreError("the store is closed")
-        return self._db
+    @property
+    def backend(self) -> str:
+        """Which database this is: ``"sqlite"`` or ``"postgresql"``."""
+        return self._backend.name
+
+    @property
+    def _db(self) -> aiosqlite.Connection | None:
+        """The SQLite connection, for tests that look at its settings and statements."""
+        db = getattr(self._backend, "_db", None)
+        return db if isinstance(db, aiosqlite.Connection) else None
 
     @asynccontextmanager
-    async def _transaction(self, *, write: bool) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction, alone on the connection; rolled back when anything fails.
-
-        Reads take a transaction too, so the rows read for one answer (a
-        game and its seats) come from one snapshot.
-        """
-        async with self._lock:
-            db = self._connection()
-            try:
-                await _do(db, "BEGIN IMMEDIATE" if write else "BEGIN")
-            except sqlite3.Error as error:
-                raise StoreError(f"cannot start a transaction: {error}") from error
-            except BaseException:
-                # Cancelled while BEGIN was queued: it still runs, so undo it
-                # before the lock goes to the next transaction.
-                await _rollback_quietly(db)
-                raise
-            try:
-                yield db
-                await _do(db, "COMMIT")
-            except BaseException as error:
-                await _rollback_quietly(db)
-                if isinstance(error, sqlite3.Error):
-                    raise StoreError(f"database error: {error}") from error
-                raise
+    async def _transaction(self, *, write: bool) -> AsyncIterator[Session]:
+        """One transaction; rolled back when anything fails (`Backend.transaction`)."""
+        async with self._backend.transaction(write=write) as db:
+            yield db
 
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """One SELECT on its own. A single statement reads one consistent snapshot, so
-        it needs no BEGIN and COMMIT around it: one trip to the database thread, not three."""
-        async with self._lock:
-            db = self._connection()
-            try:
-                return await _fetch_all(db, sql, params)
-            except sqlite3.Error as error:
-                raise StoreError(f"database error: {error}") from error
+        """One SELECT on its own: a single statement reads one consistent snapshot."""
+        return await self._backend.query(sql, params)
 
     async def _statement(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One write statement on its own (atomic by itself); the number of rows it changed."""
-        async with self._lock:
-            db = self._connection()
-            try:
-                return await _run(db, sql, params)
-            except sqlite3.Error as error:
-                raise StoreError(f"database error: {error}") from error
+        return await self._backend.statement(sql, params)
 
-    async def _load_game(self, db: aiosqlite.Connection, game_id: int) -> GameRow:
+    async def _lock_game(self, db: Session, game_id: int) -> None:
+        """Hold other writers of this game until the transaction ends (PostgreSQL; on
+        SQLite the write transaction holds every other writer already)."""
+        if self._backend.lock_rows:
+            await _fetch_one(db, f"SELECT 1 FROM games WHERE id = ? {self._backend.lock_rows}", (game_id,))
+
+    async def _load_game(self, db: Session, game_id: int) -> GameRow:
         row = await _fetch_one(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise GameNotFound(game_id)
@@ -127,7 +100,7 @@ class Connection:
 
     async def _check(
         self,
-        db: aiosqlite.Connection,
+        db: Session,
         game_id: int,
         expected_version: int,
         *,
@@ -135,7 +108,9 @@ class Connection:
         allowed: Collection[str],
     ) -> None:
         """The compare half of compare-and-set, inside the write transaction."""
-        row = await _fetch_one(db, "SELECT status, version FROM games WHERE id = ?", (game_id,))
+        row = await _fetch_one(
+            db, f"SELECT status, version FROM games WHERE id = ? {self._backend.lock_rows}", (game_id,)
+        )
         if row is None:
             raise GameNotFound(game_id)
         status, version = row
@@ -146,7 +121,7 @@ class Connection:
 
     async def _update(
         self,
-        db: aiosqlite.Connection,
+        db: Session,
         game_id: int,
         expected_version: int,
         *,

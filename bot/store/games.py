@@ -171,8 +171,8 @@ class GameTables(Connection):
             "  UNION ALL SELECT id, updated_at FROM games INDEXED BY games_unsummarised"
             "  WHERE status = 'finished' AND summary_posted = 0"
             "  UNION ALL SELECT game_id, created_at FROM notices"
-            " ) GROUP BY id"
-            ") WHERE (at > ? OR (at = ? AND id > ?)) AND at <= ? ORDER BY at, id LIMIT ?",
+            " ) AS business GROUP BY id"
+            ") AS owing WHERE (at > ? OR (at = ? AND id > ?)) AND at <= ? ORDER BY at, id LIMIT ?",
             (after_at, after_at, after_id, until_at, limit),
         )
         return [(int(game_id), datetime.fromisoformat(at)) for game_id, at in rows]
@@ -221,10 +221,8 @@ class GameTables(Connection):
         return [_move_row(game_id, row) for row in rows]
 
     async def integrity_check(self) -> str:
-        """SQLite's own verdict on the file: ``"ok"`` when healthy."""
-        async with self._transaction(write=False) as db:
-            rows = await _fetch_all(db, "PRAGMA integrity_check")
-        return "\n".join(str(row[0]) for row in rows)
+        """The database's own verdict on its health: ``"ok"`` when healthy."""
+        return await self._backend.integrity_check()
 
     # ------------------------------------------------------------- writing
 
@@ -396,9 +394,9 @@ class GameTables(Connection):
                 raise StaleVersion(game_id, expected_version, "changed meanwhile")
             await _do(
                 db,
-                "INSERT INTO moves (game_id, number, seat, action, version, created_at) "
-                "SELECT ?, COALESCE(MAX(number), 0) + 1, ?, ?, ?, ? FROM moves WHERE game_id = ?",
-                (game_id, seat, action, expected_version + 1, stamp, game_id),
+                "INSERT INTO moves (game_id, number, seat, action, version, created_at) VALUES "
+                "(?, (SELECT COALESCE(MAX(number), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?)",
+                (game_id, game_id, seat, action, expected_version + 1, stamp),
             )
             if previous is None or previous.id != game_id or previous.version != expected_version:
                 return await self._load_game(db, game_id)
@@ -482,7 +480,9 @@ class GameTables(Connection):
     async def set_announced(self, game_id: int, version: int) -> None:
         """Remember that the thread has seen the game up to `version`; never lowers it."""
         changed = await self._statement(
-            "UPDATE games SET announced_version = MAX(announced_version, ?) WHERE id = ?", (version, game_id)
+            "UPDATE games SET announced_version = CASE WHEN announced_version < ? THEN ? "
+            "ELSE announced_version END WHERE id = ?",
+            (version, version, game_id),
         )
         if changed != 1:
             raise GameNotFound(game_id)
@@ -494,7 +494,9 @@ class GameTables(Connection):
     async def set_pinged(self, game_id: int, version: int) -> None:
         """Remember that everyone obliged up to `version` was pinged; never lowers it."""
         changed = await self._statement(
-            "UPDATE games SET pinged_version = MAX(pinged_version, ?) WHERE id = ?", (version, game_id)
+            "UPDATE games SET pinged_version = CASE WHEN pinged_version < ? THEN ? "
+            "ELSE pinged_version END WHERE id = ?",
+            (version, version, game_id),
         )
         if changed != 1:
             raise GameNotFound(game_id)
@@ -579,9 +581,10 @@ class GameTables(Connection):
             await _run(db, "DELETE FROM moves WHERE game_id = ? AND number = ?", (game_id, number))
             await _run(
                 db,
-                "UPDATE games SET announced_version = MIN(announced_version, ?), "
-                "pinged_version = MIN(pinged_version, ?) WHERE id = ?",
-                (previous, previous, game_id),
+                "UPDATE games SET "
+                "announced_version = CASE WHEN announced_version > ? THEN ? ELSE announced_version END, "
+                "pinged_version = CASE WHEN pinged_version > ? THEN ? ELSE pinged_version END WHERE id = ?",
+                (previous, previous, previous, previous, game_id),
             )
             return await self._update(db, game_id, expected_version, bump=True, state=state, updated_at=stamp)
 

@@ -25,18 +25,21 @@ class GuildTables(Connection):
         async with self._transaction(write=True) as db:
             added = await _run(
                 db,
-                "INSERT OR IGNORE INTO departed_guilds (guild_id, left_at) VALUES (?, ?)",
+                "INSERT INTO departed_guilds (guild_id, left_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (guild_id, _stamp(now)),
             )
             return added > 0
 
     async def guild_returned(self, guild_id: int) -> datetime | None:
         """Forget that the bot left that server; when it left (None: it had not)."""
+        # One statement: of two processes that both see the server come back, one learns
+        # when it left (and moves its timers), the other that nothing is left to do.
         async with self._transaction(write=True) as db:
-            row = await _fetch_one(db, "SELECT left_at FROM departed_guilds WHERE guild_id = ?", (guild_id,))
-            if row is None:
-                return None
-            await _run(db, "DELETE FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+            row = await _fetch_one(
+                db, "DELETE FROM departed_guilds WHERE guild_id = ? RETURNING left_at", (guild_id,)
+            )
+        if row is None:
+            return None
         return _RowReader(guild_id, "departed_guilds").timestamp("left_at", row[0])
 
     async def departed_guilds(self) -> set[int]:

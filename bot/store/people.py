@@ -81,7 +81,10 @@ class PeopleTables(Connection):
         when the game was rated already.
         """
         async with self._transaction(write=True) as db:
-            row = await _fetch_one(db, "SELECT status, rated FROM games WHERE id = ?", (game_id,))
+            # Locked (PostgreSQL): of two processes rating the game at once, one does.
+            row = await _fetch_one(
+                db, f"SELECT status, rated FROM games WHERE id = ? {self._backend.lock_rows}", (game_id,)
+            )
             if row is None:
                 raise GameNotFound(game_id)
             if row[0] != "finished" or row[1] == 1:

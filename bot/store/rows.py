@@ -19,6 +19,11 @@ class StoreError(Exception):
     """Base of every error the store raises (database errors are wrapped in it)."""
 
 
+class StoreUnavailable(StoreError):
+    """The database server cannot be reached (refused, gone, restarting); nothing was written
+    by the statement that failed, and a transaction it was part of was rolled back."""
+
+
 class StaleVersion(StoreError):
     """The game has moved on since the caller read it; nothing was written."""
 

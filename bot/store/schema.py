@@ -1,22 +1,15 @@
-"""The database's schema, its migrations, and the settings of each connection."""
+"""The database's schema and its migrations, written once for both backends.
+
+The statements are SQLite's; the PostgreSQL backend translates the few words
+the two spell differently (`bot.store.postgres`). Each backend records the
+number of the last step applied and applies the rest in one transaction.
+"""
 
 from __future__ import annotations
 
-import logging
-import sqlite3
 from collections.abc import Collection
-from typing import Final
-
-import aiosqlite
 
 from bot.store.rows import STATUSES, StoreError
-from bot.store.sql import _fetch_one, _rollback_quietly, _run
-
-log = logging.getLogger(__name__)
-
-
-#: How long a statement waits for another connection's lock before failing.
-BUSY_TIMEOUT_MS: Final = 5_000
 
 #: Schema steps in order; after applying step n the database has
 #: ``user_version`` n. Each step is a sequence of single SQL statements (run
@@ -183,47 +176,9 @@ def _checked_statuses(statuses: Collection[str]) -> list[str]:
     return sorted(set(statuses))
 
 
-async def _configure(db: aiosqlite.Connection, location: str) -> None:
-    """Per-connection settings; journal_mode must be set outside a transaction."""
-    try:
-        await _run(db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await _run(db, "PRAGMA foreign_keys = ON")
-        mode = await _fetch_one(db, "PRAGMA journal_mode = WAL")
-        journal = str(mode[0]).lower() if mode else "unknown"
-        if journal == "wal" or location == ":memory:":
-            await _run(db, "PRAGMA synchronous = NORMAL")
-        else:
-            log.warning("%s: WAL is unavailable (journal mode %s); using synchronous=FULL", location, journal)
-            await _run(db, "PRAGMA synchronous = FULL")
-    except sqlite3.Error as error:
-        raise StoreError(f"cannot use the database {location!r}: {error}") from error
-
-
-async def _migrate(db: aiosqlite.Connection) -> None:
-    """Bring the schema up to date in one transaction; refuse a database from newer code."""
-    target = len(MIGRATIONS)
-    try:
-        await _run(db, "BEGIN IMMEDIATE")
-    except sqlite3.Error as error:
-        raise StoreError(f"cannot read the database: {error}") from error
-    try:
-        row = await _fetch_one(db, "PRAGMA user_version")
-        current = int(row[0]) if row else 0
-        if current > target:
-            raise StoreError(
-                f"the database has schema version {current}, but this code knows only up to {target}; "
-                "it was written by a newer release — upgrade the bot instead of opening it with this one"
-            )
-        for number in range(current + 1, target + 1):
-            for statement in MIGRATIONS[number - 1]:
-                await _run(db, statement)
-            log.info("database schema migrated to version %d", number)
-        if current != target:
-            # PRAGMA takes no bound parameters; `target` is an int we computed.
-            await _run(db, f"PRAGMA user_version = {target}")
-        await _run(db, "COMMIT")
-    except BaseException as error:
-        await _rollback_quietly(db)
-        if isinstance(error, sqlite3.Error):
-            raise StoreError(f"cannot migrate the database schema: {error}") from error
-        raise
+def newer_schema(current: int) -> StoreError:
+    """The refusal of a database that code newer than this one wrote."""
+    return StoreError(
+        f"the database has schema version {current}, but this code knows only up to {len(MIGRATIONS)}; "
+        "it was written by a newer release — upgrade the bot instead of opening it with this one"
+    )

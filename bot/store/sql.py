@@ -1,54 +1,97 @@
-"""Statements on an aiosqlite connection: each helper is one trip to its thread (`_run` two)."""
+"""What the tables' methods need of a database: sessions that run statements, backends that open them.
+
+Two backends implement it: `bot.store.sqlite` (one file, the default) and
+`bot.store.postgres` (a server, for several processes). The tables write their
+SQL once, in the dialect both understand, with ``?`` for parameters; a backend
+translates what its database spells differently (the PostgreSQL backend, for
+one, numbers the parameters and drops SQLite's planner hints).
+"""
 
 from __future__ import annotations
 
-import logging
-import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
 
-import aiosqlite
+__all__ = ["Backend", "Session"]
 
-log = logging.getLogger(__name__)
+
+class Session(Protocol):
+    """One transaction's statements, in the order awaited."""
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        ...
+
+    async def do(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Run one statement whose row count nobody needs (on SQLite one trip to its
+        thread, where `execute` takes two)."""
+        ...
+
+    async def insert(self, sql: str, params: Sequence[Any]) -> int:
+        """Run one INSERT into a table with an ``id`` the database numbers; that number."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+class Backend(Protocol):
+    """A database the store runs on."""
+
+    #: ``"sqlite"`` or ``"postgresql"``.
+    name: str
+    #: Appended to a SELECT that reads a game row a write will change: PostgreSQL's
+    #: ``FOR UPDATE`` holds other writers of that game until this transaction ends;
+    #: SQLite needs nothing (``BEGIN IMMEDIATE`` already lets one writer in at a time).
+    lock_rows: str
+
+    def transaction(self, *, write: bool) -> AbstractAsyncContextManager[Session]:
+        """One transaction, rolled back when anything in it fails. A read transaction
+        reads one snapshot; a write one is alone in writing what it reads."""
+        ...
+
+    async def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """One SELECT on its own (a single statement reads one consistent snapshot)."""
+        ...
+
+    async def statement(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One write statement on its own (atomic by itself); the rows it changed."""
+        ...
+
+    async def integrity_check(self) -> str:
+        """The database's own verdict on its health: ``"ok"`` when healthy."""
+        ...
+
+    async def close(self) -> None:
+        """Close every connection (waiting for running transactions); safe to call twice."""
+        ...
+
 
 # ------------------------------------------------------------ statement helpers
+# The tables' methods call these rather than the session's methods, so that a
+# transaction reads the same way on both backends.
 
 
-async def _fetch_all(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-    return [tuple(row) for row in await db.execute_fetchall(sql, params)]
+async def _fetch_all(db: Session, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    return await db.fetch_all(sql, params)
 
 
-async def _fetch_one(
-    db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
-) -> tuple[Any, ...] | None:
-    rows = await _fetch_all(db, sql, params)
+async def _fetch_one(db: Session, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+    rows = await db.fetch_all(sql, params)
     return rows[0] if rows else None
 
 
-async def _do(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
-    """Execute one statement whose row count nobody needs: one trip to the database
-    thread (`_run` takes two, as it must close its cursor)."""
-    await db.execute_fetchall(sql, params)
+async def _do(db: Session, sql: str, params: Sequence[Any] = ()) -> None:
+    """Execute one statement whose row count nobody needs."""
+    await db.do(sql, params)
 
 
-async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+async def _run(db: Session, sql: str, params: Sequence[Any] = ()) -> int:
     """Execute one statement; the number of rows it changed."""
-    async with db.execute(sql, params) as cursor:
-        return cursor.rowcount
+    return await db.execute(sql, params)
 
 
-async def _insert(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> int:
-    async with db.execute(sql, params) as cursor:
-        row_id = cursor.lastrowid
-    assert row_id is not None  # an INSERT into a rowid table always has one
-    return row_id
-
-
-async def _rollback_quietly(db: aiosqlite.Connection) -> None:
-    # The statement queue of the connection is first-in first-out, so this
-    # ROLLBACK runs after anything still queued. It may find no transaction
-    # (SQLite already rolled back, or a cancelled COMMIT went through): fine.
-    try:
-        await _run(db, "ROLLBACK")
-    except sqlite3.Error as error:
-        log.debug("rollback found no transaction to undo: %s", error)
+async def _insert(db: Session, sql: str, params: Sequence[Any]) -> int:
+    return await db.insert(sql, params)

@@ -34,6 +34,7 @@ class TimerTables(Connection):
         seat in `new` its (turn start, {kind: due}) timers in place of any it had."""
         keep = sorted(set(acting))
         async with self._transaction(write=True) as db:
+            await self._lock_game(db, game_id)
             marks = ", ".join("?" * len(keep))
             where = f"game_id = ? AND seat NOT IN ({marks})" if keep else "game_id = ?"
             await _do(db, f"DELETE FROM timers WHERE {where}", (game_id, *keep))
