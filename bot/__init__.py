@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["create_bot"]
 
 
-def create_bot(settings: Settings | None = None) -> commands.Bot:
+def create_bot(settings: Settings | None = None) -> commands.AutoShardedBot:
     """The fully wired Discord bot (commands, buttons, store) for these settings.
 
     Without settings they come from the environment and `.env`.

@@ -1,8 +1,12 @@
-"""`python -m bot [run | sync | local]`: run the bot, register its commands, or play locally.
+"""`python -m bot [run | sync | local | migrate]`: run the bot, register its commands, play locally,
+or move its database to PostgreSQL.
 
 python -m bot          run against Discord (needs DISCORD_TOKEN)
 python -m bot sync     register the slash commands (DISCORD_DEV_GUILD: that server only), then exit
 python -m bot local    play in this terminal, no Discord needed
+python -m bot migrate --to postgresql://USER:PASSWORD@HOST/DATABASE [--from PATH]
+                       copy the SQLite database (PATH, else BOT_DATABASE) into an empty PostgreSQL
+                       database and verify the copy (docs/storage.md, "Moving to PostgreSQL")
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import signal
 import sys
 from typing import Protocol
 
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 
 __all__ = ["main"]
 
@@ -73,6 +77,7 @@ def _run(settings: Settings) -> int:
     import discord
 
     from bot.discord_app import create_bot
+    from bot.store import StoreError
 
     bot = create_bot(settings)
     level = logging.getLevelNamesMapping().get(settings.log_level, logging.INFO)
@@ -84,7 +89,24 @@ def _run(settings: Settings) -> int:
     except discord.LoginFailure:
         print(TOKEN_REFUSED, file=sys.stderr)
         return 1
+    except StoreError as error:
+        print(database_problem(settings.database, error), file=sys.stderr)
+        return 1
     return 0
+
+
+def database_problem(location: str, error: Exception) -> str:
+    """What to say when the database cannot be opened at start."""
+    from bot.store import is_postgres
+
+    if is_postgres(location):
+        hint = (
+            "Check BOT_DATABASE (postgresql://user:password@host:port/database), that the\n"
+            "server runs and accepts connections from here, and that the database exists."
+        )
+    else:
+        hint = "Check BOT_DATABASE: a file path (the default is baumeister.sqlite3) or a postgresql:// URL."
+    return f"Baumeister cannot use its database: {error}\n{hint}"
 
 
 class _Servable(Protocol):
@@ -145,10 +167,19 @@ def main(argv: list[str] | None = None) -> int:
     command = args[0] if args else "run"
     if command == "local":
         return _local()
+    if command == "migrate":
+        # Imported only when asked for, like the local mode.
+        from bot.migrate import main as migrate
+
+        return migrate(args[1:])
     if command not in ("run", "sync"):
         print(USAGE, file=sys.stderr)
         return 2
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(f"Baumeister cannot start: {error}. See .env.example.", file=sys.stderr)
+        return 2
     if command == "run":
         return _run(settings)
     if settings.token is None:

@@ -47,7 +47,7 @@ from bot.errors import PlayerError
 from bot.results import Caller, Dispatch, Post, Reply
 from bot.service import GameService
 from bot.service.clock import TurnClock
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 from bot.store import GameRow, Store
 from bot.terminal import Terminal
 from games.core import IllegalAction
@@ -523,7 +523,11 @@ def main() -> None:
         from bot.plugins import load_installed_games
 
         load_installed_games()
-        settings = Settings.from_env()
+        try:
+            settings = Settings.from_env()
+        except SettingsError as error:
+            print(f"Baumeister cannot start: {error}. See .env.example.", file=sys.stderr)
+            sys.exit(2)
         log_to_file(settings)
         asyncio.run(run(settings, ansi=_wants_ansi()))
     except (KeyboardInterrupt, EOFError):

@@ -29,6 +29,7 @@ from bot.discord_app.tree import GameTree
 from bot.results import Dispatch
 from bot.service import GameService
 from bot.settings import Settings
+from bot.shards import Shards
 from bot.store import Store
 from bot.workers import Workers, default_processes
 
@@ -59,8 +60,20 @@ def mark_guild_only(tree: app_commands.CommandTree[Any]) -> None:
             command.guild_only = True
 
 
-class BaumeisterBot(commands.Bot):
+def _shard_options(settings: Settings) -> dict[str, Any]:
+    options: dict[str, Any] = {"shard_count": settings.shard_count}
+    if settings.shard_ids is not None:
+        options["shard_ids"] = list(settings.shard_ids)
+    return options
+
+
+class BaumeisterBot(commands.AutoShardedBot):
     """The bot: opens the store on set-up, closes it on close.
+
+    It connects the shards the settings name (`SHARD_COUNT`, `SHARD_IDS`; by
+    default all that Discord recommends, one for a bot in fewer than 2,500
+    servers) and does the background work of their servers only: other
+    processes on the same database serve the other shards (docs/scaling.md).
 
     With `serve=False` it only carries the command tree (for `python -m bot
     sync`): no database is opened and no game is resumed.
@@ -74,6 +87,8 @@ class BaumeisterBot(commands.Bot):
             help_command=None,
             # Nobody is pinged unless a message names them explicitly.
             allowed_mentions=discord.AllowedMentions.none(),
+            # None and None: as many shards as Discord recommends, all in this process.
+            **_shard_options(settings),
         )
         self.settings = settings
         self.responder = InteractionResponder(self)
@@ -132,6 +147,10 @@ class BaumeisterBot(commands.Bot):
         Both run in the background, a few games at a time and spaced out: the bot
         answers commands at once, however many games wait."""
         await self.wait_until_ready()
+        count = self.shard_count or 1
+        shards = Shards.of(count, self.shard_ids)
+        self.service.own(None if shards.everything else shards)
+        log.info("connected shards %s of %s", ", ".join(map(str, sorted(shards.ids))), count)
         try:
             # Servers that removed the bot (or added it back) while it was down.
             await self.service.servers.reconcile([guild.id for guild in self.guilds])

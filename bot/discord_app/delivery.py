@@ -7,6 +7,7 @@ a failed delivery hide the answer the player is waiting for.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 from collections.abc import Callable, Iterable, Sequence
@@ -18,6 +19,7 @@ import texts
 from bot.discord_app.context import GAME_ID, locale_of
 from bot.errors import PlayerError
 from bot.results import DeliveryFailed, LobbyCard, Post
+from bot.store import StoreUnavailable
 
 __all__ = [
     "CONTENT_LIMIT",
@@ -262,7 +264,15 @@ async def refuse(interaction: discord.Interaction[Any], error: PlayerError) -> N
 
 
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Our mistake: logged with the game it concerns, a short apology to the player."""
+    """Our mistake: logged with the game it concerns, a short apology to the player.
+
+    When the database server cannot be reached the player hears so: nothing was changed
+    (the transaction rolled back), and trying again later will work."""
+    if _database_unreachable(error):
+        log.warning("game %s: the database cannot be reached: %s", interaction.extras.get(GAME_ID), error)
+        with contextlib.suppress(discord.HTTPException):
+            await _say_privately(interaction, texts.t("discord.error.database", locale_of(interaction)))
+        return
     log.error(
         "game %s: unexpected error answering %s from user %s",
         interaction.extras.get(GAME_ID),
@@ -274,6 +284,17 @@ async def apologise(interaction: discord.Interaction[Any], error: BaseException)
         await _say_privately(interaction, texts.t("discord.error.apology", locale_of(interaction)))
     except discord.HTTPException:
         log.warning("the apology for interaction %s could not be sent", interaction.id)
+
+
+def _database_unreachable(error: BaseException | None) -> bool:
+    """Whether `error`, or what it wraps (a command's error wraps the original), is a lost database."""
+    seen = 0
+    while error is not None and seen < 5:
+        if isinstance(error, StoreUnavailable):
+            return True
+        error = getattr(error, "original", None) or error.__cause__
+        seen += 1
+    return False
 
 
 def _what(interaction: discord.Interaction[Any]) -> str:

@@ -43,7 +43,7 @@ from bot.service.clock import Clock
 from bot.service.drawing import Animate, Drawing, Render
 from bot.service.games import CACHED_GAMES, Games, engine_of
 from bot.service.lobby import Lobby
-from bot.service.model import Outbox, utcnow
+from bot.service.model import Outbox, Ownership, utcnow
 from bot.service.narrator import Narrator, link
 from bot.service.notices import Delivery, Notices
 from bot.service.people import People
@@ -52,6 +52,7 @@ from bot.service.robots import Robots
 from bot.service.servers import Servers
 from bot.service.turns import Turns
 from bot.service.views import Views
+from bot.shards import Shards
 from bot.store import GameRow, PlayerRow, Store
 from bot.workers import Workers
 from games.core import Engine, State
@@ -72,8 +73,11 @@ class GameService:
         animate: Animate | None = None,
         workers: Workers | None = None,
         cache_size: int = CACHED_GAMES,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        #: The servers whose background work is this process's (`bot.shards`; None: all).
+        self.ownership = Ownership(shards)
         self.clock = clock
         #: Drawing and AI thinking run here, off the event loop.
         self.workers = workers or Workers()
@@ -87,13 +91,22 @@ class GameService:
         self.community = Community(store)
         self._play = Play(games, notices, narrator, robots)
         self._lobby = Lobby(games, notices)
-        self.deadlines = Clock(store, games, people, notices, self._delivery, clock, self._play.play_for)
-        self._turns = Turns(games, notices, narrator, robots, self.deadlines, self.community, self._delivery)
+        self.deadlines = Clock(
+            store, games, people, notices, self._delivery, clock, self._play.play_for, self.ownership
+        )
+        self._turns = Turns(
+            games, notices, narrator, robots, self.deadlines, self.community, self._delivery, self.ownership
+        )
         #: Pauses a server's games while the bot is removed from it.
-        self.servers = Servers(games, self.deadlines, clock, self._turns.kick)
+        self.servers = Servers(games, self.deadlines, clock, self._turns.kick, self.ownership)
         self._views = Views(games, people, narrator, self.deadlines, self._lobby, clock)
 
     # ------------------------------------------------------- the front-end
+
+    def own(self, shards: Shards | None) -> None:
+        """This process does the background work of these shards' servers only (None: all)."""
+        self.ownership.shards = shards
+        self.deadlines.timers_changed()
 
     @property
     def outbox(self) -> Outbox | None:

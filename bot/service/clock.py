@@ -31,7 +31,7 @@ from bot.errors import PlayerError
 from bot.results import Caller, DirectMessage, Reply
 from bot.service.cache import Recent
 from bot.service.games import Games
-from bot.service.model import Loaded, Notice, discord_time, host_name
+from bot.service.model import Loaded, Notice, Ownership, discord_time, host_name
 from bot.service.narrator import link
 from bot.service.notices import Delivery, Notices
 from bot.service.people import People
@@ -106,8 +106,11 @@ class Clock:
         delivery: Delivery,
         now: Callable[[], datetime],
         stand_in: StandIn,
+        ownership: Ownership | None = None,
     ) -> None:
         self._store = store
+        #: Only the timers of these servers are this process's to fire.
+        self._ownership = ownership or Ownership()
         self._games = games
         self._people = people
         self._notices = notices
@@ -311,7 +314,7 @@ class Clock:
             self._changed = False
             try:
                 await self.fire_due()
-                soonest = await self._store.next_due()
+                soonest = await self._store.next_due(shards=self._ownership.shards)
             except Exception:
                 log.exception("the deadline dispatcher failed; trying again shortly")
                 soonest = self._now() + timedelta(seconds=RETRY_AFTER)
@@ -334,20 +337,29 @@ class Clock:
                 raise  # the dispatcher itself is being stopped
 
     async def fire_due(self) -> None:
-        """Handle every timer that is due now (also those that fell due while the bot was down)."""
-        for number, timer in enumerate(await self._store.due_timers(self._now())):
-            if number:
-                # Spaced: after a long stop thousands may be due, each with its posts.
-                await asyncio.sleep(self.fire_spacing)
-            try:
-                await self._fire(timer)
-            except Exception:
-                log.exception("game %s: the %s of seat %s failed", timer.game_id, timer.kind, timer.seat)
-                # Never fire the same broken timer in a loop.
-                self._known.pop(timer.game_id)
-                await self._store.delete_timers(timer.game_id, seat=timer.seat, kind=timer.kind)
+        """Handle every timer that is due now (also those that fell due while the bot was down).
+
+        Each is taken from the table before it is handled (`Store.claim_due_timers`): of
+        several processes looking at once, one handles it. Should the process die in
+        between, the obligation is not forgotten: the next start gives it new timers.
+        """
+        now = self._now()
+        number = 0
+        while claimed := await self._store.claim_due_timers(now, shards=self._ownership.shards):
+            for timer in claimed:
+                if number:
+                    # Spaced: after a long stop thousands may be due, each with its posts.
+                    await asyncio.sleep(self.fire_spacing)
+                number += 1
+                try:
+                    await self._fire(timer)
+                except Exception:
+                    # Taken already: a broken timer is never fired in a loop.
+                    log.exception("game %s: the %s of seat %s failed", timer.game_id, timer.kind, timer.seat)
+                    self._known.pop(timer.game_id)
 
     async def _fire(self, timer: TimerRow) -> None:
+        """Handle a timer taken from the table."""
         game_id, seat = timer.game_id, timer.seat
         self._known.pop(game_id)
         game = await self._games.load(game_id)
@@ -360,11 +372,10 @@ class Clock:
         player = await self._people.get(user_id)
         now = self._now()
         if player.away_until is not None and player.away_until > now:
-            await self._store.move_timers([replace(timer, due_at=player.away_until)])
+            await self._store.put_timers([replace(timer, due_at=player.away_until)])
             return
         name = row.seats[seat].name
         if timer.kind == "reminder":
-            await self._store.delete_timers(game_id, seat=seat, kind="reminder")
             deadline = next((t.due_at for t in await self._store.timers(game_id) if t.seat == seat), now)
             when = discord_time(deadline, "R")
             await self._notices.add(

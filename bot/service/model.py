@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.results import Dispatch
+from bot.shards import Shards
 from bot.store import GameRow
 from games.core import Engine, State
 
@@ -20,6 +21,7 @@ __all__ = [
     "Loaded",
     "Notice",
     "Outbox",
+    "Ownership",
     "discord_time",
     "host_name",
     "utcnow",
@@ -36,6 +38,21 @@ AUTOCOMPLETE_LIMIT = 25
 #: SQLite's integers end at 2**63; a button or option can carry anything.
 MAX_GAME_ID = 1 << 63
 LOG_LIMIT = 1_900
+
+
+class Ownership:
+    """Whose background work this process does: the servers of its shards (`bot.shards`).
+
+    None, the default, is every server (one process). The Discord front-end
+    sets it once connected, when it knows its shards; the parts that work in the
+    background (the restore, deadlines, each game's posts) read it each time.
+    """
+
+    def __init__(self, shards: Shards | None = None) -> None:
+        self.shards = shards
+
+    def owns(self, guild_id: int | None) -> bool:
+        return self.shards is None or self.shards.owns(guild_id)
 
 
 def whole_lines(lines: list[str], limit: int, more: Callable[[int], str]) -> str:

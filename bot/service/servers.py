@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 
 from bot.service.clock import Clock
 from bot.service.games import Games
+from bot.service.model import Ownership
 
 __all__ = ["Servers"]
 
@@ -31,9 +32,16 @@ ACTIVE = ("lobby", "running")
 
 class Servers:
     def __init__(
-        self, games: Games, clock: Clock, now: Callable[[], datetime], kick: Callable[[int], None]
+        self,
+        games: Games,
+        clock: Clock,
+        now: Callable[[], datetime],
+        kick: Callable[[int], None],
+        ownership: Ownership | None = None,
     ) -> None:
         self._games = games
+        #: A process sees the servers of its own shards only: the others' are not missing.
+        self._ownership = ownership or Ownership()
         self._clock = clock
         self._now = now
         self._kick = kick
@@ -57,10 +65,11 @@ class Servers:
             self._kick(row.id)
 
     async def reconcile(self, present: Collection[int]) -> None:
-        """At start-up: `present` are the servers the bot is in now."""
+        """At start-up: `present` are the servers the bot is in now (of this process's shards)."""
         here = set(present)
+        owns = self._ownership.owns
         for guild_id in await self._games.store.guilds_with_games(ACTIVE):
-            if guild_id not in here:
+            if guild_id not in here and owns(guild_id):
                 await self.left(guild_id)
         for guild_id in await self._games.store.departed_guilds():
             if guild_id in here:

@@ -29,7 +29,7 @@ from bot.history import Turn, group_turns
 from bot.results import DeliveryFailed, Dispatch, Post
 from bot.service.clock import Clock
 from bot.service.games import Games
-from bot.service.model import Loaded, Notice
+from bot.service.model import Loaded, Notice, Ownership
 from bot.service.narrator import Narrator
 from bot.service.notices import Delivery, Notices
 from bot.service.robots import Robots
@@ -60,8 +60,11 @@ class Turns:
         clock: Clock,
         community: Community,
         delivery: Delivery,
+        ownership: Ownership | None = None,
     ) -> None:
         self._games = games
+        #: The restore after a start reads the games of these servers only.
+        self._ownership = ownership or Ownership()
         self._notices = notices
         self._narrator = narrator
         self._robots = robots
@@ -270,7 +273,9 @@ class Turns:
         # What the stop left: games that start owing something later have work of their own.
         until = self._games.now()
         try:
-            while page := await self._games.store.games_owing(after=after, limit=RESTORE_PAGE, until=until):
+            while page := await self._games.store.games_owing(
+                after=after, limit=RESTORE_PAGE, until=until, shards=self._ownership.shards
+            ):
                 waiting = [game_id for game_id, _ in page]
                 await asyncio.gather(*(self._restore_some(waiting) for _ in range(self.restore_at_once)))
                 after = page[-1]

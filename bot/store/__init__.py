@@ -3,7 +3,8 @@
 `Store` joins the tables' methods: `games` (games, seats, move logs),
 `timers` (reminders and deadlines), `people` (choices and ratings),
 `notices` (what threads must still be told), `guilds` (servers that removed
-the bot, whose games are paused), over one `connection` to a backend
+the bot, whose games are paused), `copy` (whole tables as they are stored, to
+move a database to another backend), over one `connection` to a backend
 (`sqlite`: one file; `postgres`: a server that several processes share;
 `sql` says what a backend offers); `rows` holds what they hand out, `schema`
 the migrations both backends apply.
@@ -21,6 +22,7 @@ The store never reads the clock: every write that stamps a time takes
 from __future__ import annotations
 
 from bot.store.connection import is_postgres
+from bot.store.copy import CopyTables
 from bot.store.games import GameTables
 from bot.store.guilds import GuildTables
 from bot.store.notices import NoticeTables
@@ -63,5 +65,5 @@ __all__ = [
 ]
 
 
-class Store(GameTables, TimerTables, PeopleTables, NoticeTables, GuildTables):
+class Store(GameTables, TimerTables, PeopleTables, NoticeTables, GuildTables, CopyTables):
     """Games, seats, move logs, timers, people and ratings: `Store.open(path or postgresql:// URL)`."""

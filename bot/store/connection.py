@@ -10,6 +10,7 @@ from typing import Any, Self
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.store.rows import (
     _GAME_COLUMNS,
     _SEAT_COLUMNS,
@@ -29,6 +30,16 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 def is_postgres(location: str | os.PathLike[str]) -> bool:
     return isinstance(location, str) and location.startswith(POSTGRES_SCHEMES)
+
+
+def _shard_condition(guild_column: str, shards: Shards | None) -> tuple[str, list[int]]:
+    """`` AND …`` keeping the rows whose server belongs to `shards` (Discord's rule,
+    `bot.shards.shard_of`: direct messages, no server, go to shard 0); nothing for all."""
+    if shards is None or shards.everything:
+        return "", []
+    ids = sorted(shards.ids)
+    marks = ", ".join("?" * len(ids))
+    return f" AND ((COALESCE({guild_column}, 0) >> 22) % ?) IN ({marks})", [shards.count, *ids]
 
 
 class Connection:

@@ -9,7 +9,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.store.connection import Connection
+from bot.shards import Shards
+from bot.store.connection import Connection, _shard_condition
 from bot.store.rows import (
     _GAME_COLUMNS,
     _SEAT_COLUMNS,
@@ -148,6 +149,7 @@ class GameTables(Connection):
         after: tuple[int, datetime] | None = None,
         limit: int = 100,
         until: datetime | None = None,
+        shards: Shards | None = None,
     ) -> list[tuple[int, datetime]]:
         """The games that still owe their thread something, oldest obligation first:
         moves the thread has not heard of, a summary not posted, notices waiting.
@@ -157,8 +159,12 @@ class GameTables(Connection):
         and `limit` read them a page at a time. Only those games are read (partial
         indexes `games_unannounced`, `games_unsummarised`; the notices table holds
         waiting notices alone), never every running game. `until`: only business
-        that began no later (what a stop left, not what happened since).
+        that began no later (what a stop left, not what happened since). `shards`:
+        only the games of those shards' servers (the others are other processes' work).
         """
+        mine, shard_params = _shard_condition("s.guild_id", shards)
+        if mine:
+            mine = f" AND EXISTS (SELECT 1 FROM games s WHERE s.id = owing.id{mine})"
         after_id, after_at = (after[0], _stamp(after[1])) if after is not None else (0, "")
         until_at = _stamp(until) if until is not None else "9"
         rows = await self._query(
@@ -172,8 +178,8 @@ class GameTables(Connection):
             "  WHERE status = 'finished' AND summary_posted = 0"
             "  UNION ALL SELECT game_id, created_at FROM notices"
             " ) AS business GROUP BY id"
-            ") AS owing WHERE (at > ? OR (at = ? AND id > ?)) AND at <= ? ORDER BY at, id LIMIT ?",
-            (after_at, after_at, after_id, until_at, limit),
+            f") AS owing WHERE (at > ? OR (at = ? AND id > ?)) AND at <= ?{mine} ORDER BY at, id LIMIT ?",
+            (after_at, after_at, after_id, until_at, *shard_params, limit),
         )
         return [(int(game_id), datetime.fromisoformat(at)) for game_id, at in rows]
 

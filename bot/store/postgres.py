@@ -180,6 +180,7 @@ class PostgresBackend:
 
     name = "postgresql"
     lock_rows = "FOR UPDATE"
+    claim_rows = "FOR UPDATE SKIP LOCKED"
 
     def __init__(self, pool: asyncpg.Pool, location: str) -> None:
         """Use `open`; this only wraps a pool on a migrated database."""

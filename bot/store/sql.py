@@ -46,6 +46,10 @@ class Backend(Protocol):
     #: ``FOR UPDATE`` holds other writers of that game until this transaction ends;
     #: SQLite needs nothing (``BEGIN IMMEDIATE`` already lets one writer in at a time).
     lock_rows: str
+    #: Appended to a SELECT that picks rows to take (due timers): PostgreSQL's ``FOR
+    #: UPDATE SKIP LOCKED`` passes over rows another process is taking right now, so
+    #: each is taken once; SQLite needs nothing (one writer at a time).
+    claim_rows: str
 
     def transaction(self, *, write: bool) -> AbstractAsyncContextManager[Session]:
         """One transaction, rolled back when anything in it fails. A read transaction

@@ -77,6 +77,7 @@ class SqliteBackend:
 
     name = "sqlite"
     lock_rows = ""
+    claim_rows = ""
 
     def __init__(self, db: aiosqlite.Connection, location: str) -> None:
         """Use `open`; this only wraps a configured, migrated connection."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from datetime import datetime
 
-from bot.store.connection import Connection
+from bot.shards import Shards
+from bot.store.connection import Connection, _shard_condition
 from bot.store.rows import (
     TimerRow,
     _first,
@@ -13,7 +14,7 @@ from bot.store.rows import (
     _stamp,
     _timer_row,
 )
-from bot.store.sql import _do, _run
+from bot.store.sql import _do, _fetch_all, _run
 
 #: Leaves out the timers of games in servers the bot was removed from.
 _NOT_PAUSED = (
@@ -63,13 +64,50 @@ class TimerTables(Connection):
         )
         return [_timer_row(row) for row in rows]
 
-    async def next_due(self) -> datetime | None:
-        """When the soonest timer of a game that is not paused falls due."""
+    async def claim_due_timers(
+        self, now: datetime, *, shards: Shards | None = None, limit: int = 1
+    ) -> list[TimerRow]:
+        """Take up to `limit` timers due by `now`, soonest first: they leave the table in
+        the same transaction, so each is taken once, however many processes look at
+        once (PostgreSQL: ``FOR UPDATE SKIP LOCKED``, each passes over what another is
+        taking). Those of paused games wait; `shards`: only those shards' servers'."""
+        mine, shard_params = _shard_condition("g.guild_id", shards)
+        if mine:
+            mine = f" AND EXISTS (SELECT 1 FROM games g WHERE g.id = timers.game_id{mine})"
+        rows = []
+        async with self._transaction(write=True) as db:
+            rows = await _fetch_all(
+                db,
+                "DELETE FROM timers WHERE (game_id, seat, kind) IN ("
+                f" SELECT game_id, seat, kind FROM timers WHERE due_at <= ? AND {_NOT_PAUSED}{mine}"
+                f" ORDER BY due_at, game_id LIMIT ? {self._backend.claim_rows}"
+                ") RETURNING game_id, seat, kind, turn_version, due_at",
+                (_stamp(now), *shard_params, limit),
+            )
+        return sorted((_timer_row(row) for row in rows), key=lambda t: (t.due_at, t.game_id, t.seat, t.kind))
+
+    async def put_timers(self, timers: Sequence[TimerRow]) -> None:
+        """Store these timers, in place of any of the same game, seat and kind."""
+        async with self._transaction(write=True) as db:
+            await db.executemany(
+                "INSERT INTO timers (game_id, seat, kind, turn_version, due_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, seat, kind) DO UPDATE SET "
+                "turn_version = excluded.turn_version, due_at = excluded.due_at",
+                [(t.game_id, t.seat, t.kind, t.turn_version, _stamp(t.due_at)) for t in timers],
+            )
+
+    async def next_due(self, *, shards: Shards | None = None) -> datetime | None:
+        """When the soonest timer of a game that is not paused falls due (of `shards`' servers)."""
+        mine, shard_params = _shard_condition("g.guild_id", shards)
+        if mine:
+            mine = f" AND EXISTS (SELECT 1 FROM games g WHERE g.id = timers.game_id{mine})"
         # The soonest first along `timers_by_due`, stopping at the first that is not paused
         # (the range on `due_at`, which holds for every stamp, keeps it a search of the index).
         row = _first(
             await self._query(
-                f"SELECT due_at FROM timers WHERE due_at > '' AND {_NOT_PAUSED} ORDER BY due_at LIMIT 1"
+                f"SELECT due_at FROM timers WHERE due_at > '' AND {_NOT_PAUSED}{mine} "
+                "ORDER BY due_at LIMIT 1",
+                shard_params,
             )
         )
         if row is None or row[0] is None:
