@@ -16,6 +16,7 @@ the target never holds an unverified copy (`test_a_game_whose_log_does_not_repla
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import sqlite3
@@ -125,7 +126,11 @@ async def build(path: Path, *, running_moves: tuple[int, int] = (12, 6)) -> dict
         await service.settings(ANNA, running, deadline=12, on_timeout="host")
         await service.start(ANNA, running)
         await play(service, running, running_moves[0])
-        await store.add_notice(running, '{"key": "test.notice"}', now=service.clock())
+        # Written as the service writes its notices; left waiting, as after a failed post.
+        body = {"key": "resign.post", "params": {"player": "Bob", "ai": "AI Bob"}, "board": False}
+        await store.add_notice(
+            running, json.dumps({**body, "mentions": [], "actions": []}), now=service.clock()
+        )
         made["running"].append(running)
         # A second running game of another engine, AI seats first.
         second = await open_game(service, "catan-cheops", CARL, BOB, bots=1)
@@ -367,6 +372,19 @@ async def test_a_game_whose_log_does_not_replay_fails_the_verification_and_leave
     for other in source.games["running"][1:] + source.games["finished"]:
         assert f"game {other} " not in message
     assert await empty(target)
+
+    # The way out that docs/storage.md gives: abandon the damaged game, migrate again (into
+    # the same target, which the failure left empty). Abandoned games are copied as they are.
+    store = await Store.open(source.path)
+    service = GameService(store, clock=Clock(), render=no_picture, animate=no_picture)
+    try:
+        await service.abandon(ANNA, broken)
+        await service.idle()
+    finally:
+        await store.close()
+    summary = await migrate(str(source.path), target, say=lambda _: None)
+    assert summary.verified == len(source.games["running"]) - 1 + len(source.games["finished"])
+    assert (await postgres_tables(target))["games"] == sqlite_tables(source.path)["games"]
 
 
 async def test_an_older_source_is_migrated_to_the_current_schema_first(tmp_path: Path, target: str) -> None:
