@@ -507,3 +507,32 @@ def test_summary_counts_in_words() -> None:
         "2 players, 2 ratings, 2 notices, 1 departed server copied; 1 game verified by replaying "
         "their move logs."
     )
+
+
+async def test_a_table_the_copy_does_not_know_stops_it_in_the_source_not_in_the_target(
+    source: Source, target: str
+) -> None:
+    connection = sqlite3.connect(source.path)
+    try:
+        connection.execute("CREATE TABLE notes (body TEXT)")
+        connection.execute("INSERT INTO notes VALUES ('rows that would stay behind')")
+        connection.commit()
+    finally:
+        connection.close()
+    with pytest.raises(MigrationError, match="the source has tables this release does not copy: notes"):
+        await migrate(str(source.path), target, say=lambda _: None)
+    connection = sqlite3.connect(source.path)
+    try:
+        connection.execute("DROP TABLE notes")
+        connection.commit()
+    finally:
+        connection.close()
+    # Another program's table beside the bot's in the target is no business of the copy.
+    other = await asyncpg.connect(target)
+    try:
+        await other.execute("CREATE TABLE other_program (id BIGINT PRIMARY KEY)")
+        await other.execute("INSERT INTO other_program VALUES (1)")
+    finally:
+        await other.close()
+    summary = await migrate(str(source.path), target, say=lambda _: None)
+    assert summary.copied["games"] == len(sqlite_tables(source.path)["games"])
