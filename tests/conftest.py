@@ -1,24 +1,34 @@
-"""Shared fixtures: the real bot (`bot.create_bot`) against SimCord's simulated Discord.
+"""Shared fixtures: the store's two backends, and the real bot (`bot.create_bot`) against
+SimCord's simulated Discord.
 
-`simcord_bot` builds the bot on a fresh SQLite file; SimCord's plugin turns it
-into the running `simcord_env`. `world` adds a server with a channel and a
-few members, and `Restarter` swaps in a new bot on the same database file.
+`store_location` is where a test's store lives, once per backend: an SQLite
+file, or a new database on a PostgreSQL server the tests start themselves
+(`postgres_server`, started the first time a test needs it). Every test that
+opens its store there, and every test of the bot, runs on both.
+
+`simcord_bot` builds the bot on a fresh database (`database`, one per backend);
+SimCord's plugin turns it into the running `simcord_env`. `world` adds a server
+with a channel and a few members, and `Restarter` swaps in a new bot on the
+same database.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+import sqlite3
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import discord
 import gardens
 import pytest
 import simcord
 from discord.ext import commands
 from hypothesis import settings
+from postgres_server import PostgresServer
 from simcord import ChannelHandle, GuildHandle, MemberActor
 
 import games
@@ -39,9 +49,72 @@ settings.load_profile("baumeister")
 gardens.register()
 
 
+#: The store's backends; each test of the store, the service and the bot runs on every one.
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """The session's PostgreSQL server, in a temporary folder; started when a test first needs it.
+
+    Not skipped when PostgreSQL is missing: starting fails and says what to install.
+    """
+    server = PostgresServer.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def store_location(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Where this test's store lives: an SQLite file, or a new, empty PostgreSQL database (its URL).
+
+    Opening it twice opens the same database twice (a restart, two bot processes).
+    """
+    if request.param == "sqlite":
+        yield str(tmp_path / "games.sqlite3")
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    url = server.new_database()
+    yield url
+    server.drop_database(url)  # ends any connection a test left open, too
+
+
+def is_postgres(location: str) -> bool:
+    return location.startswith("postgresql://")
+
+
+async def execute(location: str, sql: str, *rows: tuple[Any, ...]) -> None:
+    """Run `sql` on the database at `location` from outside the store, as another program
+    would (damage, a stop at a chosen moment, many rows at once): once, or once for each
+    row of parameters given (``?`` marks them), all in one transaction."""
+    if is_postgres(location):
+        numbers = iter(range(1, 1 + sql.count("?")))
+        sql = re.sub(r"\?", lambda _: f"${next(numbers)}", sql)
+        connection = await asyncpg.connect(location)
+        try:
+            async with connection.transaction():
+                if rows:
+                    await connection.executemany(sql, rows)
+                else:
+                    await connection.execute(sql)
+        finally:
+            await connection.close()
+        return
+    connection = sqlite3.connect(location)
+    try:
+        with connection:  # one transaction, committed at the end
+            if rows:
+                connection.executemany(sql, rows)
+            else:
+                connection.execute(sql)
+    finally:
+        connection.close()
+
+
 @pytest.fixture
-def database(tmp_path: Path) -> str:
-    return str(tmp_path / "bot.sqlite3")
+def database(store_location: str) -> str:
+    """The bot's database (`Settings.database`): `store_location`, so the bot runs on each backend."""
+    return store_location
 
 
 @dataclass
@@ -97,7 +170,7 @@ async def world(simcord_env: simcord.Env) -> World:
     managers = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     moderator = guild.add_member(env.create_user("mo"), roles=[managers])
     bot = env.bot
-    assert isinstance(bot, commands.Bot)
+    assert isinstance(bot, commands.AutoShardedBot)
     await bot.tree.sync()
     anna, bob, carl, stranger = members
     return World(env, guild, channel, anna, bob, carl, stranger, moderator)
@@ -131,7 +204,8 @@ SETTLE_SECONDS = 60.0
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
+            # One shard: what Discord recommends to a bot in fewer than 2,500 servers.
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS, shard_count=1))
 
 
 @dataclass

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
-
-from conftest import Restarter, Table, World, move_buttons
+from conftest import Restarter, Table, World, execute, move_buttons
 
 
 async def test_lobby_and_move_buttons_survive_restarts(
@@ -64,8 +62,9 @@ async def test_turns_a_stop_left_unposted_are_posted_after_the_restart(
     row = await table.row(game.id)
     posted = len(game.home.history())
     # As if the bot had stopped after the moves but before posting them.
-    with sqlite3.connect(database) as db:
-        db.execute("UPDATE games SET announced_version = 0, pinged_version = 0 WHERE id = ?", (game.id,))
+    await execute(
+        database, "UPDATE games SET announced_version = 0, pinged_version = 0 WHERE id = ?", (game.id,)
+    )
 
     await restart()
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import discord
 import simcord
 from conftest import World
@@ -27,9 +25,9 @@ async def test_the_bot_does_not_sync_on_start(simcord_env: simcord.Env) -> None:
     assert command_syncs(simcord_env) == []
 
 
-async def test_a_development_guild_gets_the_commands_on_start(tmp_path: Path) -> None:
-    bot = create_bot(Settings(database=str(tmp_path / "dev.sqlite3"), dev_guild=DEV_GUILD))
-    env = simcord.Env(bot)
+async def test_a_development_guild_gets_the_commands_on_start(database: str) -> None:
+    bot = create_bot(Settings(database=database, dev_guild=DEV_GUILD))
+    env = simcord.Env(bot, shard_count=1)
     guild = env.create_guild("Workshop", id=DEV_GUILD)
     await env.start()
     try:
@@ -49,7 +47,7 @@ async def test_game_commands_are_for_servers_and_the_bot_asks_for_the_least(worl
     from bot.discord_app.client import ANYWHERE
 
     bot = world.env.bot
-    assert isinstance(bot, commands.Bot)
+    assert isinstance(bot, commands.AutoShardedBot)
     assert bot.intents == discord.Intents(guilds=True)
     assert not bot.intents.message_content and not bot.intents.members
     for command in bot.tree.get_commands():
