@@ -12,7 +12,6 @@ import json
 import random
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -123,8 +122,8 @@ def no_image(game_id: str, view: dict[str, Any], locale: str | None = None) -> b
     return b""
 
 
-async def _service(path: Path) -> GameService:
-    store = await Store.open(path)
+async def _service(location: str) -> GameService:
+    store = await Store.open(location)
     return GameService(store, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC), render=no_image)
 
 
@@ -151,9 +150,9 @@ def assert_sentence(error: PlayerError) -> None:
 
 @pytest.mark.parametrize("engine", games.all(), ids=lambda engine: engine.id)
 def test_service_move_refuses_garbage_and_changes_nothing(
-    engine: Engine, tmp_path: Path, loop: asyncio.AbstractEventLoop
+    engine: Engine, store_location: str, loop: asyncio.AbstractEventLoop
 ) -> None:
-    service = loop.run_until_complete(_service(tmp_path / "fuzz.sqlite3"))
+    service = loop.run_until_complete(_service(store_location))
     game_id = loop.run_until_complete(_running_game(service, engine))
     words = notation_words(engine, sample_positions(engine))
 
@@ -180,8 +179,10 @@ def test_service_move_refuses_garbage_and_changes_nothing(
         loop.run_until_complete(service.store.close())
 
 
-def test_find_game_refuses_any_bad_game_reference(tmp_path: Path, loop: asyncio.AbstractEventLoop) -> None:
-    service = loop.run_until_complete(_service(tmp_path / "fuzz.sqlite3"))
+def test_find_game_refuses_any_bad_game_reference(
+    store_location: str, loop: asyncio.AbstractEventLoop
+) -> None:
+    service = loop.run_until_complete(_service(store_location))
     game_id = loop.run_until_complete(_running_game(service, games.all()[0]))
     refs = st.one_of(
         st.text(max_size=30),
@@ -206,8 +207,8 @@ def test_find_game_refuses_any_bad_game_reference(tmp_path: Path, loop: asyncio.
         loop.run_until_complete(service.store.close())
 
 
-def test_new_game_refuses_garbage_options(tmp_path: Path, loop: asyncio.AbstractEventLoop) -> None:
-    service = loop.run_until_complete(_service(tmp_path / "fuzz.sqlite3"))
+def test_new_game_refuses_garbage_options(store_location: str, loop: asyncio.AbstractEventLoop) -> None:
+    service = loop.run_until_complete(_service(store_location))
     options = st.dictionaries(
         st.text(max_size=12),
         st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.text(max_size=12)),

@@ -197,8 +197,8 @@ async def recorded_game(store: Store, engine: ChineseWallEngine, moves: int) -> 
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "games.sqlite3")
+async def store(store_location: str) -> AsyncIterator[Store]:
+    opened = await Store.open(store_location)
     yield opened
     await opened.close()
 

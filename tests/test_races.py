@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,10 +38,10 @@ def make_service(store: Store) -> GameService:
 
 
 @pytest.fixture
-async def stores(tmp_path: Path) -> AsyncIterator[tuple[Store, Store]]:
-    """Two connections to one database file: two bot processes."""
-    first = await Store.open(tmp_path / "race.sqlite3")
-    second = await Store.open(tmp_path / "race.sqlite3")
+async def stores(store_location: str) -> AsyncIterator[tuple[Store, Store]]:
+    """Two stores on one database: two bot processes."""
+    first = await Store.open(store_location)
+    second = await Store.open(store_location)
     yield first, second
     await first.close()
     await second.close()

@@ -9,12 +9,11 @@ then the server's lobbies; a number typed finds an older game of theirs too.
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
+from conftest import execute
 
 import texts
 from bot.results import Caller
@@ -36,43 +35,40 @@ KINDS = [
 ]
 
 
-def fill(path: Path) -> dict[tuple[str, bool], list[int]]:
-    """The games, made straight in the file; their ids by kind, newest first."""
+async def fill(location: str) -> dict[tuple[str, bool], list[int]]:
+    """The games, made straight in the database; their ids by kind, newest first."""
     made: dict[tuple[str, bool], list[int]] = {}
-    connection = sqlite3.connect(path, isolation_level=None)
-    try:
-        connection.execute("BEGIN IMMEDIATE")
-        number = 0
-        for status, anna, count in KINDS:
-            for _ in range(count):
-                number += 1
-                stamp = (T0 + timedelta(minutes=number)).isoformat(timespec="microseconds")
-                host = 1 if anna else 10 + number
-                connection.execute(
-                    "INSERT INTO games (id, engine, guild_id, channel_id, host_id, status, options, version, "
-                    "created_at, updated_at) VALUES (?, 'chinesische-mauer', ?, 500, ?, ?, '{}', 3, ?, ?)",
-                    (number, GUILD, host, status, stamp, stamp),
-                )
-                seats = [(host, f"user{host}")] + ([] if anna else [(host + 1000, "other")])
-                if anna:
-                    seats.append((2, "Bob"))
-                connection.executemany(
-                    "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, 0)",
-                    [(number, seat, user, name) for seat, (user, name) in enumerate(seats)],
-                )
-                made.setdefault((status, anna), []).insert(0, number)
-        connection.execute("COMMIT")
-    finally:
-        connection.close()
+    games: list[tuple[object, ...]] = []
+    seats: list[tuple[object, ...]] = []
+    number = 0
+    for status, anna, count in KINDS:
+        for _ in range(count):
+            number += 1
+            stamp = (T0 + timedelta(minutes=number)).isoformat(timespec="microseconds")
+            host = 1 if anna else 10 + number
+            games.append((number, GUILD, host, status, stamp, stamp))
+            players = [(host, f"user{host}")] + ([] if anna else [(host + 1000, "other")])
+            if anna:
+                players.append((2, "Bob"))
+            seats += [(number, seat, user, name) for seat, (user, name) in enumerate(players)]
+            made.setdefault((status, anna), []).insert(0, number)
+    await execute(
+        location,
+        "INSERT INTO games (id, engine, guild_id, channel_id, host_id, status, options, version, "
+        "created_at, updated_at) VALUES (?, 'chinesische-mauer', ?, 500, ?, ?, '{}', 3, ?, ?)",
+        *games,
+    )
+    await execute(
+        location, "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, 0)", *seats
+    )
     return made
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[tuple[GameService, dict[tuple[str, bool], list[int]]]]:
-    path = tmp_path / "games.sqlite3"
-    await (await Store.open(path)).close()
-    made = fill(path)
-    store = await Store.open(path)
+async def world(store_location: str) -> AsyncIterator[tuple[GameService, dict[tuple[str, bool], list[int]]]]:
+    await (await Store.open(store_location)).close()
+    made = await fill(store_location)
+    store = await Store.open(store_location)
     yield GameService(store, clock=lambda: T0), made
     await store.close()
 

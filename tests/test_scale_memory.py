@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -38,8 +37,8 @@ def no_image(*_: object) -> bytes:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "games.sqlite3")
+async def store(store_location: str) -> AsyncIterator[Store]:
+    opened = await Store.open(store_location)
     yield opened
     await opened.close()
 

@@ -9,9 +9,9 @@ posts; a move made meanwhile is answered at once, not queued behind it.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
+
+from conftest import execute
 
 from bot.results import Caller, Dispatch
 from bot.service import GameService
@@ -55,11 +55,11 @@ async def move(service: GameService, game_id: int) -> None:
     raise AssertionError("the turn did not end")
 
 
-async def games_a_stop_left_unposted(path: Path, clock: Clock, count: int) -> tuple[list[int], int]:
+async def games_a_stop_left_unposted(location: str, clock: Clock, count: int) -> tuple[list[int], int]:
     """`count` games whose newest moves the thread never heard of, their moves made in
     another order than their numbers; the games, oldest obligation first, and one more
     game that owes nothing."""
-    store = await Store.open(path)
+    store = await Store.open(location)
     try:
         service = GameService(store, clock=clock, render=no_image, animate=no_image)
         ids = []
@@ -78,19 +78,21 @@ async def games_a_stop_left_unposted(path: Path, clock: Clock, count: int) -> tu
         await service.idle()
     finally:
         await store.close()
-    with sqlite3.connect(path) as db:  # as if the bot had stopped before posting
-        db.executemany(
-            "UPDATE games SET announced_version = 1, pinged_version = 0 WHERE id = ?", [(i,) for i in owing]
-        )
+    # As if the bot had stopped before posting.
+    await execute(
+        location,
+        "UPDATE games SET announced_version = 1, pinged_version = 0 WHERE id = ?",
+        *[(i,) for i in owing],
+    )
     return order, told
 
 
 async def test_the_restore_runs_oldest_first_in_the_background_and_a_move_is_answered_meanwhile(
-    tmp_path: Path,
+    store_location: str,
 ) -> None:
-    path, clock = tmp_path / "games.sqlite3", Clock()
-    order, told = await games_a_stop_left_unposted(path, clock, 8)
-    store = await Store.open(path)
+    clock = Clock()
+    order, told = await games_a_stop_left_unposted(store_location, clock, 8)
+    store = await Store.open(store_location)
     try:
         owing = await store.games_owing(limit=100)
         assert [game_id for game_id, _ in owing] == order, "only the games that owe, oldest first"
@@ -133,10 +135,10 @@ async def test_the_restore_runs_oldest_first_in_the_background_and_a_move_is_ans
         await store.close()
 
 
-async def test_resume_waits_by_default_and_the_restore_works_a_few_at_a_time(tmp_path: Path) -> None:
-    path, clock = tmp_path / "games.sqlite3", Clock()
-    order, _ = await games_a_stop_left_unposted(path, clock, 6)
-    store = await Store.open(path)
+async def test_resume_waits_by_default_and_the_restore_works_a_few_at_a_time(store_location: str) -> None:
+    clock = Clock()
+    order, _ = await games_a_stop_left_unposted(store_location, clock, 6)
+    store = await Store.open(store_location)
     try:
         working: set[int] = set()
         most = 0
@@ -157,9 +159,9 @@ async def test_resume_waits_by_default_and_the_restore_works_a_few_at_a_time(tmp
         await store.close()
 
 
-async def test_deadlines_that_passed_during_a_long_stop_are_handled_oldest_first(tmp_path: Path) -> None:
+async def test_deadlines_that_passed_during_a_long_stop_are_handled_oldest_first(store_location: str) -> None:
     clock = Clock()
-    store = await Store.open(tmp_path / "games.sqlite3")
+    store = await Store.open(store_location)
     try:
         service = GameService(store, clock=clock, render=no_image, animate=no_image)
         ids = []

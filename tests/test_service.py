@@ -1,15 +1,14 @@
-"""The game service end to end over a real SQLite store (no Discord)."""
+"""The game service end to end over a real store, on each backend (no Discord)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import execute
 
 import games
 from bot.errors import PlayerError
@@ -45,8 +44,8 @@ ANNA, BOB, CARL, STRANGER = caller(1, "Anna"), caller(2, "Bob"), caller(3, "Carl
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> Any:
-    opened = await Store.open(tmp_path / "games.sqlite3")
+async def store(store_location: str) -> Any:
+    opened = await Store.open(store_location)
     yield opened
     await opened.close()
 
@@ -292,9 +291,8 @@ async def test_abandon_rights(service: GameService) -> None:
     assert refusal(error) == "error.game_over"
 
 
-async def test_restart_goes_on_where_it_stopped(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    first = await Store.open(path)
+async def test_restart_goes_on_where_it_stopped(store_location: str) -> None:
+    first = await Store.open(store_location)
     service = GameService(first, render=fake_render, animate=fake_animate)
     game_id = await open_game(service, ANNA, BOB)
     await service.start(ANNA, game_id)
@@ -304,7 +302,7 @@ async def test_restart_goes_on_where_it_stopped(tmp_path: Path) -> None:
     await service.idle()
     await first.close()
 
-    second = await Store.open(path)
+    second = await Store.open(store_location)
     try:
         again = GameService(second, render=fake_render, animate=fake_animate)
         await again.resume()
@@ -314,9 +312,8 @@ async def test_restart_goes_on_where_it_stopped(tmp_path: Path) -> None:
         await second.close()
 
 
-async def test_a_damaged_state_is_rebuilt_from_the_move_log(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    store = await Store.open(path)
+async def test_a_damaged_state_is_rebuilt_from_the_move_log(store_location: str) -> None:
+    store = await Store.open(store_location)
     service = GameService(store, render=fake_render, animate=fake_animate)
     game_id = await open_game(service, ANNA, BOB)
     await service.start(ANNA, game_id)
@@ -324,9 +321,8 @@ async def test_a_damaged_state_is_rebuilt_from_the_move_log(tmp_path: Path) -> N
     await service.move(mover, game_id, "draw")
     good = (await store.get_game(game_id)).state
     await store.close()
-    with sqlite3.connect(path) as db:
-        db.execute("UPDATE games SET state = '{not json' WHERE id = ?", (game_id,))
-    store = await Store.open(path)
+    await execute(store_location, "UPDATE games SET state = '{not json' WHERE id = ?", (game_id,))
+    store = await Store.open(store_location)
     try:
         service = GameService(store, render=fake_render, animate=fake_animate)
         reply = await service.hand(mover, game_id)
@@ -336,15 +332,13 @@ async def test_a_damaged_state_is_rebuilt_from_the_move_log(tmp_path: Path) -> N
         await store.close()
 
 
-async def test_an_unreadable_row_is_a_clear_refusal(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    store = await Store.open(path)
+async def test_an_unreadable_row_is_a_clear_refusal(store_location: str) -> None:
+    store = await Store.open(store_location)
     service = GameService(store, render=fake_render, animate=fake_animate)
     game_id = await open_game(service, ANNA, BOB)
     await store.close()
-    with sqlite3.connect(path) as db:
-        db.execute("UPDATE games SET options = 'broken{' WHERE id = ?", (game_id,))
-    store = await Store.open(path)
+    await execute(store_location, "UPDATE games SET options = 'broken{' WHERE id = ?", (game_id,))
+    store = await Store.open(store_location)
     try:
         service = GameService(store, render=fake_render, animate=fake_animate)
         with pytest.raises(PlayerError) as error:

@@ -10,7 +10,6 @@ game's AI answers for that person alone.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,8 +35,8 @@ class Now:
 
 
 @pytest.fixture
-async def setup(tmp_path: Path) -> Any:
-    store = await Store.open(tmp_path / "games.sqlite3")
+async def setup(store_location: str) -> Any:
+    store = await Store.open(store_location)
     now = Now()
     service = GameService(store, clock=now, render=lambda *_: b"png")
     yield service, now

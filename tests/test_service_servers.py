@@ -10,7 +10,6 @@ compares the servers the bot is in with those that have games.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,8 +37,8 @@ class Now:
 
 
 @pytest.fixture
-async def setup(tmp_path: Path) -> Any:
-    store = await Store.open(tmp_path / "games.sqlite3")
+async def setup(store_location: str) -> Any:
+    store = await Store.open(store_location)
     now = Now()
     service = GameService(store, clock=now, render=lambda *_: b"png")
     yield service, now

@@ -1,4 +1,9 @@
-"""The SQLite store: schema migrations, every write's compare-and-set, damaged rows, kill safety."""
+"""The store: schema migrations, every write's compare-and-set, damaged rows, kill safety.
+
+Every test runs on both backends (`store_location`) but those about the SQLite
+file itself: its settings and journal, a file that is no database, an
+in-memory database, the schema version SQLite keeps, a killed process's file.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import execute, is_postgres
 from store_crash_child import action_of, state_after
 
 import bot.store.schema as schema_module
@@ -40,11 +46,19 @@ def at(minutes: int) -> datetime:
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """An SQLite file, for the tests about SQLite's own ways."""
     return tmp_path / "games.sqlite3"
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(store_location: str) -> AsyncIterator[Store]:
+    opened = await Store.open(store_location)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_store(db_path: Path) -> AsyncIterator[Store]:
     opened = await Store.open(db_path)
     yield opened
     await opened.close()
@@ -80,7 +94,7 @@ def read_only(path: Path) -> sqlite3.Connection:
 # ----------------------------------------------------------------- migrations
 
 
-async def test_an_empty_file_is_migrated_to_the_newest_schema(store: Store, db_path: Path) -> None:
+async def test_an_empty_file_is_migrated_to_the_newest_schema(sqlite_store: Store, db_path: Path) -> None:
     connection = read_only(db_path)
     try:
         (user_version,) = connection.execute("PRAGMA user_version").fetchone()
@@ -93,8 +107,8 @@ async def test_an_empty_file_is_migrated_to_the_newest_schema(store: Store, db_p
     assert {"games", "seats", "moves"} <= tables
 
 
-async def test_the_connection_is_configured_for_safe_writes(store: Store) -> None:
-    db = store._db
+async def test_the_connection_is_configured_for_safe_writes(sqlite_store: Store) -> None:
+    db = sqlite_store._db
     assert db is not None
 
     async def pragma(name: str) -> Any:
@@ -106,8 +120,8 @@ async def test_the_connection_is_configured_for_safe_writes(store: Store) -> Non
     assert await pragma("busy_timeout") > 0
 
 
-async def test_reopening_keeps_the_data(db_path: Path) -> None:
-    first = await Store.open(db_path)
+async def test_reopening_keeps_the_data(store_location: str) -> None:
+    first = await Store.open(store_location)
     try:
         game = await running_game(first)
         await first.record_move(
@@ -116,7 +130,7 @@ async def test_reopening_keeps_the_data(db_path: Path) -> None:
         before = await first.get_game(game.id)
     finally:
         await first.close()
-    second = await Store.open(db_path)
+    second = await Store.open(store_location)
     try:
         assert await second.get_game(game.id) == before
         assert [move.action for move in await second.moves(game.id)] == ["a"]
@@ -488,15 +502,33 @@ async def test_a_cancelled_move_is_either_whole_or_absent(store: Store, yields: 
     assert after.version == now.version + 1
 
 
-async def test_a_write_that_fails_midway_is_rolled_back(store: Store, db_path: Path) -> None:
-    game = await running_game(store)
-    connection = sqlite3.connect(db_path)
-    # The move row is inserted first; this makes the game update after it fail.
-    connection.execute(
+#: A trigger that makes the game's update fail, in each backend's words.
+REFUSE_UPDATE = {
+    "sqlite": (
         "CREATE TRIGGER refuse_update BEFORE UPDATE OF version ON games "
         "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
-    )
-    connection.commit()
+    ),
+    "postgresql": (
+        "CREATE FUNCTION refuse_update() RETURNS trigger LANGUAGE plpgsql "
+        "AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$; "
+        "CREATE TRIGGER refuse_update BEFORE UPDATE OF version ON games "
+        "FOR EACH ROW EXECUTE FUNCTION refuse_update()"
+    ),
+}
+DROP_REFUSAL = {
+    "sqlite": "DROP TRIGGER refuse_update",
+    "postgresql": "DROP TRIGGER refuse_update ON games; DROP FUNCTION refuse_update()",
+}
+
+
+def backend(location: str) -> str:
+    return "postgresql" if is_postgres(location) else "sqlite"
+
+
+async def test_a_write_that_fails_midway_is_rolled_back(store: Store, store_location: str) -> None:
+    game = await running_game(store)
+    # The move row is inserted first; this makes the game update after it fail.
+    await execute(store_location, REFUSE_UPDATE[backend(store_location)])
     try:
         with pytest.raises(StoreError, match="disk on fire"):
             await store.record_move(
@@ -505,9 +537,7 @@ async def test_a_write_that_fails_midway_is_rolled_back(store: Store, db_path: P
         assert await store.moves(game.id) == []
         assert await store.get_game(game.id) == game
     finally:
-        connection.execute("DROP TRIGGER refuse_update")
-        connection.commit()
-        connection.close()
+        await execute(store_location, DROP_REFUSAL[backend(store_location)])
     moved = await store.record_move(
         game.id, game.version, seat=0, action="a", state="s", outcome=None, now=T0
     )
@@ -586,20 +616,40 @@ DAMAGE = {
     "created_at is no time": "UPDATE games SET created_at = 'yesterday' WHERE id = ?",
     "a seat's flag is text": "UPDATE seats SET is_ai = 'yes' WHERE game_id = ?",
 }
+#: PostgreSQL keeps every value to its column's type: text in a number column is damage
+#: only an SQLite file can hold.
+SQLITE_ONLY_DAMAGE = {"host is text", "a seat's flag is text"}
+#: A CHECK constraint guards the status and the seat flag; the damage comes from outside the schema.
+IGNORE_CHECKS = {
+    "sqlite": "PRAGMA ignore_check_constraints = ON",
+    "postgresql": "ALTER TABLE games DROP CONSTRAINT games_status_check",
+}
 
 
-@pytest.mark.parametrize("damage", sorted(DAMAGE))
+@pytest.mark.parametrize(
+    ("store_location", "damage"),
+    [
+        (name, damage)
+        for damage in sorted(DAMAGE)
+        for name in ("sqlite", "postgresql")
+        if name == "sqlite" or damage not in SQLITE_ONLY_DAMAGE
+    ],
+    indirect=["store_location"],
+)
 async def test_a_damaged_row_raises_corrupt_row_and_hides_no_other_game(
-    store: Store, db_path: Path, damage: str
+    store: Store, store_location: str, damage: str
 ) -> None:
     healthy = await new_game(store)
     damaged = await new_game(store)
-    connection = sqlite3.connect(db_path)
-    # A CHECK constraint guards the status and the seat flag; the damage comes from outside the schema.
-    connection.execute("PRAGMA ignore_check_constraints = ON")
-    connection.execute(DAMAGE[damage], (damaged.id,))
-    connection.commit()
-    connection.close()
+    if is_postgres(store_location):
+        await execute(store_location, IGNORE_CHECKS["postgresql"])
+        await execute(store_location, DAMAGE[damage], (damaged.id,))
+    else:
+        connection = sqlite3.connect(store_location)
+        connection.execute(IGNORE_CHECKS["sqlite"])  # lasts as long as this connection
+        connection.execute(DAMAGE[damage], (damaged.id,))
+        connection.commit()
+        connection.close()
     with pytest.raises(CorruptRow) as raised:
         await store.get_game(damaged.id)
     assert raised.value.game_id == damaged.id
@@ -613,6 +663,15 @@ async def test_integrity_check_reports_ok(store: Store) -> None:
 
 
 # -------------------------------------------------------------------- closing
+
+
+async def test_a_closed_store_refuses_and_closing_twice_is_harmless(store_location: str) -> None:
+    opened = await Store.open(store_location)
+    await running_game(opened)
+    await opened.close()
+    await opened.close()
+    with pytest.raises(StoreError, match="closed"):
+        await opened.list_games()
 
 
 async def test_close_releases_the_file(db_path: Path) -> None:
@@ -631,9 +690,9 @@ async def test_close_releases_the_file(db_path: Path) -> None:
         await opened.list_games()
 
 
-async def test_an_open_store_holds_the_file(store: Store, db_path: Path) -> None:
+async def test_an_open_store_holds_the_file(sqlite_store: Store, db_path: Path) -> None:
     # The counterpart of the test above, so that test's checks can fail.
-    await running_game(store)
+    await running_game(sqlite_store)
     assert wal_files(db_path) == [f"{db_path.name}-shm", f"{db_path.name}-wal"]
     connection = sqlite3.connect(db_path, timeout=0)
     try:

@@ -1,4 +1,9 @@
-"""Lookups on a command or a timer search an index: the game of a thread, listings, timers."""
+"""Lookups on a command or a timer search an index: the game of a thread, listings, timers.
+
+The lookups' answers are checked on both backends; the query plans (SQLite's
+``EXPLAIN QUERY PLAN`` of the statements the store ran) and the index names in
+``sqlite_master`` are SQLite's, and so are those tests.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import execute
 
 from bot.store import Store
 
@@ -18,11 +24,19 @@ GAMES = 10_000
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """An SQLite file, for the tests of SQLite's query plans."""
     return tmp_path / "games.sqlite3"
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(store_location: str) -> AsyncIterator[Store]:
+    opened = await Store.open(store_location)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_store(db_path: Path) -> AsyncIterator[Store]:
     opened = await Store.open(db_path)
     yield opened
     await opened.close()
@@ -33,50 +47,46 @@ def thread_of(game: int) -> int:
     return 1_200_000_000_000_000_000 + game * 7
 
 
-def fill(path: Path, games: int) -> None:
-    """`games` games of many servers, hosts and statuses, each with two seats, in one transaction."""
+async def fill(location: str | Path, games: int) -> None:
+    """`games` games of many servers, hosts and statuses, each with two seats."""
     stamp = T0.isoformat(timespec="microseconds")
     statuses = ("lobby", "running", "finished", "abandoned")
-    connection = sqlite3.connect(path, isolation_level=None)
-    try:
-        connection.execute("BEGIN IMMEDIATE")
-        connection.executemany(
-            "INSERT INTO games (id, engine, guild_id, channel_id, thread_id, host_id, status, options, "
-            "version, created_at, updated_at) VALUES (?, 'chinesische-mauer', ?, ?, ?, ?, ?, '{}', 1, ?, ?)",
-            [
-                (
-                    game,
-                    100 + game % 50,
-                    500 + game % 50,
-                    None if game % 4 == 0 else thread_of(game),
-                    1_000 + game % 700,
-                    statuses[game % 4],
-                    stamp,
-                    stamp,
-                )
-                for game in range(1, games + 1)
-            ],
-        )
-        connection.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, 0)",
-            [
-                (game, seat, 1_000 + (game + seat) % 700, f"user{(game + seat) % 700}")
-                for game in range(1, games + 1)
-                for seat in range(2)
-            ],
-        )
-        connection.execute("COMMIT")
-    finally:
-        connection.close()
+    await execute(
+        str(location),
+        "INSERT INTO games (id, engine, guild_id, channel_id, thread_id, host_id, status, options, "
+        "version, created_at, updated_at) VALUES (?, 'chinesische-mauer', ?, ?, ?, ?, ?, '{}', 1, ?, ?)",
+        *[
+            (
+                game,
+                100 + game % 50,
+                500 + game % 50,
+                None if game % 4 == 0 else thread_of(game),
+                1_000 + game % 700,
+                statuses[game % 4],
+                stamp,
+                stamp,
+            )
+            for game in range(1, games + 1)
+        ],
+    )
+    await execute(
+        str(location),
+        "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, 0)",
+        *[
+            (game, seat, 1_000 + (game + seat) % 700, f"user{(game + seat) % 700}")
+            for game in range(1, games + 1)
+            for seat in range(2)
+        ],
+    )
 
 
 # ------------------------------------------------------------ game_by_thread
 
 
-async def test_the_game_of_a_thread_among_ten_thousand(db_path: Path) -> None:
-    await (await Store.open(db_path)).close()
-    fill(db_path, GAMES)
-    store = await Store.open(db_path)
+async def test_the_game_of_a_thread_among_ten_thousand(store_location: str) -> None:
+    await (await Store.open(store_location)).close()
+    await fill(store_location, GAMES)
+    store = await Store.open(store_location)
     try:
         for game in (1, 2, 3, 4_999, 7_777, GAMES - 1):
             row = await store.game_by_thread(thread_of(game))
@@ -176,9 +186,10 @@ LOOKUPS: dict[str, tuple[Callable[[Store], Awaitable[Any]], set[str]]] = {
 
 @pytest.mark.parametrize("name", sorted(LOOKUPS))
 async def test_a_lookup_searches_an_index_and_never_scans_a_table(
-    name: str, store: Store, db_path: Path
+    name: str, sqlite_store: Store, db_path: Path
 ) -> None:
-    fill(db_path, 200)  # a few rows, so that no table is empty
+    store = sqlite_store
+    await fill(db_path, 200)  # a few rows, so that no table is empty
     lookup, indexes = LOOKUPS[name]
     used: list[str] = []
     for sql in await statements(store, lambda: lookup(store)):
@@ -190,10 +201,13 @@ async def test_a_lookup_searches_an_index_and_never_scans_a_table(
         assert any(f"INDEX {index}" in detail for detail in used), f"{name} does not use {index}: {used}"
 
 
-async def test_the_restore_reads_only_the_games_that_owe_something(store: Store, db_path: Path) -> None:
+async def test_the_restore_reads_only_the_games_that_owe_something(
+    sqlite_store: Store, db_path: Path
+) -> None:
     """`games_owing` walks the partial indexes, which hold only the games that owe their
     thread something, and the notices (only those waiting); never the games table."""
-    fill(db_path, 200)
+    store = sqlite_store
+    await fill(db_path, 200)
     with sqlite3.connect(db_path) as connection:
         connection.execute("UPDATE games SET version = 3, announced_version = 1 WHERE id % 10 = 1")
         connection.execute("UPDATE games SET announced_version = version WHERE id % 10 != 1")
@@ -208,7 +222,7 @@ async def test_the_restore_reads_only_the_games_that_owe_something(store: Store,
     assert scans and all(any(part in detail for part in allowed) for detail in scans), used
 
 
-async def test_the_migration_made_every_index(store: Store, db_path: Path) -> None:
+async def test_the_migration_made_every_index(sqlite_store: Store, db_path: Path) -> None:
     connection = sqlite3.connect(db_path)
     try:
         names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
