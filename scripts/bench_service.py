@@ -25,7 +25,7 @@ import asyncio
 import random
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,7 @@ from bot.store import Store
 from bot.workers import Workers, default_processes
 from games.core import Action, Engine, State
 
-__all__ = ["GOAL_MOVES_PER_S", "GOAL_P99_MS", "run"]
+__all__ = ["GOAL_MOVES_PER_S", "GOAL_P99_MS", "Load", "measure", "merged", "no_render", "run"]
 
 GOAL_P99_MS = 300.0
 GOAL_MOVES_PER_S = 200.0
@@ -53,7 +53,7 @@ Render = Callable[[str, dict[str, Any], "str | None"], bytes]
 _ANSWERED: dict[int, float] = {}
 
 
-def _outbox(load: _Load) -> Callable[[Dispatch], Any]:
+def _outbox(load: Load) -> Callable[[Dispatch], Any]:
     async def deliver(dispatch: Dispatch) -> None:
         answered = _ANSWERED.pop(dispatch.game_id, None)
         if answered is not None and dispatch.posts:
@@ -66,7 +66,8 @@ def _no_animate(game_id: str, views: list[dict[str, Any]], locale: str | None) -
     return b""
 
 
-def _no_render(game_id: str, view: dict[str, Any], locale: str | None) -> bytes:
+def no_render(game_id: str, view: dict[str, Any], locale: str | None) -> bytes:
+    """A renderer that draws nothing: the load without rendering."""
     return b""
 
 
@@ -82,7 +83,7 @@ class _Table:
 
 
 @dataclass
-class _Load:
+class Load:
     """What one load measured."""
 
     games: int
@@ -92,18 +93,44 @@ class _Load:
     committed: int = 0
     wall: float = 0.0
     cpu: float = 0.0
+    #: When the measured stretch began and ended (`time.time()`: comparable between processes).
+    started: float = 0.0
+    ended: float = 0.0
 
 
-def _caller(game: int, seat: int) -> Caller:
-    return Caller(user_id=10_000 + game * 10 + seat, name=f"Player {seat + 1}", guild_id=1, channel_id=1)
+def merged(loads: list[Load]) -> Load:
+    """Loads that ran at the same time (in several processes) as one: their games, calls and
+    committed moves together, wall time from the first start to the last end, CPU time summed."""
+    started, ended = min(load.started for load in loads), max(load.ended for load in loads)
+    return Load(
+        games=sum(load.games for load in loads),
+        latencies=[value for load in loads for value in load.latencies],
+        post_latencies=[value for load in loads for value in load.post_latencies],
+        committed=sum(load.committed for load in loads),
+        wall=ended - started,
+        cpu=sum(load.cpu for load in loads),
+        started=started,
+        ended=ended,
+    )
+
+
+def _caller(game: int, seat: int, guild_id: int) -> Caller:
+    return Caller(
+        user_id=10_000 + game * 10 + seat, name=f"Player {seat + 1}", guild_id=guild_id, channel_id=guild_id
+    )
 
 
 async def _open_tables(
-    service: GameService, engine: Engine, count: int, humans: int, ai_seats: int
+    service: GameService,
+    engine: Engine,
+    games_range: range,
+    humans: int,
+    ai_seats: int,
+    guild_id: int,
 ) -> list[_Table]:
     tables = []
-    for game in range(count):
-        callers = [_caller(game, seat) for seat in range(humans)]
+    for game in games_range:
+        callers = [_caller(game, seat, guild_id) for seat in range(humans)]
         reply = await service.new_game(callers[0], engine.id)
         assert reply.game_id is not None
         for caller in callers[1:]:
@@ -138,7 +165,7 @@ def _next_move(engine: Engine, table: _Table) -> tuple[int, Action, str] | None:
 
 
 async def _play(
-    service: GameService, engine: Engine, table: _Table, moves: int, load: _Load | None, tracked: bool
+    service: GameService, engine: Engine, table: _Table, moves: int, load: Load | None, tracked: bool
 ) -> None:
     """Make up to `moves` moves in this game; time each call when `load` is given."""
     for _ in range(moves):
@@ -166,14 +193,16 @@ async def _play(
 
 async def _load(
     service: GameService, engine: Engine, tables: list[_Table], moves: int, tracked: bool
-) -> _Load:
-    load = _Load(len(tables))
+) -> Load:
+    load = Load(len(tables))
     service.outbox = _outbox(load)
     _ANSWERED.clear()
     before = sum(table.version for table in tables)
+    load.started = time.time()
     with timed() as clock:
         await asyncio.gather(*(_play(service, engine, t, moves, load, tracked) for t in tables))
         await service.idle()
+    load.ended = time.time()
     for table in tables:
         await _refresh(service, engine, table)
     load.committed = sum(table.version for table in tables) - before
@@ -181,10 +210,29 @@ async def _load(
     return load
 
 
-async def _measure(
-    path: Path, engine: Engine, *, games_count: int, render: Render, warmup: int, moves: int, ai: bool
-) -> _Load:
-    store = await Store.open(path)
+async def measure(
+    location: str | Path,
+    engine: Engine,
+    *,
+    games_count: int,
+    render: Render,
+    warmup: int,
+    moves: int,
+    ai: bool,
+    first_game: int = 0,
+    guild_id: int = 1,
+    ready: Callable[[], Awaitable[None]] | None = None,
+) -> Load:
+    """One load: `games_count` games opened in the store at `location` (a SQLite file or a
+    PostgreSQL URL), brought `warmup` moves on without drawing, then each making up to
+    `moves` moves at once through a service that draws with `render`.
+
+    Games are numbered from `first_game` (their players and move choices follow from the
+    number) and sit in server `guild_id`, so that loads in several processes on one
+    database play games of their own. `ready`, when given, is awaited once everything is
+    set up, just before the measured moves: several processes wait there for each other.
+    """
+    store = await Store.open(location)
     # As the bot runs: drawing and AI thinking in worker processes.
     workers = Workers(default_processes())
     try:
@@ -195,12 +243,15 @@ async def _measure(
         if ai and engine.max_players == 1:
             humans, ai_seats = 1, 0
         # Seating and warming up go through a service that does not draw.
-        quiet = GameService(store, render=_no_render, animate=_no_animate)
-        tables = await _open_tables(quiet, engine, games_count, humans, ai_seats)
+        quiet = GameService(store, render=no_render, animate=_no_animate)
+        games_range = range(first_game, first_game + games_count)
+        tables = await _open_tables(quiet, engine, games_range, humans, ai_seats, guild_id)
         if warmup:
             await asyncio.gather(*(_play(quiet, engine, t, warmup, None, not ai) for t in tables))
         await quiet.idle()
-        await workers.run(_no_render, engine.id, {}, None)  # the worker processes are up
+        await workers.run(no_render, engine.id, {}, None)  # the worker processes are up
+        if ready is not None:
+            await ready()
         await measured.resume()  # as the bot does at start: finish what the warm-up left
         return await _load(measured, engine, tables, moves, tracked=not ai)
     finally:
@@ -221,7 +272,7 @@ _QUICK = _Plan(games=6, rendered_moves=1, plain_moves=4, ai_games=3, ai_moves=4)
 _FULL = _Plan(games=50, rendered_moves=4, plain_moves=250, ai_games=50, ai_moves=8)
 
 
-def _row(engine: Engine, variant: str, load: _Load, judge_rate: bool) -> list[str]:
+def _row(engine: Engine, variant: str, load: Load, judge_rate: bool) -> list[str]:
     latencies = load.latencies or [0.0]
     p50, p99 = percentile(latencies, 0.50) * 1000, percentile(latencies, 0.99) * 1000
     posts = load.post_latencies or [0.0]
@@ -286,7 +337,7 @@ async def _run(quick: bool, folder: Path) -> Section:
         middle = play_random(engine, engine.max_players, 0) // 2
         has_renderer = engine.id in renderers.game_ids()
         if has_renderer:
-            rendered = await _measure(
+            rendered = await measure(
                 folder / f"rendered-{index}.sqlite3",
                 engine,
                 games_count=plan.games,
@@ -298,21 +349,21 @@ async def _run(quick: bool, folder: Path) -> Section:
             section.rows.append(_row(engine, "rendered", rendered, judge_rate=False))
         else:
             section.rows.append([f"{engine.title} (`{engine.id}`)", "rendered: no renderer yet", *["—"] * 12])
-        plain = await _measure(
+        plain = await measure(
             folder / f"plain-{index}.sqlite3",
             engine,
             games_count=plan.games,
-            render=_no_render,
+            render=no_render,
             warmup=0,
             moves=plan.plain_moves,
             ai=False,
         )
         section.rows.append(_row(engine, "without rendering", plain, judge_rate=True))
-        with_ai = await _measure(
+        with_ai = await measure(
             folder / f"ai-{index}.sqlite3",
             engine,
             games_count=plan.ai_games,
-            render=_no_render,
+            render=no_render,
             warmup=0,
             moves=plan.ai_moves,
             ai=True,
