@@ -4,8 +4,11 @@
 Five benchmarks, each over every registered engine (`games.all()`):
 engine self-play speed, board rendering, service latency under a load of
 concurrent games, AI decision time, and `/move` autocomplete among many
-games and moves; and a sixth on scale: start-up, restore, memory and lists
-with 100 to 10,000 running games. Every figure stands next to its
+games and moves; a sixth on scale: start-up, restore, memory and lists
+with 100 to 10,000 running games; and a seventh on the database backends:
+the service load on SQLite, on PostgreSQL (a server the benchmark starts
+and stops) and in two processes on one PostgreSQL database, side by side.
+Every figure stands next to its
 goal, marked ✅ or ❌. Run from the repository root, when the machine is
 otherwise quiet (see `uptime`):
 
@@ -34,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 import bench_ai  # noqa: E402 - the repository root must be on the path first
 import bench_autocomplete  # noqa: E402
+import bench_backends  # noqa: E402
 import bench_engine  # noqa: E402
 import bench_render  # noqa: E402
 import bench_scale  # noqa: E402
@@ -49,6 +53,7 @@ BENCHMARKS: dict[str, Callable[[bool], Section]] = {
     "engine": bench_engine.run,
     "render": bench_render.run,
     "service": bench_service.run,
+    "backends": bench_backends.run,
     "ai": bench_ai.run,
     "autocomplete": bench_autocomplete.run,
     "scale": bench_scale.run,

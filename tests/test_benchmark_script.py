@@ -18,6 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "benchmark.py"
 SECTIONS = ("Engine speed", "Rendering", "Service latency", "AI decision time")
+BACKENDS = "Backends: SQLite, PostgreSQL, two processes"
 MARK = re.compile("✅|❌|—")
 
 
@@ -100,9 +101,32 @@ def test_the_service_section_has_every_load(quick_run: tuple[str, str], engine_i
         assert "rendered" in loads or "rendered: no renderer yet" in loads
 
 
+def test_the_backends_section_sets_sqlite_beside_postgresql_and_two_processes(
+    quick_run: tuple[str, str],
+) -> None:
+    rows = table_rows(sections_of(quick_run[0])[BACKENDS])
+    # Database, processes, load: every set-up with every load, PostgreSQL measured too
+    # (the benchmark starts a server of its own, as the tests do; they need PostgreSQL anyway).
+    setups = [(row[0], row[1], row[2]) for row in rows]
+    assert setups == [
+        (database, processes, load)
+        for load in ("rendered", "without rendering")
+        for database, processes in (("SQLite", "1"), ("PostgreSQL", "1"), ("PostgreSQL", "2"))
+    ]
+    for row in rows:
+        games, calls, rate = int(row[3]), int(row[4]), row[10].replace(",", "")
+        assert games > 0 and calls >= games, row
+        assert rate.isdigit() and int(rate) > 0, row
+        # The answer's p99 and the post's p99 are judged (or have no goal there).
+        assert MARK.fullmatch(row[-2]) and MARK.fullmatch(row[-1]), row
+    # The post goal is judged on the rendered load with one process, where a post was made.
+    judged = {(row[0], row[1], row[2]) for row in rows if row[-1] != "—"}
+    assert judged <= {("SQLite", "1", "rendered"), ("PostgreSQL", "1", "rendered")}
+
+
 def test_the_printed_tables_match_the_report(quick_run: tuple[str, str]) -> None:
     printed = quick_run[1]
-    for title in SECTIONS:
+    for title in (*SECTIONS, BACKENDS):
         assert f"{title}\n{'=' * len(title)}" in printed
     assert "Report written to" in printed
 
