@@ -13,8 +13,9 @@ three set-ups side by side:
   by an OS process of its own (started with `multiprocessing`'s spawn: a
   fresh interpreter, its own service, store connections and worker
   processes, as a second bot process would have) on the one database. The
-  halves sit in two servers whose shards differ (shard 0 and 1 of 2), as
-  two bot processes would divide them. Both set up their games, wait for
+  halves sit in two servers whose shards differ (shard 0 and 1 of 2), and
+  each process serves its own shard (`GameService.own`), as two bot
+  processes would divide them. Both set up their games, wait for
   each other, then move at once; their committed moves are summed over the
   time from the first start to the last end, their latencies merged.
 
@@ -50,6 +51,7 @@ from bench_engine import play_random
 
 import games
 import renderers
+from bot.shards import Shards
 from games.core import Engine
 
 __all__ = ["ENGINE", "GOAL_POST_P99_MS", "run"]
@@ -197,6 +199,8 @@ async def _measure(
             "ai": False,
             "first_game": firsts[process],
             "guild_id": _guild(process, processes),
+            # Each process serves its own shard's servers, as two bot processes would.
+            "shards": Shards.of(processes, {process}) if processes > 1 else None,
         }
 
     others = [_Second(location, engine, rendered, options(i)) for i in range(1, processes)]

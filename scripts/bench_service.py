@@ -37,6 +37,7 @@ import games
 import renderers
 from bot.results import Caller, Dispatch
 from bot.service import GameService
+from bot.shards import Shards
 from bot.store import Store
 from bot.workers import Workers, default_processes
 from games.core import Action, Engine, State
@@ -221,6 +222,7 @@ async def measure(
     ai: bool,
     first_game: int = 0,
     guild_id: int = 1,
+    shards: Shards | None = None,
     ready: Callable[[], Awaitable[None]] | None = None,
 ) -> Load:
     """One load: `games_count` games opened in the store at `location` (a SQLite file or a
@@ -229,8 +231,10 @@ async def measure(
 
     Games are numbered from `first_game` (their players and move choices follow from the
     number) and sit in server `guild_id`, so that loads in several processes on one
-    database play games of their own. `ready`, when given, is awaited once everything is
-    set up, just before the measured moves: several processes wait there for each other.
+    database play games of their own; `shards`: the shards this process serves, as a bot
+    process of several is told (`GameService.own`). `ready`, when given, is awaited once
+    everything is set up, just before the measured moves: several processes wait there
+    for each other.
     """
     store = await Store.open(location)
     # As the bot runs: drawing and AI thinking in worker processes.
@@ -239,11 +243,13 @@ async def measure(
         # Without rendering, the end-of-game replay is not drawn either.
         animate = None if render is renderers.render else _no_animate
         measured = GameService(store, render=render, animate=animate, workers=workers)
+        measured.own(shards)
         humans, ai_seats = (1, engine.max_players - 1) if ai else (engine.max_players, 0)
         if ai and engine.max_players == 1:
             humans, ai_seats = 1, 0
         # Seating and warming up go through a service that does not draw.
         quiet = GameService(store, render=no_render, animate=_no_animate)
+        quiet.own(shards)
         games_range = range(first_game, first_game + games_count)
         tables = await _open_tables(quiet, engine, games_range, humans, ai_seats, guild_id)
         if warmup:
