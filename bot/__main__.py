@@ -74,11 +74,22 @@ def _run(settings: Settings) -> int:
     if settings.token is None:
         return _without_token()
     # discord is imported only here and in `_sync`: the local mode does without it.
+    import aiohttp
     import discord
 
     from bot.discord_app import create_bot
-    from bot.store import StoreError
+    from bot.store import Store, StoreError
 
+    async def open_database() -> None:
+        # Before Discord: a database that cannot be used is said at once, and a schema
+        # to migrate is migrated before the bot answers anyone.
+        await (await Store.open(settings.database)).close()
+
+    try:
+        asyncio.run(open_database())
+    except StoreError as error:
+        print(database_problem(settings.database, error), file=sys.stderr)
+        return 1
     bot = create_bot(settings)
     level = logging.getLevelNamesMapping().get(settings.log_level, logging.INFO)
     discord.utils.setup_logging(level=level, root=True)
@@ -88,6 +99,12 @@ def _run(settings: Settings) -> int:
         pass  # `serve` closed the bot already
     except discord.LoginFailure:
         print(TOKEN_REFUSED, file=sys.stderr)
+        return 1
+    except (OSError, aiohttp.ClientError) as error:
+        print(
+            f"Baumeister cannot reach Discord: {error}\nCheck this machine's network connection.",
+            file=sys.stderr,
+        )
         return 1
     except StoreError as error:
         print(database_problem(settings.database, error), file=sys.stderr)

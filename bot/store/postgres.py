@@ -22,18 +22,21 @@ How it differs from the SQLite backend, and why:
   processes starting together migrate while the others wait.
 * Errors become `StoreError`; a lost or refused connection becomes
   `StoreUnavailable`, which says so. A transaction that fails rolls back on the
-  server: a move is written whole or not at all. A single read on its own is
-  tried once more on a fresh connection (the pool replaces a broken one).
+  server: a move is written whole or not at all. After the server restarted,
+  the connections it closed are found out before anything is sent on them
+  (at BEGIN, or a statement run alone, which is safe to repeat) and the next
+  one is used, so the first move after an outage does not fail for nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Final, Self
+from typing import Any, Final, Self, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -44,6 +47,8 @@ from bot.store.rows import StoreError, StoreUnavailable
 __all__ = ["PostgresBackend", "redacted", "translate", "translate_schema"]
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 #: Connections per process: enough for the games one process moves at once
 #: (each transaction holds one for a few milliseconds).
@@ -219,46 +224,73 @@ class PostgresBackend:
             pool, self._pool = self._pool, None
             await pool.close()
 
+    async def _begin(self, *, write: bool) -> tuple[asyncpg.Connection, Any]:
+        """A pooled connection with a transaction begun on it.
+
+        After the server restarted, the pool still holds connections it closed:
+        the BEGIN finds out, and as nothing has been done yet the next
+        connection is tried (a new one, once the dead are gone).
+        """
+        pool = self._open_pool()
+        for attempt in range(POOL_SIZE + 1):
+            try:
+                connection = await pool.acquire()
+            except _DATABASE_ERRORS as error:
+                raise _wrapped(error) from error
+            transaction = connection.transaction(
+                isolation="read_committed" if write else "repeatable_read", readonly=not write
+            )
+            try:
+                await transaction.start()
+            except _DATABASE_ERRORS as error:
+                await _release_quietly(pool, connection)
+                if attempt == POOL_SIZE or not isinstance(error, _CONNECTION_LOST):
+                    raise _wrapped(error) from error
+                continue
+            return connection, transaction
+        raise AssertionError("unreachable")
+
     @asynccontextmanager
     async def transaction(self, *, write: bool) -> AsyncIterator[PostgresSession]:
+        connection, transaction = await self._begin(write=write)
         pool = self._open_pool()
-        isolation = "read_committed" if write else "repeatable_read"
         try:
-            async with (
-                pool.acquire() as connection,
-                connection.transaction(isolation=isolation, readonly=not write),
-            ):
-                yield PostgresSession(connection)
-        except _DATABASE_ERRORS as error:
-            raise _wrapped(error) from error
-
-    async def _once_more_if_lost(self, work: Callable[[PostgresSession], Any]) -> Any:
-        """Run one statement on a pooled connection; when the connection was lost (the
-        server restarted), once more on a new one."""
-        for attempt in (1, 2):
+            yield PostgresSession(connection)
+        except BaseException:
+            # The server rolls back what a lost connection left open in any case.
+            with contextlib.suppress(*_DATABASE_ERRORS):
+                await transaction.rollback()
+            raise
+        else:
             try:
-                async with self._open_pool().acquire() as connection:
+                await transaction.commit()
+            except _DATABASE_ERRORS as error:
+                raise _wrapped(error) from error
+        finally:
+            await _release_quietly(pool, connection)
+
+    async def _alone(self, work: Callable[[PostgresSession], Awaitable[T]]) -> T:
+        """Run one statement on a pooled connection. When the connection turns out lost
+        (the server restarted), it runs again on the next: every statement the tables
+        run alone reads, or sets a value that setting twice leaves the same."""
+        pool = self._open_pool()
+        for attempt in range(POOL_SIZE + 1):
+            try:
+                async with pool.acquire() as connection:
                     return await work(PostgresSession(connection))
             except StoreUnavailable:
-                if attempt == 2:
+                if attempt == POOL_SIZE:
                     raise
-                log.warning("the database connection was lost; trying the statement once more")
             except _DATABASE_ERRORS as error:
-                if attempt == 2 or not isinstance(error, _CONNECTION_LOST):
+                if attempt == POOL_SIZE or not isinstance(error, _CONNECTION_LOST):
                     raise _wrapped(error) from error
         raise AssertionError("unreachable")
 
     async def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        rows: list[tuple[Any, ...]] = await self._once_more_if_lost(lambda db: db.fetch_all(sql, params))
-        return rows
+        return await self._alone(lambda db: db.fetch_all(sql, params))
 
     async def statement(self, sql: str, params: Sequence[Any] = ()) -> int:
-        # Not tried twice: a write whose answer was lost may have been made.
-        try:
-            async with self._open_pool().acquire() as connection:
-                return await PostgresSession(connection).execute(sql, params)
-        except _DATABASE_ERRORS as error:
-            raise _wrapped(error) from error
+        return await self._alone(lambda db: db.execute(sql, params))
 
     async def integrity_check(self) -> str:
         """The server guards its own pages; what is checked here is that it answers and
@@ -269,6 +301,12 @@ class PostgresBackend:
         )
         missing = expected - {str(name) for (name,) in rows}
         return "ok" if not missing else f"missing tables: {', '.join(sorted(missing))}"
+
+
+async def _release_quietly(pool: asyncpg.Pool, connection: asyncpg.Connection) -> None:
+    """Give the connection back; the pool replaces one that was lost."""
+    with contextlib.suppress(*_DATABASE_ERRORS):
+        await pool.release(connection)
 
 
 async def _migrate(pool: asyncpg.Pool) -> None:
