@@ -5,13 +5,18 @@
     python3 dev.py test [args]  lint, type-check and run the whole test suite
 
 The first call creates ./.venv and installs the project with its development
-tools; later calls reinstall only when pyproject.toml changed.
+tools; later calls reinstall only when pyproject.toml changed. The tests also
+start PostgreSQL servers of their own, so `test` needs PostgreSQL's programs
+(initdb, pg_ctl): where they are missing it installs Debian's `postgresql`
+package when it may (as root, with apt-get), and otherwise says how.
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -40,6 +45,33 @@ def ensure_venv() -> None:
     STAMP.write_text(wanted)
 
 
+def has_postgres() -> bool:
+    """Whether PostgreSQL's server programs are here (on PATH, or where Debian puts them)."""
+    if shutil.which("initdb") and shutil.which("pg_ctl"):
+        return True
+    return bool(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+
+
+def ensure_postgres() -> bool:
+    """PostgreSQL's programs for the tests' own servers: there, installed now, or a sentence why not."""
+    if has_postgres():
+        return True
+    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
+        print("Installing PostgreSQL (the tests start servers of their own) …", flush=True)
+        quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=False, env=quiet)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "postgresql"], check=False, env=quiet)
+        if has_postgres():
+            return True
+    print(
+        "The tests need PostgreSQL's programs (initdb and pg_ctl) to start servers of their own.\n"
+        "Install them, e.g. `sudo apt-get install postgresql` (Debian, Ubuntu) or\n"
+        "`brew install postgresql` (macOS), then run `python3 dev.py test` again.",
+        file=sys.stderr,
+    )
+    return False
+
+
 def run(*args: str) -> int:
     process = subprocess.Popen([str(PYTHON), *args], cwd=ROOT)
     while True:
@@ -59,6 +91,8 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "run":
         return run("-m", "bot", *rest)
+    if not ensure_postgres():
+        return 1
     for step in (["-m", "ruff", "check", "."], ["-m", "ruff", "format", "--check", "."], ["-m", "mypy"]):
         print("$ python " + " ".join(step), flush=True)
         if code := run(*step):
