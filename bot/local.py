@@ -48,7 +48,7 @@ from bot.results import Caller, Dispatch, Post, Reply
 from bot.service import GameService
 from bot.service.clock import TurnClock
 from bot.settings import Settings, SettingsError
-from bot.store import GameRow, Store
+from bot.store import GameRow, Store, StoreError, is_postgres
 from bot.terminal import Terminal
 from games.core import IllegalAction
 
@@ -504,7 +504,10 @@ def log_to_file(settings: Settings) -> logging.FileHandler:
     """Send the log to a file beside the local database (`baumeister-local.log`): the terminal
     is the players' table, and a traceback there would read as the game talking. Once the
     root logger has a handler, Python no longer prints warnings and errors to the terminal."""
-    handler = logging.FileHandler(Path(settings.local_database).with_suffix(".log"), encoding="utf-8")
+    beside = Path(
+        "baumeister-local.sqlite3" if is_postgres(settings.local_database) else settings.local_database
+    )
+    handler = logging.FileHandler(beside.with_suffix(".log"), encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.addHandler(handler)
@@ -529,7 +532,11 @@ def main() -> None:
             print(f"Baumeister cannot start: {error}. See .env.example.", file=sys.stderr)
             sys.exit(2)
         log_to_file(settings)
-        asyncio.run(run(settings, ansi=_wants_ansi()))
+        try:
+            asyncio.run(run(settings, ansi=_wants_ansi()))
+        except StoreError as error:
+            print(f"Baumeister cannot use its database: {error}", file=sys.stderr)
+            sys.exit(1)
     except (KeyboardInterrupt, EOFError):
         # Ctrl-C while the service was busy: asyncio has cancelled the game's work and closed the store.
         print()
