@@ -307,3 +307,42 @@ def test_the_guilds_of_the_tests_sit_on_the_shards_they_stand_for() -> None:
     assert shard_of(None, COUNT) == 0, "direct messages belong to shard 0"
     with pytest.raises(ValueError, match="does not exist"):
         Shards.of(2, [2])
+
+
+async def test_the_store_reads_the_timers_and_obligations_of_some_shards_on_either_backend(
+    store_location: str,
+) -> None:
+    store = await Store.open(store_location)
+    try:
+        game_ids = []
+        for guild_id in (*GUILDS, None):
+            row = await store.create_game(
+                engine=ENGINE,
+                guild_id=guild_id,
+                channel_id=1,
+                host_id=1,
+                host_name="Ann",
+                options={},
+                now=START,
+            )
+            row = await store.start_game(row.id, row.version, seed=1, state="{}", now=START)
+            await store.set_turn_timers(row.id, [0], {0: (row.version, {"deadline": START})})
+            game_ids.append(row.id)
+        # No move yet, a notice waiting: each game owes its thread something.
+        for game_id in game_ids:
+            await store.add_notice(game_id, "{}", now=START)
+        on = {shard: Shards.of(COUNT, [shard]) for shard in range(COUNT)}
+        owing = {shard: {g for g, _ in await store.games_owing(shards=on[shard])} for shard in on}
+        # Direct messages, a game without a server, belong to shard 0.
+        assert owing == {0: {game_ids[0], game_ids[2]}, 1: {game_ids[1]}}
+        assert await store.next_due(shards=on[1]) == START
+        claimed = await store.claim_due_timers(START, shards=on[1], limit=10)
+        assert [t.game_id for t in claimed] == [game_ids[1]]
+        assert await store.next_due(shards=on[1]) is None
+        assert {t.game_id for t in await store.claim_due_timers(START, limit=10)} == {
+            game_ids[0],
+            game_ids[2],
+        }
+        assert await store.claim_due_timers(START, limit=10) == [], "each timer is taken once"
+    finally:
+        await store.close()
