@@ -253,7 +253,7 @@ async def test_a_game_registered_after_the_commands_were_defined_is_offered(
     try:
         await restart()
         bot = world.env.bot
-        assert isinstance(bot, commands.Bot)
+        assert isinstance(bot, commands.AutoShardedBot)
         for name in ("game new", "rules"):
             command = bot.tree.get_command(name.split()[0])
             if " " in name:
