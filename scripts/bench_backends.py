@@ -350,6 +350,10 @@ async def _run(quick: bool, folder: Path, server: Any, missing: str | None) -> S
         f"with {plan.games} games moving at once on one process; the other rows show the same figure."
     )
     section.notes.append(
+        "A rendered row's time runs until its last board is drawn, so its committed moves/s is the pace of "
+        "drawing, not of the database; the rows without rendering compare the databases."
+    )
+    section.notes.append(
         "Two processes on one machine share its cores with each other, their worker processes and the "
         "database server: the second process adds throughput only where the first left cores idle."
     )
