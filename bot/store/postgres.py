@@ -247,6 +247,13 @@ class PostgresBackend:
                 if attempt == POOL_SIZE or not isinstance(error, _CONNECTION_LOST):
                     raise _wrapped(error) from error
                 continue
+            except BaseException:
+                # Cancelled while BEGIN was on its way: the server may have begun the
+                # transaction. Closing the connection ends it there (a rollback), and the
+                # pool gets its place back: kept out, it would hold `close` forever.
+                connection.terminate()
+                await _release_quietly(pool, connection)
+                raise
             return connection, transaction
         raise AssertionError("unreachable")
 
