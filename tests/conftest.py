@@ -83,18 +83,22 @@ def is_postgres(location: str) -> bool:
     return location.startswith("postgresql://")
 
 
+def _numbered(sql: str) -> str:
+    """``?`` marks as PostgreSQL numbers them: ``$1``, ``$2``, …"""
+    numbers = iter(range(1, 1 + sql.count("?")))
+    return re.sub(r"\?", lambda _: f"${next(numbers)}", sql)
+
+
 async def execute(location: str, sql: str, *rows: tuple[Any, ...]) -> None:
     """Run `sql` on the database at `location` from outside the store, as another program
     would (damage, a stop at a chosen moment, many rows at once): once, or once for each
     row of parameters given (``?`` marks them), all in one transaction."""
     if is_postgres(location):
-        numbers = iter(range(1, 1 + sql.count("?")))
-        sql = re.sub(r"\?", lambda _: f"${next(numbers)}", sql)
         connection = await asyncpg.connect(location)
         try:
             async with connection.transaction():
                 if rows:
-                    await connection.executemany(sql, rows)
+                    await connection.executemany(_numbered(sql), rows)
                 else:
                     await connection.execute(sql)
         finally:
@@ -109,6 +113,28 @@ async def execute(location: str, sql: str, *rows: tuple[Any, ...]) -> None:
                 connection.execute(sql)
     finally:
         connection.close()
+
+
+async def fetch(location: str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    """The rows `sql` reads from the database at `location`, from outside the store."""
+    if is_postgres(location):
+        connection = await asyncpg.connect(location)
+        try:
+            return [tuple(row) for row in await connection.fetch(_numbered(sql), *params)]
+        finally:
+            await connection.close()
+    connection = sqlite3.connect(location)
+    try:
+        return connection.execute(sql, params).fetchall()
+    finally:
+        connection.close()
+
+
+async def schema_version(location: str) -> int:
+    """The schema version the database says it has (PostgreSQL: a table; SQLite: a pragma)."""
+    if is_postgres(location):
+        return int((await fetch(location, "SELECT version FROM baumeister_schema"))[0][0])
+    return int((await fetch(location, "PRAGMA user_version"))[0][0])
 
 
 @pytest.fixture

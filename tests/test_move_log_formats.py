@@ -2,8 +2,9 @@
 
 The move log is the truth, kept as the engine's notation text. A database
 written before the notation version was stored must open, migrate and replay
-to the very state it holds; a log written in an older notation must replay
-under an engine whose notation changed, through `Engine.upgrade_notation`.
+to the very state it holds (an SQLite file, and a PostgreSQL database with the
+same steps in that backend's types); a log written in an older notation must
+replay under an engine whose notation changed, through `Engine.upgrade_notation`.
 """
 
 from __future__ import annotations
@@ -13,16 +14,17 @@ import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import execute, fetch, is_postgres, schema_version
 
 import games
 from bot.history import replay
 from bot.results import Caller
 from bot.service import GameService
 from bot.store import MIGRATIONS, GameRow, OtherNotation, StaleVersion, Store
+from bot.store.postgres import translate_schema
 from games.chinesische_mauer.engine import ChineseWallEngine
 from games.core import Action, IllegalAction, Message, State
 
@@ -89,62 +91,75 @@ def test_the_renamed_notation_round_trips() -> None:
 # ------------------------------------------------ (a) a database of the older schema
 
 
-def old_database(path: Path, engine: ChineseWallEngine) -> tuple[int, str, list[tuple[int, str]]]:
+# The rows of the old game, as the code of version 2 wrote them.
+OLD_GAME = (
+    "INSERT INTO games (engine, guild_id, channel_id, thread_id, host_id, status, options, seed, "
+    "state, version, announced_version, created_at, updated_at, locale, settings) "
+    "VALUES (?, 100, 200, 300, 1, 'running', '{}', ?, ?, ?, ?, ?, ?, 'de', '{}')"
+)
+OLD_SEATS = "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)"
+OLD_MOVES = "INSERT INTO moves (game_id, number, seat, action, version, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+
+
+async def old_database(location: str, engine: ChineseWallEngine) -> tuple[int, str, list[tuple[int, str]]]:
     """A database of schema version 2 holding a started 3-player game with moves,
     written as the code of that version wrote it; the game's id, state and log."""
     log, final = play(engine, 3, SEED, 60)
-    connection = sqlite3.connect(path, isolation_level=None)
-    try:
-        connection.execute("BEGIN IMMEDIATE")
-        for step in MIGRATIONS[:BEFORE_NOTATION_VERSIONS]:
-            for statement in step:
+    # Created at version 0, seated at 1, started at 2, then one version per move.
+    game = (engine.id, SEED, engine.dumps(final), 2 + len(log), 2 + len(log), stamp(0), stamp(len(log) + 2))
+    steps = [statement for step in MIGRATIONS[:BEFORE_NOTATION_VERSIONS] for statement in step]
+    if is_postgres(location):
+        # The same steps as the PostgreSQL backend writes them, and its version table.
+        await execute(
+            location,
+            "; ".join(translate_schema(statement) for statement in steps)
+            + "; CREATE TABLE baumeister_schema (version BIGINT NOT NULL)"
+            + f"; INSERT INTO baumeister_schema (version) VALUES ({BEFORE_NOTATION_VERSIONS})",
+        )
+        ((game_id,),) = await fetch(location, OLD_GAME + " RETURNING id", *game)
+    else:
+        connection = sqlite3.connect(location, isolation_level=None)
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            for statement in steps:
                 connection.execute(statement)
-        connection.execute(f"PRAGMA user_version = {BEFORE_NOTATION_VERSIONS}")
-        # Created at version 0, seated at 1, started at 2, then one version per move.
-        cursor = connection.execute(
-            "INSERT INTO games (engine, guild_id, channel_id, thread_id, host_id, status, options, seed, "
-            "state, version, announced_version, created_at, updated_at, locale, settings) "
-            "VALUES (?, 100, 200, 300, 1, 'running', '{}', ?, ?, ?, ?, ?, ?, 'de', '{}')",
-            (engine.id, SEED, engine.dumps(final), 2 + len(log), 2 + len(log), stamp(0), stamp(len(log) + 2)),
-        )
-        game_id = cursor.lastrowid
-        assert game_id is not None
-        connection.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, 0, 1, "Ada", 0), (game_id, 1, 2, "Bo", 0), (game_id, 2, None, "AI Ming", 1)],
-        )
-        connection.executemany(
-            "INSERT INTO moves (game_id, number, seat, action, version, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (game_id, number, seat, text, 2 + number, stamp(2 + number))
-                for number, (seat, text) in enumerate(log, start=1)
-            ],
-        )
-        connection.execute("COMMIT")
-    finally:
-        connection.close()
+            connection.execute(f"PRAGMA user_version = {BEFORE_NOTATION_VERSIONS}")
+            game_id = connection.execute(OLD_GAME, game).lastrowid
+            connection.execute("COMMIT")
+        finally:
+            connection.close()
+    assert game_id is not None
+    await execute(
+        location,
+        OLD_SEATS,
+        (game_id, 0, 1, "Ada", 0),
+        (game_id, 1, 2, "Bo", 0),
+        (game_id, 2, None, "AI Ming", 1),
+    )
+    await execute(
+        location,
+        OLD_MOVES,
+        *[
+            (game_id, number, seat, text, 2 + number, stamp(2 + number))
+            for number, (seat, text) in enumerate(log, start=1)
+        ],
+    )
     return game_id, engine.dumps(final), log
 
 
-async def test_a_database_of_the_previous_schema_migrates_and_replays_exactly(tmp_path: Path) -> None:
+async def test_a_database_of_the_previous_schema_migrates_and_replays_exactly(store_location: str) -> None:
     assert len(MIGRATIONS) > BEFORE_NOTATION_VERSIONS
-    path = tmp_path / "old.sqlite3"
     engine = ChineseWallEngine()
-    game_id, stored_state, log = old_database(path, engine)
+    game_id, stored_state, log = await old_database(store_location, engine)
     assert "draw" in [text for _, text in log]
 
-    store = await Store.open(path)
+    store = await Store.open(store_location)
     try:
         row = await store.get_game(game_id)
         moves = await store.moves(game_id)
     finally:
         await store.close()
-    connection = sqlite3.connect(path)
-    try:
-        assert connection.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
-    finally:
-        connection.close()
+    assert await schema_version(store_location) == len(MIGRATIONS)
 
     assert row.notation_version == 1
     assert (row.status, row.seed, row.version, row.locale, row.thread_id) == (

@@ -1,8 +1,9 @@
 """The store: schema migrations, every write's compare-and-set, damaged rows, kill safety.
 
 Every test runs on both backends (`store_location`) but those about the SQLite
-file itself: its settings and journal, a file that is no database, an
-in-memory database, the schema version SQLite keeps, a killed process's file.
+file itself (its settings and journal, a file that is no database, an
+in-memory database, a killed process's file) and damage that PostgreSQL's
+column types cannot hold.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import execute, is_postgres
+from conftest import execute, fetch, is_postgres, schema_version
 from store_crash_child import action_of, state_after
 
 import bot.store.schema as schema_module
@@ -94,17 +95,33 @@ def read_only(path: Path) -> sqlite3.Connection:
 # ----------------------------------------------------------------- migrations
 
 
-async def test_an_empty_file_is_migrated_to_the_newest_schema(sqlite_store: Store, db_path: Path) -> None:
+async def set_schema_version(location: str, version: int) -> None:
+    if is_postgres(location):
+        await execute(location, "UPDATE baumeister_schema SET version = ?", (version,))
+    else:
+        await execute(location, f"PRAGMA user_version = {version}")
+
+
+async def tables(location: str) -> set[str]:
+    if is_postgres(location):
+        rows = await fetch(location, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+    else:
+        rows = await fetch(location, "SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {str(name) for (name,) in rows}
+
+
+async def test_an_empty_database_is_migrated_to_the_newest_schema(store: Store, store_location: str) -> None:
+    assert await schema_version(store_location) == len(MIGRATIONS) >= 1
+    assert {"games", "seats", "moves"} <= await tables(store_location)
+
+
+async def test_an_sqlite_file_keeps_a_write_ahead_log(sqlite_store: Store, db_path: Path) -> None:
     connection = read_only(db_path)
     try:
-        (user_version,) = connection.execute("PRAGMA user_version").fetchone()
         (journal_mode,) = connection.execute("PRAGMA journal_mode").fetchone()
-        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     finally:
         connection.close()
-    assert user_version == len(MIGRATIONS) >= 1
     assert journal_mode == "wal"
-    assert {"games", "seats", "moves"} <= tables
 
 
 async def test_the_connection_is_configured_for_safe_writes(sqlite_store: Store) -> None:
@@ -138,35 +155,26 @@ async def test_reopening_keeps_the_data(store_location: str) -> None:
         await second.close()
 
 
-async def test_a_database_from_newer_code_is_refused(db_path: Path) -> None:
-    await (await Store.open(db_path)).close()
+async def test_a_database_from_newer_code_is_refused(store_location: str) -> None:
+    await (await Store.open(store_location)).close()
     newer = len(MIGRATIONS) + 1
-    connection = sqlite3.connect(db_path)
-    connection.execute(f"PRAGMA user_version = {newer}")
-    connection.close()
+    await set_schema_version(store_location, newer)
     with pytest.raises(StoreError, match="newer"):
-        await Store.open(db_path)
-    connection = read_only(db_path)
-    try:
-        assert connection.execute("PRAGMA user_version").fetchone() == (newer,)
-    finally:
-        connection.close()
+        await Store.open(store_location)
+    assert await schema_version(store_location) == newer
 
 
 async def test_a_failing_migration_step_changes_nothing(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    store_location: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await (await Store.open(db_path)).close()
+    await (await Store.open(store_location)).close()
+    before = await tables(store_location)
     broken_step = ("CREATE TABLE half_done (x INTEGER)", "THIS IS NOT SQL")
     monkeypatch.setattr(schema_module, "MIGRATIONS", [*MIGRATIONS, broken_step])
     with pytest.raises(StoreError, match="migrate"):
-        await Store.open(db_path)
-    connection = read_only(db_path)
-    try:
-        assert connection.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
-        assert connection.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchall() == []
-    finally:
-        connection.close()
+        await Store.open(store_location)
+    assert await schema_version(store_location) == len(MIGRATIONS)
+    assert await tables(store_location) == before and "half_done" not in before
 
 
 @pytest.fixture
