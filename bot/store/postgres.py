@@ -224,14 +224,13 @@ class PostgresBackend:
             pool, self._pool = self._pool, None
             await pool.close()
 
-    async def _begin(self, *, write: bool) -> tuple[asyncpg.Connection, Any]:
+    async def _begin(self, pool: asyncpg.Pool, *, write: bool) -> tuple[asyncpg.Connection, Any]:
         """A pooled connection with a transaction begun on it.
 
         After the server restarted, the pool still holds connections it closed:
         the BEGIN finds out, and as nothing has been done yet the next
         connection is tried (a new one, once the dead are gone).
         """
-        pool = self._open_pool()
         for attempt in range(POOL_SIZE + 1):
             try:
                 connection = await pool.acquire()
@@ -259,8 +258,10 @@ class PostgresBackend:
 
     @asynccontextmanager
     async def transaction(self, *, write: bool) -> AsyncIterator[PostgresSession]:
-        connection, transaction = await self._begin(write=write)
+        # The pool is taken before BEGIN: should `close` come meanwhile, the connection
+        # still goes back to it (`close` waits for that), not lost with the pool's name.
         pool = self._open_pool()
+        connection, transaction = await self._begin(pool, write=write)
         try:
             yield PostgresSession(connection)
         except BaseException:
