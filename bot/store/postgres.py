@@ -41,7 +41,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store import schema
+import bot.store.schema as schema  # the module, read at each open: tests change MIGRATIONS
 from bot.store.rows import StoreError, StoreUnavailable
 
 __all__ = ["PostgresBackend", "redacted", "translate", "translate_schema"]

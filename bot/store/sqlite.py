@@ -35,7 +35,7 @@ from typing import Any, Final, Self
 
 import aiosqlite
 
-from bot.store import schema
+import bot.store.schema as schema  # the module, read at each open: tests change MIGRATIONS
 from bot.store.rows import StoreError
 
 __all__ = ["SqliteBackend"]
