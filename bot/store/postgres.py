@@ -30,6 +30,7 @@ How it differs from the SQLite backend, and why:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -55,6 +56,8 @@ T = TypeVar("T")
 POOL_SIZE: Final = 10
 #: Seconds to wait for the server when connecting before saying it cannot be reached.
 CONNECT_TIMEOUT: Final = 10.0
+#: Seconds that closing the store waits for transactions under way.
+CLOSE_GRACE: Final = 10.0
 #: The key of the advisory lock that one migrating process holds.
 MIGRATION_LOCK: Final = 0x6261756D  # "baum"
 
@@ -220,9 +223,16 @@ class PostgresBackend:
         return self._pool
 
     async def close(self) -> None:
+        """Close the pool, waiting for the transactions under way, but not for ever: a
+        connection still out after `CLOSE_GRACE` seconds is ended (the server rolls its
+        transaction back), so stopping the bot can never hang on the database."""
         if self._pool is not None:
             pool, self._pool = self._pool, None
-            await pool.close()
+            try:
+                await asyncio.wait_for(pool.close(), CLOSE_GRACE)
+            except TimeoutError:
+                log.warning("database connections still busy after %s s are ended", CLOSE_GRACE)
+                pool.terminate()
 
     async def _begin(self, pool: asyncpg.Pool, *, write: bool) -> tuple[asyncpg.Connection, Any]:
         """A pooled connection with a transaction begun on it.
