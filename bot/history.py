@@ -83,8 +83,13 @@ class History:
         return self.steps[-1].version if self.steps else self.base
 
     def covers(self, since: int, version: int) -> bool:
-        """Whether every move after `since` up to `version` is here."""
-        return self.base <= since and self.end == version
+        """Whether every move after `since` up to `version` is here (newer ones may follow:
+        a game read before its latest move is still served from memory)."""
+        return self.base <= since and version <= self.end
+
+    def reaches(self, version: int) -> bool:
+        """Whether the moves up to `version` are here, back to `base`."""
+        return self.base <= version <= self.end
 
     def add(self, before: int, step: Step) -> History:
         """This history with `step` appended, or a fresh one if a move is missing between."""
@@ -100,8 +105,15 @@ class History:
             self.base = self.steps.pop(0).version
             keep -= 1
 
-    def after(self, version: int) -> list[Step]:
-        return [step for step in self.steps if step.version > version]
+    def after(self, version: int, until: int | None = None) -> list[Step]:
+        """The moves after `version` (up to `until`, when given)."""
+        return [
+            step for step in self.steps if step.version > version and (until is None or step.version <= until)
+        ]
+
+    def until(self, version: int) -> list[Step]:
+        """The moves up to `version`."""
+        return [step for step in self.steps if step.version <= version]
 
 
 def replay(engine: Engine, row: GameRow, moves: Sequence[MoveRow]) -> tuple[State, list[Step]]:

@@ -190,10 +190,11 @@ class Games:
     async def steps_after(self, game: Loaded, version: int) -> list[Step]:
         """The moves after `version`, from memory when it reaches back so far, else replayed."""
         history = self._get(game.row.id).history
-        if history is not None and history.covers(version, game.row.version):
-            return history.after(version)
+        until = game.row.version
+        if history is not None and history.covers(version, until):
+            return history.after(version, until)
         steps = await self._replayed(game)
-        return [item for item in steps if item.version > version]
+        return [item for item in steps if version < item.version <= until]
 
     async def _replayed(self, game: Loaded) -> list[Step]:
         _, steps = replay(game.engine, game.row, await self.store.moves(game.row.id))
@@ -206,11 +207,11 @@ class Games:
     async def obligation_start(self, game: Loaded, seat: int) -> int:
         """The version at which `seat`'s current obligation began (it entered `to_act`)."""
         history = self._get(game.row.id).history
-        if history is not None and history.end == game.row.version:
-            found = obligation_start(history.steps, seat)
+        if history is not None and history.reaches(game.row.version):
+            found = obligation_start(history.until(game.row.version), seat)
             if found is not None:
                 return found
-        steps = await self._replayed(game)
+        steps = [item for item in await self._replayed(game) if item.version <= game.row.version]
         found = obligation_start(steps, seat)
         # Obliged since the start: the version before the first move.
         return found if found is not None else (steps[0].version - 1 if steps else game.row.version)
@@ -225,8 +226,9 @@ class Games:
 
     async def last_move_version(self, game: Loaded, seat: int) -> int | None:
         history = self._get(game.row.id).history
-        if history is not None and history.end == game.row.version:
-            found = next((item.version for item in reversed(history.steps) if item.seat == seat), None)
+        if history is not None and history.reaches(game.row.version):
+            steps = history.until(game.row.version)
+            found = next((item.version for item in reversed(steps) if item.seat == seat), None)
             if found is not None:
                 return found
         return await self.store.last_move_version(game.row.id, seat)
