@@ -41,6 +41,10 @@ class Drawing:
         self.workers = workers
         # The registry's own renderers are looked up here and sent by name.
         self._render = None if render is renderers.render else render
+        if self._render is None:
+            # Loaded now, at start: importing every renderer takes a fifth of a second,
+            # which would otherwise hold up the event loop at the first board.
+            renderers.game_ids()
         self._animate = animate or _animate_replay
 
     def _draw_args(self, engine_id: str) -> tuple[Callable[..., bytes], tuple[Any, ...]] | None:
