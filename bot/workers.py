@@ -3,9 +3,10 @@
 Both are pure Python and hold the interpreter lock while they run, so in a
 thread they still slow down everything else the event loop does. In worker
 processes they do not: the loop keeps answering players at once while boards
-are drawn on another core. The bot uses processes (one fewer than the
-machine's cores, at least one); tests and scripts that pass nothing use
-threads, which needs no start-up and accepts functions defined in tests.
+are drawn on another core. The bot uses processes, one per core, at a lower
+scheduling priority than its own, so that the event loop is never the one
+waiting for a core; tests and scripts that pass nothing use threads, which
+needs no start-up and accepts functions defined in tests.
 """
 
 from __future__ import annotations
@@ -25,15 +26,23 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+#: How much lower than the bot's the workers' scheduling priority is: when a burst of
+#: boards keeps every core busy, the event loop still gets the CPU first, so answers
+#: stay quick while the drawing takes what is left.
+WORKER_NICENESS = 10
+
 
 def default_processes() -> int:
-    """One core stays with the event loop (and SQLite); the others draw and think."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """One per core. The event loop needs only part of a core, so a burst of boards may
+    use every core; the workers' lower priority (`WORKER_NICENESS`) keeps the loop first."""
+    return os.cpu_count() or 1
 
 
 def _warm_up() -> None:
-    """In every worker process: import what the work needs, so the first real job
-    does not pay for it, and register the games of installed packages."""
+    """In every worker process: yield the CPU to the event loop, import what the work
+    needs, so the first real job does not pay for it, and register the games of
+    installed packages."""
+    os.nice(WORKER_NICENESS)
     import ai
     import renderers
     import renderers.replay

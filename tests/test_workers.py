@@ -1,11 +1,12 @@
-"""A worker process that dies does not break every later board and AI move."""
+"""Worker processes: a dead one does not break every later board and AI move, and they
+yield the CPU to the event loop."""
 
 from __future__ import annotations
 
 import os
 import signal
 
-from bot.workers import Workers
+from bot.workers import WORKER_NICENESS, Workers
 
 
 def square(number: int) -> int:
@@ -14,6 +15,10 @@ def square(number: int) -> int:
 
 def pid() -> int:
     return os.getpid()
+
+
+def niceness() -> int:
+    return os.nice(0)
 
 
 async def test_a_killed_worker_is_replaced_and_the_job_tried_again() -> None:
@@ -26,5 +31,14 @@ async def test_a_killed_worker_is_replaced_and_the_job_tried_again() -> None:
         assert await workers.run(square, 8) == 64
         assert await workers.run(square, 9) == 81
         assert await workers.run(pid) != victim
+    finally:
+        workers.close()
+
+
+async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
+    workers = Workers(processes=1)
+    try:
+        # Lower priority: a higher niceness than this process's (capped by the system at 19).
+        assert await workers.run(niceness) == min(os.nice(0) + WORKER_NICENESS, 19)
     finally:
         workers.close()
