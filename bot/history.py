@@ -10,8 +10,9 @@ memory does not reach back far enough, the log is replayed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 
 from bot.store import GameRow, MoveRow
 from games.core import Engine, Message, State
@@ -26,17 +27,24 @@ KEPT_STEPS = 80
 class Step:
     """One move: the version it made, who made it, in words, and the state after it.
 
-    `ends_turn`: a new turn began with it (or the game ended), as the
-    engine's `turn_number` says. `entered`: the seats that became obliged to
-    decide with it (they are pinged, and their deadlines start at `version`).
+    `words`: the move in words, or how to say it (a replay puts off the
+    engine's `describe` until the words are read: most of its steps are only
+    searched for obligations). `ends_turn`: a new turn began with it (or the
+    game ended), as the engine's `turn_number` says. `entered`: the seats that
+    became obliged to decide with it (they are pinged, and their deadlines
+    start at `version`).
     """
 
     version: int
     seat: int
-    description: Message
+    words: Message | Callable[[], Message] = field(repr=False)
     state: State
     ends_turn: bool = False
     entered: frozenset[int] = frozenset()
+
+    @cached_property
+    def description(self) -> Message:
+        return self.words if isinstance(self.words, Message) else self.words()
 
 
 def new_turn(engine: Engine, before: State, after: State) -> bool:
@@ -50,7 +58,14 @@ def new_turn(engine: Engine, before: State, after: State) -> bool:
     return number_before != number_after
 
 
-def step(engine: Engine, version: int, seat: int, description: Message, before: State, after: State) -> Step:
+def step(
+    engine: Engine,
+    version: int,
+    seat: int,
+    description: Message | Callable[[], Message],
+    before: State,
+    after: State,
+) -> Step:
     """The step of a move, with the turn it ended and the seats it obliged."""
     ends = new_turn(engine, before, after)
     acting = engine.to_act(after)
@@ -116,12 +131,17 @@ class History:
         return [step for step in self.steps if step.version <= version]
 
 
-def replay(engine: Engine, row: GameRow, moves: Sequence[MoveRow]) -> tuple[State, list[Step]]:
+def replay(
+    engine: Engine, row: GameRow, moves: Sequence[MoveRow], *, words_later: bool = False
+) -> tuple[State, list[Step]]:
     """The starting state and every move as a step, from seed and log.
 
     A log written in an older notation than the engine's (`row.notation_version`)
     has each move upgraded (`Engine.upgrade_notation`) before it is read; one
     written in a newer notation cannot be read by this engine: ValueError.
+    `words_later`: each move is put in words only when its description is first
+    read (half the cost of a replay, for the service's, which read few); else
+    at once (a replay made in a worker process returns its words with it).
     """
     if row.seed is None:
         raise ValueError(f"game {row.id} has no seed")
@@ -139,7 +159,11 @@ def replay(engine: Engine, row: GameRow, moves: Sequence[MoveRow]) -> tuple[Stat
         if written_in < engine.notation_version:
             text = engine.upgrade_notation(text, written_in)
         action = engine.parse_action(state, move.seat, text)
-        description = engine.describe(state, move.seat, action)
+        description: Message | Callable[[], Message]
+        if words_later:
+            description = partial(engine.describe, state, move.seat, action)
+        else:
+            description = engine.describe(state, move.seat, action)
         after = engine.apply(state, move.seat, action)
         steps.append(step(engine, move.version, move.seat, description, state, after))
         state = after

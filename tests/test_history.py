@@ -118,3 +118,27 @@ async def test_without_the_moves_in_memory_the_log_is_replayed_up_to_the_version
         expected = obligation_start(up_to_read, seat)
         if expected is not None:
             assert await table.obligation_start(read, seat) == expected
+
+
+async def test_a_replay_may_put_off_the_words_until_they_are_read(
+    kept: tuple[Games, Loaded], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, game = kept
+    moves = await table.moves(game.row.id)
+    said_at_once = [item.description for item in replay(game.engine, game.row, moves)[1]]
+    described: list[int] = []
+    describe = game.engine.describe
+
+    def counting(state: object, seat: int, action: object) -> Message:
+        described.append(seat)
+        return describe(state, seat, action)
+
+    monkeypatch.setattr(game.engine, "describe", counting)
+    _, steps = replay(game.engine, game.row, moves, words_later=True)
+    assert described == [], "no move was put in words before its words were read"
+    assert steps[-1].state == game.state
+    assert [item.description for item in steps] == said_at_once
+    assert len(described) == len(moves)
+    assert [item.description for item in steps] == said_at_once and len(described) == len(moves), (
+        "words once read are kept"
+    )

@@ -175,7 +175,7 @@ class Games:
     async def _repair(self, row: GameRow, engine: Engine) -> State:
         """Rebuild a damaged state cache from seed and move log (the truth)."""
         try:
-            start, steps = replay(engine, row, await self.store.moves(row.id))
+            start, steps = replay(engine, row, await self.store.moves(row.id), words_later=True)
             state = steps[-1].state if steps else start
             self.forget(row.id)
             await self.store.set_state(row.id, row.version, state=engine.dumps(state), now=self._clock())
@@ -197,7 +197,7 @@ class Games:
         return [item for item in steps if version < item.version <= until]
 
     async def _replayed(self, game: Loaded) -> list[Step]:
-        _, steps = replay(game.engine, game.row, await self.store.moves(game.row.id))
+        _, steps = replay(game.engine, game.row, await self.store.moves(game.row.id), words_later=True)
         start_version = steps[0].version - 1 if steps else game.row.version
         if game.row.status == "running" or (game.row.status == "finished" and not game.row.summary_posted):
             # A game that is over and told keeps nothing in memory.

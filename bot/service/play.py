@@ -125,7 +125,7 @@ class Play:
             last = moves[-1]
             if last.seat != seat:
                 raise PlayerError("undo.others_acted", player=game.names[last.seat])
-            start, steps = replay(game.engine, game.row, moves)
+            start, steps = replay(game.engine, game.row, moves, words_later=True)
             before = steps[-2].state if len(steps) > 1 else start
             action = game.engine.parse_action(before, seat, last.action)
             description = steps[-1].description
