@@ -53,11 +53,39 @@ def _warm_up() -> None:
     ai.has_ai("")
 
 
+def _draw_samples() -> None:
+    """A worker's first job: the starting board of every game that has a renderer.
+
+    The first boards a process draws pay for loading fonts and for shaping
+    labels and sprites that every later board reuses (a tenth to half a
+    second each); drawn here, as the bot starts, they are not paid by the
+    first players' posts. A failure here only leaves those caches cold.
+    """
+    import games
+    import renderers
+
+    for game_id in renderers.game_ids():
+        try:
+            engine = games.get(game_id)
+            players = engine.max_players
+            state = engine.setup(players, 0, engine.check_options(players, {}))
+            view = engine.view(state, None)
+            view["names"] = [f"Player {seat + 1}" for seat in range(players)]
+            renderers.render(game_id, view, None)
+        except Exception:
+            log.warning("worker warm-up: the sample board of %s failed", game_id, exc_info=True)
+
+
 def _pool(processes: int) -> ProcessPoolExecutor:
     # "spawn": a clean interpreter per worker, never a fork of a process
     # with running threads (aiosqlite's, the event loop's).
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_warm_up)
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_warm_up)
+    # One warm-up job per worker, handed out at once: every worker process starts now and
+    # fills its caches, instead of the second one starting during the first burst of boards.
+    for _ in range(processes):
+        pool.submit(_draw_samples)
+    return pool
 
 
 class Workers:

@@ -3,6 +3,7 @@ yield the CPU to the event loop."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 
@@ -40,5 +41,17 @@ async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
     try:
         # Lower priority: a higher niceness than this process's (capped by the system at 19).
         assert await workers.run(niceness) == min(os.nice(0) + WORKER_NICENESS, 19)
+    finally:
+        workers.close()
+
+
+async def test_every_worker_process_starts_with_the_workers_not_at_the_first_burst() -> None:
+    before = {child.pid for child in multiprocessing.active_children()}
+    workers = Workers(processes=2)
+    try:
+        started = {child.pid for child in multiprocessing.active_children()} - before
+        assert len(started) == 2
+        # Each fills its caches by drawing the games' starting boards, then works as usual.
+        assert await workers.run(square, 3) == 9
     finally:
         workers.close()
