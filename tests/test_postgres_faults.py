@@ -28,6 +28,7 @@ from bot.results import Caller
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store, StoreError, StoreUnavailable
+from bot.store.postgres import PostgresBackend
 from bot.workers import Workers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -183,3 +184,24 @@ async def test_a_player_hears_that_the_database_is_away_and_then_plays_on(
         await env.shutdown()
         await bot.close()
         assert isinstance(bot, discord.Client)
+
+
+async def test_a_connection_given_back_inside_a_transaction_is_rolled_back_before_its_next_use(
+    postgres_server: PostgresServer,
+) -> None:
+    """The pool resets nothing else (the store keeps no session state), but never hands
+    out a connection with someone's half-done transaction on it."""
+    backend = await PostgresBackend.open(postgres_server.new_database())
+    try:
+        pool = backend._pool
+        assert pool is not None
+        connection = await pool.acquire()
+        await connection.execute("BEGIN")
+        await connection.execute("INSERT INTO players (user_id) VALUES (7)")
+        await pool.release(connection)  # as a bug or a cancellation would leave it
+        assert await backend.query("SELECT count(*) FROM players") == [(0,)]
+        async with backend.transaction(write=True) as db:
+            await db.do("INSERT INTO players (user_id) VALUES (8)")
+        assert await backend.query("SELECT user_id FROM players") == [(8,)]
+    finally:
+        await backend.close()

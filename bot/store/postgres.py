@@ -205,6 +205,7 @@ class PostgresBackend:
                 max_size=POOL_SIZE,
                 timeout=CONNECT_TIMEOUT,
                 server_settings={"application_name": "baumeister"},
+                reset=_nothing_to_reset,
             )
         except (*_DATABASE_ERRORS, ValueError, TimeoutError) as error:
             raise StoreUnavailable(
@@ -319,6 +320,14 @@ class PostgresBackend:
         )
         missing = expected - {str(name) for (name,) in rows}
         return "ok" if not missing else f"missing tables: {', '.join(sorted(missing))}"
+
+
+async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
+    """What the pool does to a connection given back, besides rolling back a transaction
+    left open (asyncpg always does that first): nothing. The store changes no session
+    state (no SET, LISTEN, cursors or session-level advisory locks: the migration's lock
+    ends with its transaction), so the default reset, a round trip to the server on
+    every statement and transaction, would undo nothing."""
 
 
 async def _release_quietly(pool: asyncpg.Pool, connection: asyncpg.Connection) -> None:
