@@ -151,7 +151,9 @@ class Bots:
     built: list[discord.Client]
 
     def new(self) -> discord.Client:
-        bot = create_bot(Settings(database=self.database))
+        # One worker process (the default is one per core): its drawing is what the tests
+        # exercise, and a second one per bot would only add start-up work to every test.
+        bot = create_bot(Settings(database=self.database, workers=1))
         self.built.append(bot)
         return bot
 
