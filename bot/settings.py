@@ -67,8 +67,8 @@ class Settings:
     local_database: str = "baumeister-local.sqlite3"
     #: Where the console mode writes board images.
     local_images: str = "out/local"
-    #: Worker processes for drawing and AI thinking; None: one fewer than the cores
-    #: (at least one); 0: threads in the bot's own process.
+    #: Worker processes for drawing and AI thinking; None: one per core (at a lower
+    #: priority than the bot); 0: threads in the bot's own process.
     workers: int | None = None
     #: How many shards the bot has in all (None: as many as Discord recommends), and
     #: which of them this process connects (None: all). See docs/scaling.md.

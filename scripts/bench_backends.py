@@ -286,7 +286,8 @@ async def _run(quick: bool, folder: Path, server: Any, missing: str | None) -> S
             f"soon as the last one was answered) with {plan.games} games of {engine.title} for {players} "
             "at once, on three set-ups: SQLite in one process (a file in a temporary folder); PostgreSQL "
             "15 in one process; and PostgreSQL with two OS processes on one database, each with its own "
-            "service, connection pool and worker process, moving its own half of the games (servers on "
+            "service, connection pool and worker processes (one per core, the bot's default), moving "
+            "its own half of the games (servers on "
             "shards 0 and 1 of 2). The two set up their games, wait for each other and then move at once; "
             "their committed moves are counted together over the time from the first start to the last "
             "end, their latencies merged. The PostgreSQL server is the benchmark's own "
@@ -295,7 +296,7 @@ async def _run(quick: bool, folder: Path, server: Any, missing: str | None) -> S
             "the answer to one `GameService.move` (given once the move is stored). *Post*: from that answer "
             "until the game's next thread post reached the outbox, measured as in *Service latency*. "
             f"*Rendered*: the real renderer, {plan.rendered_moves} move(s) per game from the middle of the "
-            f"game, the board drawn in the worker process. *Without rendering*: a no-op renderer, up to "
+            f"game, the board drawn in a worker process. *Without rendering*: a no-op renderer, up to "
             f"{plan.plain_moves} moves per game (whole games where shorter); *committed moves/s* is moves "
             "stored per wall second. *Wall / CPU*: CPU of the bot processes, summed (not their worker "
             "processes', not the database server's).",
