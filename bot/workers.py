@@ -15,6 +15,8 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -38,10 +40,29 @@ def default_processes() -> int:
     return os.cpu_count() or 1
 
 
+#: How often a worker checks that the process that started it is still there.
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this worker once its parent is gone.
+
+    A bot process killed outright (SIGKILL, out of memory), or one that leaves
+    through `os._exit` as a multiprocessing child does, never tells its workers
+    to stop; they would wait for work for ever, each keeping the others' job
+    queue open, holding memory and any pipe they inherited.
+    """
+    while True:
+        time.sleep(PARENT_CHECK_SECONDS)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def _warm_up() -> None:
-    """In every worker process: yield the CPU to the event loop, import what the work
-    needs, so the first real job does not pay for it, and register the games of
-    installed packages."""
+    """In every worker process: end with the parent, yield the CPU to the event loop,
+    import what the work needs, so the first real job does not pay for it, and register
+    the games of installed packages."""
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True, name="parent").start()
     os.nice(WORKER_NICENESS)
     import ai
     import renderers
@@ -123,6 +144,10 @@ class Workers:
         return self._pool
 
     def close(self) -> None:
+        """Stop the workers: jobs not begun are dropped, those under way (a board, an AI
+        move, the warm-up) are finished, and every worker has ended when this returns.
+        Not waiting would leave that to the end of the process, and a process that ends
+        through `os._exit` (a multiprocessing child) would leave its workers behind."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)

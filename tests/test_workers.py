@@ -6,8 +6,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 from bot.workers import WORKER_NICENESS, Workers
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def square(number: int) -> int:
@@ -55,3 +61,42 @@ async def test_every_worker_process_starts_with_the_workers_not_at_the_first_bur
         assert await workers.run(square, 3) == 9
     finally:
         workers.close()
+
+
+CHILD = """
+import asyncio, os, sys, time
+from bot.workers import Workers
+
+async def main():
+    workers = Workers(processes=1)
+    print(await workers.run(os.getpid), flush=True)
+    time.sleep(600)  # until killed
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process runs (a zombie waiting to be reaped counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_workers_end_when_the_bot_is_killed_outright() -> None:
+    bot = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert bot.stdout is not None
+        worker = int(bot.stdout.readline())
+        assert _alive(worker)
+        bot.send_signal(signal.SIGKILL)
+        bot.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while _alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not _alive(worker), "a worker outlived the bot that started it"
+    finally:
+        bot.kill()
+        bot.wait()
