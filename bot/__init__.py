@@ -12,17 +12,22 @@ if TYPE_CHECKING:
     from discord.ext import commands
 
     from bot.settings import Settings
+    from bot.workers import Workers
 
 __all__ = ["create_bot"]
 
 
-def create_bot(settings: Settings | None = None) -> commands.AutoShardedBot:
+def create_bot(
+    settings: Settings | None = None, *, workers: Workers | None = None
+) -> commands.AutoShardedBot:
     """The fully wired Discord bot (commands, buttons, store) for these settings.
 
-    Without settings they come from the environment and `.env`.
+    Without settings they come from the environment and `.env`. The bot starts
+    worker processes of its own for drawing and the AI, unless it is handed
+    `workers` that the caller keeps and stops (the tests share one set).
     """
     from bot.discord_app import create_bot as create_discord_bot
     from bot.plugins import load_installed_games
 
     load_installed_games()
-    return create_discord_bot(settings)
+    return create_discord_bot(settings, workers=workers)

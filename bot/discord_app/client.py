@@ -77,9 +77,13 @@ class BaumeisterBot(commands.AutoShardedBot):
 
     With `serve=False` it only carries the command tree (for `python -m bot
     sync`): no database is opened and no game is resumed.
+
+    It starts its own worker processes for drawing and the AI (`BOT_WORKERS`)
+    and stops them on close, unless it is handed `workers` that another owner
+    keeps (the test suite shares one set among all the bots it starts).
     """
 
-    def __init__(self, settings: Settings, *, serve: bool = True) -> None:
+    def __init__(self, settings: Settings, *, serve: bool = True, workers: Workers | None = None) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -96,6 +100,8 @@ class BaumeisterBot(commands.AutoShardedBot):
         self._store: Store | None = None
         self._service: GameService | None = None
         self._resuming: asyncio.Task[None] | None = None
+        #: Worker processes handed in by their owner: used, never stopped here.
+        self._lent_workers = workers
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: everything is a slash command or a button."""
@@ -119,9 +125,12 @@ class BaumeisterBot(commands.AutoShardedBot):
             return
         self._store = await Store.open(self.settings.database)
         # discord.utils.utcnow: the same clock Discord's own timestamps use.
-        processes = self.settings.workers if self.settings.workers is not None else default_processes()
+        workers = self._lent_workers
+        if workers is None:
+            processes = self.settings.workers if self.settings.workers is not None else default_processes()
+            workers = Workers(processes)
         self._service = GameService(
-            self._store, clock=discord.utils.utcnow, outbox=self._deliver, workers=Workers(processes)
+            self._store, clock=discord.utils.utcnow, outbox=self._deliver, workers=workers
         )
         if self.settings.dev_guild is not None:
             await sync_commands(self)
@@ -173,7 +182,7 @@ class BaumeisterBot(commands.AutoShardedBot):
         finally:
             store, service = self._store, self._service
             self._store, self._service = None, None
-            if service is not None:
+            if service is not None and self._lent_workers is None:
                 service.workers.close()
             if store is not None:
                 await store.close()
@@ -193,6 +202,7 @@ async def sync_commands(bot: BaumeisterBot) -> list[discord.app_commands.AppComm
     return await bot.tree.sync(guild=guild)
 
 
-def create_bot(settings: Settings | None = None) -> BaumeisterBot:
-    """The fully wired bot; settings from the environment when not given."""
-    return BaumeisterBot(settings if settings is not None else Settings.from_env())
+def create_bot(settings: Settings | None = None, *, workers: Workers | None = None) -> BaumeisterBot:
+    """The fully wired bot; settings from the environment when not given. `workers`:
+    worker processes the caller keeps (and stops), instead of the bot's own."""
+    return BaumeisterBot(settings if settings is not None else Settings.from_env(), workers=workers)
