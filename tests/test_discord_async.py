@@ -53,6 +53,7 @@ async def finish_turn(table: Table, game: OpenGame) -> None:
 # ---------------------------------------------------------------- deadlines
 
 
+@pytest.mark.both_backends
 async def test_reminder_then_the_ai_moves_when_the_deadline_passes(world: World, table: Table) -> None:
     game = await two_player_game(world, table)
     answer = await world.anna.slash(game.home, "game settings", deadline=24, on_timeout="ai")
@@ -113,6 +114,7 @@ async def test_waiting_longer_gives_a_whole_new_deadline(world: World, table: Ta
     assert await table.on_turn(game.id) is sleeper
 
 
+@pytest.mark.both_backends
 async def test_deadlines_survive_a_restart(world: World, table: Table, restart: Restarter) -> None:
     game = await two_player_game(world, table)
     await world.anna.slash(game.home, "game settings", deadline=10, on_timeout="ai")
@@ -154,6 +156,7 @@ async def test_deadlines_can_be_switched_off_and_only_the_host_sets_them(world: 
 # ------------------------------------------------------------------ absence
 
 
+@pytest.mark.both_backends
 async def test_away_pauses_deadlines_in_all_games_and_shows_in_info(world: World, table: Table) -> None:
     game = await two_player_game(world, table)
     await world.anna.slash(game.home, "game settings", deadline=24)
@@ -189,6 +192,7 @@ async def test_coming_back_early_lets_the_clock_run_again(world: World, table: T
 # ----------------------------------------------------- notifications, recap
 
 
+@pytest.mark.both_backends
 async def test_a_direct_message_once_per_turn_for_those_who_ask(world: World, table: Table) -> None:
     game = await two_player_game(world, table)
     for member in (world.anna, world.bob):
@@ -228,6 +232,7 @@ async def test_hand_and_ping_begin_with_what_happened_since(world: World, table:
 # --------------------------------------------------------------------- undo
 
 
+@pytest.mark.both_backends
 async def test_undo_takes_back_an_action_that_revealed_nothing(world: World, table: Table) -> None:
     game = await two_player_game(world, table)
     player = await table.on_turn(game.id)
@@ -276,6 +281,7 @@ async def play_to_the_end(table: Table, game: OpenGame) -> None:
     pytest.fail("the game did not end")
 
 
+@pytest.mark.both_backends
 async def test_the_end_summary_replay_and_ratings(world: World, table: Table) -> None:
     game = await two_player_game(world, table)
     await play_to_the_end(table, game)

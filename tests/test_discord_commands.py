@@ -25,6 +25,7 @@ async def play_one_turn(table: Table, game: OpenGame) -> None:
         await mover.slash(game.home, "move", action=choice)
 
 
+@pytest.mark.both_backends
 async def test_info_log_and_list(world: World, table: Table) -> None:
     game = await running(world, table)
     await play_one_turn(table, game)
@@ -50,6 +51,7 @@ async def test_info_log_and_list(world: World, table: Table) -> None:
     assert nothing_yet.response is not None and "has not started yet" in nothing_yet.response.content
 
 
+@pytest.mark.both_backends
 async def test_board_is_posted_publicly(world: World, table: Table) -> None:
     game = await running(world, table)
     posts_before = len(game.home.history())
@@ -95,6 +97,7 @@ async def test_rules_are_private_and_complete(world: World) -> None:
     assert all(part.ephemeral for part in parts)
 
 
+@pytest.mark.both_backends
 async def test_resign_lets_an_ai_take_the_seat(world: World, table: Table) -> None:
     game = await running(world, table)
 

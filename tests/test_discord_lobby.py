@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 from conftest import Table, World
 
 
@@ -60,6 +61,7 @@ async def test_join_leave_and_add_bot_buttons_edit_the_lobby(world: World, table
     assert [seat.is_ai for seat in (await table.row(game.id)).seats] == [False, True]
 
 
+@pytest.mark.both_backends
 async def test_start_posts_the_first_board_in_the_thread_and_pings(world: World, table: Table) -> None:
     game = await table.open(world.anna)
     await world.bob.slash(game.home, "game join")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from conftest import OpenGame, Table, World, button_ids, move_buttons
 from PIL import Image
 
@@ -102,6 +103,7 @@ async def test_hand_is_private_with_image_and_move_buttons(world: World, table: 
     assert_nothing_private_in_public(world, game)
 
 
+@pytest.mark.both_backends
 async def test_a_hand_button_makes_the_move_and_a_stale_one_is_refused(world: World, table: Table) -> None:
     game = await started_against_ai(world, table)
     hand = await world.anna.slash(game.home, "hand")
@@ -166,6 +168,7 @@ async def test_out_of_turn_and_stranger_moves_are_refused(world: World, table: T
     assert "Waiting for" in waiting_hand.response.content and move_buttons(waiting_hand.response) == []
 
 
+@pytest.mark.both_backends
 async def test_each_turn_is_posted_in_the_thread_with_one_ping(world: World, table: Table) -> None:
     game = await started_between(world, table)
     posts_before = len(game.home.history())

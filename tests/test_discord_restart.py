@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import Restarter, Table, World, execute, move_buttons
+
+#: Restarts depend on the store: on both backends.
+pytestmark = pytest.mark.both_backends
 
 
 async def test_lobby_and_move_buttons_survive_restarts(
