@@ -4,10 +4,13 @@ SimCord's simulated Discord.
 `store_location` is where a test's store lives, once per backend: an SQLite
 file, or a new database on a PostgreSQL server the tests start themselves
 (`postgres_server`, started the first time a test needs it). Every test that
-opens its store there, and every test of the bot, runs on both.
+opens its store there (the store, the service, races, migrations) runs on both.
 
-`simcord_bot` builds the bot on a fresh database (`database`, one per backend);
-SimCord's plugin turns it into the running `simcord_env`. `world` adds a server
+`simcord_bot` builds the bot on a fresh database (`database`). The bot's tests
+run on SQLite: what they prove above the store is the same on either backend,
+and the store's own tests prove the backends alike. Those marked
+`both_backends` (one per command group, moves under faults, restarts) run on
+PostgreSQL too. SimCord's plugin turns the bot into the running `simcord_env`. `world` adds a server
 with a channel and a few members, and `Restarter` swaps in a new bot on the
 same database.
 """
@@ -37,6 +40,7 @@ from bot import create_bot
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import GameRow
+from bot.workers import Workers
 from games.core import Engine
 
 # Every property test draws the same examples on every run: a failure is repeatable, a
@@ -49,7 +53,7 @@ settings.load_profile("baumeister")
 gardens.register()
 
 
-#: The store's backends; each test of the store, the service and the bot runs on every one.
+#: The store's backends: each test of the store and the service runs on every one.
 BACKENDS = ("sqlite", "postgresql")
 
 
@@ -64,7 +68,20 @@ def postgres_server() -> Iterator[PostgresServer]:
     server.stop()
 
 
-@pytest.fixture(params=BACKENDS)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Each test that opens a store runs once per backend; a test of the bot (it uses
+    `database`) on SQLite alone, unless it is marked `both_backends`. A test that names
+    its backends itself (`store_location` among its parameters) keeps them."""
+    if "store_location" not in metafunc.fixturenames:
+        return
+    if any("store_location" in mark.args[0] for mark in metafunc.definition.iter_markers("parametrize")):
+        return
+    of_the_bot = "database" in metafunc.fixturenames
+    both = not of_the_bot or metafunc.definition.get_closest_marker("both_backends") is not None
+    metafunc.parametrize("store_location", BACKENDS if both else BACKENDS[:1], indirect=True)
+
+
+@pytest.fixture
 def store_location(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """Where this test's store lives: an SQLite file, or a new, empty PostgreSQL database (its URL).
 
@@ -139,8 +156,19 @@ async def schema_version(location: str) -> int:
 
 @pytest.fixture
 def database(store_location: str) -> str:
-    """The bot's database (`Settings.database`): `store_location`, so the bot runs on each backend."""
+    """The bot's database (`Settings.database`): `store_location`, on SQLite unless the test
+    is marked `both_backends`."""
     return store_location
+
+
+@pytest.fixture(scope="session")
+def shared_workers() -> Iterator[Workers]:
+    """One worker process that draws and thinks for every bot of the session, as a bot's
+    own do: started once, where each bot starting its own (a new interpreter that imports
+    everything and draws every game's first board) cost a second or two of every test."""
+    workers = Workers(1)
+    yield workers
+    workers.close()
 
 
 @dataclass
@@ -148,19 +176,19 @@ class Bots:
     """Every bot a test built; each is closed (and its store with it) at the end."""
 
     database: str
+    workers: Workers
     built: list[discord.Client]
 
     def new(self) -> discord.Client:
-        # One worker process (the default is one per core): its drawing is what the tests
-        # exercise, and a second one per bot would only add start-up work to every test.
-        bot = create_bot(Settings(database=self.database, workers=1))
+        # Workers in a process, as the bot's: its drawing is what the tests exercise.
+        bot = create_bot(Settings(database=self.database), workers=self.workers)
         self.built.append(bot)
         return bot
 
 
 @pytest.fixture
-async def bots(database: str) -> AsyncIterator[Bots]:
-    made = Bots(database, [])
+async def bots(database: str, shared_workers: Workers) -> AsyncIterator[Bots]:
+    made = Bots(database, shared_workers, [])
     yield made
     for bot in made.built:
         await bot.close()
@@ -234,6 +262,32 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if item.get_closest_marker("simcord") is None:
             # One shard: what Discord recommends to a bot in fewer than 2,500 servers.
             item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS, shard_count=1))
+    # The long tests first, so that the test workers (pytest-xdist) end together rather than
+    # one of them finishing a minute-long game alone at the end. The order is the same in
+    # every worker, as it must be.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+#: Test modules whose tests share a module-scoped fixture that is costly to make (a run of
+#: the benchmark script, a replay drawn, a database built): one test worker runs each whole,
+#: so it is made once. (xdist's own `xdist_group` mark does not reach its scheduler with
+#: pytest 9.2, which no longer reads a test's id from the attribute that mark rewrites.)
+ONE_WORKER_MODULES = frozenset(
+    {"tests/test_benchmark_script.py", "tests/test_replay.py", "tests/test_migrate.py"}
+)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Tests are handed to the workers one at a time as they become free, except those of
+    `ONE_WORKER_MODULES`, each handed out whole (and first: the largest units go first)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class OneAtATime(LoadScopeScheduling):  # type: ignore[misc]  # xdist has no type hints
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in ONE_WORKER_MODULES else nodeid
+
+    return OneAtATime(config, log)
 
 
 @dataclass
