@@ -61,6 +61,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, NoReturn
 
+import orjson
 from conformance_reveals import ChangeKey, check_reveals_nothing
 
 from games.core import (
@@ -1036,10 +1037,29 @@ def check_views(game: Game, state: State) -> dict[Viewer, Any]:
     return views
 
 
+def _survives_orjson(value: Any) -> bool:
+    """Whether `value` comes back equal from a JSON round trip through orjson.
+
+    The full checks take every view through a JSON round trip at every step, and
+    the standard library's takes three times as long. Where orjson's round trip
+    gives the value back, the standard library's does too (what orjson encodes
+    differently comes back different: NaN as null, tuples as lists, dataclasses
+    and dates as objects and strings); where it does not, or orjson refuses the
+    value (keys that are not strings, integers beyond 64 bits), the standard
+    library gives the verdict and its reason.
+    """
+    try:
+        return bool(orjson.loads(orjson.dumps(value)) == value)
+    except (orjson.JSONEncodeError, orjson.JSONDecodeError):
+        return False
+
+
 def _json_view(game: Game, state: State, viewer: int | None) -> dict[str, Any]:
     """The view, checked to be JSON that survives a round trip unchanged."""
     view = game.call(game.engine.view, state, viewer)
     game.check(isinstance(view, dict), f"the view for {viewer} is {type(view).__name__}, not a dict")
+    if _survives_orjson(view):
+        return dict(view)
     try:
         text = json.dumps(view, allow_nan=False)
     except (TypeError, ValueError) as error:

@@ -13,6 +13,7 @@ action, suggests what does not parse, skips a turn number...).
 
 from __future__ import annotations
 
+import copy
 import math
 import os
 import random
@@ -139,6 +140,13 @@ def games_per_engine(engine: Engine, most: int, moves: int) -> int:
     return min(most, math.ceil(moves / MEAN_LENGTHS[engine.id]))
 
 
+#: Games longer than this (moves, on average) are long: one game per chunk, since one such
+#: game under full checks is a minute's work, and chunks are what the test workers share out;
+#: and they take the unusual seeds under light checks (their full checks cost minutes a
+#: game, and `test_random_games_full` has them already).
+LONG_GAME = 1_000
+
+
 def chunks(most: int, moves: int, least_per_case: int, chunk_size: int, seed_base: int) -> list[Chunk]:
     """Split the games of each engine evenly over its cases, then into chunks."""
     found = []
@@ -146,9 +154,10 @@ def chunks(most: int, moves: int, least_per_case: int, chunk_size: int, seed_bas
         cases = CASES[engine.id]
         total_per_engine = games_per_engine(engine, most, moves)
         per_case = max(least_per_case, math.ceil(total_per_engine / max(1, len(cases))))
+        per_chunk = 1 if MEAN_LENGTHS[engine.id] > LONG_GAME else chunk_size
         for case in cases:
-            for start in range(0, per_case, chunk_size):
-                size = min(chunk_size, per_case - start)
+            for start in range(0, per_case, per_chunk):
+                size = min(per_chunk, per_case - start)
                 found.append(Chunk(case, seed_base + start, size))
     return found
 
@@ -195,11 +204,6 @@ def test_random_games_full(chunk: Chunk) -> None:
     case = chunk.case
     for seed in chunk.seeds:
         play(case.engine, case.players, seed, full=True, options=case.chosen)
-
-
-#: Games longer than this (moves, on average) take the unusual seeds under light checks:
-#: their full checks cost minutes a game, and `test_random_games_full` has them already.
-LONG_GAME = 1_000
 
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=str)
@@ -580,6 +584,40 @@ def test_a_broken_promise_of_part_two_is_caught(liar: type[Delegate], problem: s
         for seed in range(5):
             for players in player_counts(engine):
                 play(engine, players, seed, full=full)
+
+
+class ShowsExtra(Delegate):
+    """Adds `extra` to every view (a copy each time: views are fresh objects)."""
+
+    extra: Any = None
+
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return {**self.inner.view(state, viewer), "extra": copy.deepcopy(self.extra)}
+
+
+def shows(extra: Any) -> Engine:
+    return type("Shows", (ShowsExtra,), {"extra": extra})(chinesische_mauer())  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("extra", "problem"),
+    [
+        ((1, 2), r"changes in a JSON round trip"),
+        ({1: "one"}, r"changes in a JSON round trip"),
+        ({"when": object()}, r"is not JSON"),
+        (math.nan, r"is not JSON"),
+        (math.inf, r"is not JSON"),
+    ],
+    ids=["tuple", "number key", "object", "nan", "infinity"],
+)
+def test_a_view_that_is_not_json_is_caught(extra: Any, problem: str) -> None:
+    with pytest.raises(ContractViolation, match=problem):
+        play(shows(extra), 2, 0, full=True)
+
+
+def test_a_view_with_what_only_the_standard_librarys_json_takes_passes() -> None:
+    """orjson refuses integers beyond 64 bits; the view's JSON is the standard library's."""
+    play(shows({"big": 2**70, "list": [1, [2, {"three": None}]]}), 2, 0, full=True)
 
 
 def test_check_options_that_accepts_anything_is_caught() -> None:
