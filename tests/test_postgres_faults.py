@@ -158,7 +158,11 @@ async def test_a_player_hears_that_the_database_is_away_and_then_plays_on(
     import simcord
 
     bot = create_bot(Settings(database=outage.url, workers=0))
-    env = simcord.Env(bot, shard_count=1, settle_timeout=60.0)
+    # While the server is away, asyncpg's pool tries to reconnect in the background after 1, 2,
+    # 4, 8, 16 … s; SimCord waits for every such timer due within its settle timeout on the
+    # wall clock. Ten seconds is plenty for what this test draws (one board, in a thread),
+    # where the suite's sixty (made for animated replays) kept it waiting a minute.
+    env = simcord.Env(bot, shard_count=1, settle_timeout=10.0)
     guild = env.create_guild("Brettspiele")
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(name)) for name in ("anna", "bob", "carl", "zed", "mo")]
