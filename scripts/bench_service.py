@@ -274,7 +274,7 @@ class _Plan:
     ai_moves: int
 
 
-_QUICK = _Plan(games=6, rendered_moves=1, plain_moves=4, ai_games=3, ai_moves=4)
+_QUICK = _Plan(games=2, rendered_moves=1, plain_moves=4, ai_games=2, ai_moves=4)
 _FULL = _Plan(games=50, rendered_moves=4, plain_moves=250, ai_games=50, ai_moves=8)
 
 
