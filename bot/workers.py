@@ -124,16 +124,36 @@ class Workers:
             self._pool = _pool(processes)
             log.info("drawing and AI thinking run in %d worker process(es)", processes)
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
+    async def run(self, function: Callable[..., T], *args: Any, time_limit: float | None = None) -> T:
+        """`function(*args)` off the event loop. With a `time_limit` (seconds), a job that takes
+        longer raises `TimeoutError`; in a worker process it is stopped (the workers start
+        anew), in a thread it is left to end by itself (a thread cannot be stopped)."""
         pool = self._pool
         if pool is None:
-            return await asyncio.to_thread(function, *args)
+            return await asyncio.wait_for(asyncio.to_thread(function, *args), time_limit)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(pool, function, *args)
+            return await asyncio.wait_for(loop.run_in_executor(pool, function, *args), time_limit)
         except BrokenProcessPool:
             log.warning("a worker process died; starting the workers anew and trying again")
-            return await loop.run_in_executor(self._renewed(pool), function, *args)
+            return await asyncio.wait_for(
+                loop.run_in_executor(self._renewed(pool), function, *args), time_limit
+            )
+        except TimeoutError:
+            self._stop_stuck(pool)
+            raise
+
+    def _stop_stuck(self, pool: Executor) -> None:
+        """A job ran past its time: end the pool's processes (the job may never return,
+        and it holds a worker meanwhile). Other jobs under way there find the pool broken
+        and run again on the new one."""
+        if self._pool is not pool or not isinstance(pool, ProcessPoolExecutor):
+            return
+        log.warning("a job ran past its time; starting the workers anew")
+        # The executor offers no way to stop one job; its processes are its own to end.
+        for process in list(pool._processes.values()):
+            process.terminate()
+        self._renewed(pool)
 
     def _renewed(self, broken: Executor) -> Executor:
         """A working pool in place of `broken` (made once, however many jobs saw it break)."""

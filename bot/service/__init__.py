@@ -87,7 +87,8 @@ class GameService:
         notices = Notices(store, clock)
         self._delivery = Delivery(outbox)
         narrator = Narrator(games, people, Drawing(self.workers, render, animate))
-        robots = Robots(games, self.workers)
+        #: The AI's moves; `robots.thinking_budget` is how long one decision may take.
+        robots = self.robots = Robots(games, self.workers)
         self.community = Community(store)
         self._play = Play(games, notices, narrator, robots)
         self._lobby = Lobby(games, notices)

@@ -2,6 +2,10 @@
 
 The AI thinks in a worker process; the job carries the game's registered AI
 function itself, so a game registered only in this process is played too.
+
+An AI never stops a game: when it raises, answers with something that is not
+a legal action, or thinks longer than its budget, a seeded random legal move
+stands in for that decision (and the log says why, at WARNING).
 """
 
 from __future__ import annotations
@@ -12,22 +16,50 @@ import ai
 from bot.service.games import Games
 from bot.service.model import MAX_AI_STEPS, Loaded
 from bot.workers import Workers
+from games.core import Action
 
-__all__ = ["Robots"]
+__all__ = ["THINKING_BUDGET", "Robots"]
 
 log = logging.getLogger(__name__)
+
+#: Seconds the AI may think about one decision.
+THINKING_BUDGET = 10.0
 
 
 class Robots:
     def __init__(self, games: Games, workers: Workers) -> None:
         self._games = games
         self._workers = workers
+        self.thinking_budget = THINKING_BUDGET
+
+    async def decide(self, game: Loaded, seat: int) -> Action:
+        """The AI's action for `seat`, or a seeded random legal one when the AI fails."""
+        seed = (game.row.seed or 0) + game.row.version
+        budget = self.thinking_budget
+        try:
+            action = await self._workers.run(
+                ai.chooser(game.engine.id), game.state, seat, seed, time_limit=budget
+            )
+        except TimeoutError:
+            problem, failure = f"thought longer than {budget:g} s", None
+        except Exception as error:
+            problem, failure = f"raised {type(error).__name__}", error
+        else:
+            if action in game.engine.legal_actions(game.state, seat):
+                return action
+            problem, failure = f"chose {action!r}, not a legal action", None
+        log.warning(
+            "game %s: the AI of seat %s %s; a random legal move stands in",
+            game.row.id,
+            seat,
+            problem,
+            exc_info=failure,
+        )
+        return ai.random_choice(game.engine, game.state, seat, seed)
 
     async def move(self, game: Loaded, seat: int) -> Loaded:
         """One move chosen by the AI for `seat`, stored."""
-        seed = (game.row.seed or 0) + game.row.version
-        choose = ai.chooser(game.engine.id)
-        action = await self._workers.run(choose, game.state, seat, seed)
+        action = await self.decide(game, seat)
         new_state = game.engine.apply(game.state, seat, action)
         notation = game.engine.format_action(game.state, action)
         description = game.engine.describe(game.state, seat, action)

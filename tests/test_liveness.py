@@ -1,0 +1,133 @@
+"""A game never stops moving: whatever fails in the work a game owes, it goes on.
+
+Through the real bot in SimCord, as a player would meet each fault; an AI that
+hangs through the service with real worker processes (SimCord's clock is
+virtual for a wait on a worker, and it waits for the worker's job to end, so a
+hang there cannot be told from a bot that never settles).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import GAME, OpenGame, Table, World
+
+import ai
+from bot.results import Caller, Dispatch
+from bot.service import GameService
+from bot.store import Store
+from bot.workers import Workers
+from games.core import Action
+
+
+def raising_ai(state: Any, seat: int, seed: int) -> Action:
+    raise RuntimeError("the AI fell over")
+
+
+def illegal_ai(state: Any, seat: int, seed: int) -> Action:
+    return ("no", "such", "move")
+
+
+def hanging_ai(state: Any, seat: int, seed: int) -> Action:
+    time.sleep(60)  # ended by the bot long before
+    raise AssertionError("the AI's thinking was not stopped")
+
+
+@pytest.fixture
+def broken_ai(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The test game's AI replaced by the one given as the test's parameter."""
+    ai.has_ai(GAME)  # the built-in AIs are registered first, so they do not overwrite this one
+    mp = pytest.MonkeyPatch()
+    mp.setitem(ai._REGISTRY, GAME, request.param)
+    yield
+    mp.undo()
+
+
+async def against_the_ai(world: World, table: Table) -> OpenGame:
+    game = await table.open(world.anna)
+    await world.anna.click(game.lobby, label="Add bot")
+    started = await world.anna.click(game.lobby, label="Start")
+    assert started.response is not None and "has started" in started.response.content
+    return game
+
+
+@pytest.mark.parametrize(
+    ("broken_ai", "says"),
+    [
+        (raising_ai, "raised RuntimeError"),
+        (illegal_ai, "chose ('no', 'such', 'move'), not a legal action"),
+    ],
+    indirect=["broken_ai"],
+    ids=["raises", "illegal"],
+)
+@pytest.mark.usefixtures("broken_ai")
+async def test_an_ai_that_fails_is_replaced_by_a_random_legal_move(
+    world: World, table: Table, caplog: pytest.LogCaptureFixture, says: str
+) -> None:
+    caplog.set_level(logging.WARNING, logger="bot.service.robots")
+
+    game = await against_the_ai(world, table)
+    for _ in range(3):  # a few of anna's turns, each followed by the AI's
+        assert await table.on_turn(game.id) is world.anna, "the AI's seat moved on to anna"
+        posts = len(game.home.history())
+        while len(game.home.history()) == posts:  # anna moves until her turn is posted
+            choice = (await world.anna.autocomplete(game.home, "move", "action", ""))[0]["value"]
+            answer = await world.anna.slash(game.home, "move", action=choice)
+            assert answer.response is not None and answer.response.content.startswith("✅")
+        # The AI's turn followed, and the thread heard of it, board and all.
+        assert await table.on_turn(game.id) is world.anna
+        assert world.anna.mention in game.home.history()[-1].content
+        assert game.home.history()[-1].attachments
+
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert warnings and all(says in w and "a random legal move stands in" in w for w in warnings), warnings
+    row = await table.row(game.id)
+    assert row.status == "running"
+
+
+@pytest.mark.parametrize("broken_ai", [hanging_ai], indirect=True)
+@pytest.mark.usefixtures("broken_ai")
+async def test_an_ai_that_thinks_too_long_is_stopped_and_replaced(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    dispatched: list[Dispatch] = []
+
+    async def outbox(dispatch: Dispatch) -> None:
+        dispatched.append(dispatch)
+
+    store = await Store.open(str(tmp_path / "games.sqlite3"))
+    workers = Workers(1)
+    service = GameService(store, outbox=outbox, workers=workers)
+    service.robots.thinking_budget = 1.0
+    try:
+        anna = Caller(1, "anna", guild_id=5, channel_id=6)
+        game_id = (await service.new_game(anna, GAME)).game_id
+        assert game_id is not None
+        await service.add_bot(anna, game_id)
+        await service.start(anna, game_id)
+        await service.idle()
+        row, engine, state = await service.current(game_id)
+        seat = next(number for number, s in enumerate(row.seats) if s.user_id == anna.user_id)
+        assert engine.current_turn(state) == seat, "whoever began, the AI has played up to anna"
+        first = engine.turn_number(state)
+        while engine.turn_number(state) == first:  # anna's turn, to its end
+            action = engine.legal_actions(state, seat)[0]
+            await service.move(anna, game_id, engine.format_action(state, action))
+            await service.idle()
+            _, engine, state = await service.current(game_id)
+        assert engine.current_turn(state) == seat, "the AI seat made its turn: anna's again"
+        warnings = [r.getMessage() for r in caplog.records if r.name == "bot.service.robots"]
+        assert warnings and all("thought longer than 1 s" in w for w in warnings), warnings
+        # The stuck worker was ended and a new one draws: the last turn's post has its board.
+        images = [post.image for dispatch in dispatched for post in dispatch.posts]
+        assert images and images[-1] is not None and images[-1].startswith(b"\x89PNG")
+    finally:
+        await service.idle()
+        workers.close()
+        await store.close()
