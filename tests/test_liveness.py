@@ -18,8 +18,10 @@ import pytest
 from conftest import GAME, OpenGame, Table, World
 
 import ai
+import renderers
 from bot.results import Caller, Dispatch
-from bot.service import GameService
+from bot.service import GameService, turns
+from bot.service.drawing import DRAW_TRIES
 from bot.store import Store
 from bot.workers import Workers
 from games.core import Action
@@ -131,3 +133,51 @@ async def test_an_ai_that_thinks_too_long_is_stopped_and_replaced(
         await service.idle()
         workers.close()
         await store.close()
+
+
+def failing_render(view: dict[str, Any], locale: str | None = None) -> bytes:
+    raise RuntimeError("the board fell over")
+
+
+async def finish_a_turn(world: World, table: Table, game: OpenGame) -> None:
+    """The person on turn moves until the turn passes."""
+    mover = await table.on_turn(game.id)
+    assert mover is not None
+    while await table.on_turn(game.id) is mover:
+        choice = (await mover.autocomplete(game.home, "move", "action", ""))[0]["value"]
+        answer = await mover.slash(game.home, "move", action=choice)
+        assert answer.response is not None and answer.response.content.startswith("✅")
+
+
+async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the_game_goes_on(
+    world: World, table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The back-off's waits are longer than SimCord's settle timeout, so that they pass only
+    # when the test advances SimCord's clock (shorter ones would be waited out on the wall clock).
+    monkeypatch.setattr(turns, "RETRY_FIRST", turns.RETRY_LONGEST)
+    caplog.set_level(logging.WARNING)
+    game = await table.open(world.anna)
+    await world.bob.click(game.lobby, label="Join")
+    await world.anna.click(game.lobby, label="Start")
+    posted = len(game.home.history())
+    renderers.renderer(GAME)  # the built-in renderers are registered first
+    monkeypatch.setitem(renderers._REGISTRY, GAME, failing_render)
+
+    await finish_a_turn(world, table, game)
+    waiting = await table.on_turn(game.id)
+    assert waiting is not None
+    assert len(game.home.history()) == posted, "the first tries wait for a board"
+    for _ in range(DRAW_TRIES - 1):
+        await world.env.advance_time(turns.RETRY_LONGEST + 1)
+
+    after = game.home.history()[posted:]
+    assert len(after) == 1, "the turn is posted once, without its board"
+    assert not after[0].attachments
+    assert "could not be drawn" in after[0].content and waiting.mention in after[0].content
+    assert any("posting without it" in r.getMessage() for r in caplog.records)
+    assert [t.seat for t in await table.service.store.timers(game.id)], "the clock runs for who was told"
+
+    monkeypatch.undo()  # the renderer draws again
+    await finish_a_turn(world, table, game)
+    last = game.home.history()[-1]
+    assert last.attachments and "could not be drawn" not in last.content, "boards are back"

@@ -16,9 +16,14 @@ from bot.service.model import Loaded
 from bot.workers import Workers
 from games.core import State
 
-__all__ = ["Animate", "Drawing", "Render"]
+__all__ = ["DRAW_TRIES", "Animate", "Drawing", "Render"]
 
 log = logging.getLogger(__name__)
+
+#: Tries at drawing a post's board (each a run of the game's background work, with its
+#: back-off between) before the post goes out without it: a board that cannot be drawn
+#: must not keep the players from hearing whose turn it is.
+DRAW_TRIES = 3
 
 #: `render(game_id, view, locale) -> PNG`, like `renderers.render` (tests pass their own).
 Render = Callable[[str, dict[str, Any], "str | None"], bytes]
@@ -46,6 +51,8 @@ class Drawing:
             # which would otherwise hold up the event loop at the first board.
             renderers.game_ids()
         self._animate = animate or _animate_replay
+        #: game id -> the posts' boards that failed in a row (only games failing now).
+        self._failed: dict[int, int] = {}
 
     def _draw_args(self, engine_id: str) -> tuple[Callable[..., bytes], tuple[Any, ...]] | None:
         """The function a worker runs for this game's boards, and its leading arguments."""
@@ -68,6 +75,29 @@ class Drawing:
             return None
         draw, lead = found
         return await self.workers.run(draw, *lead, self.view(game, state, seat), locale)
+
+    async def post_board(self, game: Loaded, state: State, locale: str | None) -> tuple[bytes | None, bool]:
+        """The public board for a post, and whether it is left out: drawing it failed
+        `DRAW_TRIES` times in a row. A failure before that raises, so that the post is
+        tried again later."""
+        game_id = game.row.id
+        try:
+            image = await self.board(game, state, None, locale)
+        except Exception:
+            failures = self._failed.get(game_id, 0) + 1
+            if failures < DRAW_TRIES:
+                self._failed[game_id] = failures
+                raise
+            self._failed.pop(game_id, None)
+            log.warning(
+                "game %s: the board could not be drawn %s times in a row; posting without it",
+                game_id,
+                failures,
+                exc_info=True,
+            )
+            return None, True
+        self._failed.pop(game_id, None)
+        return image, False
 
     async def replay(
         self, game: Loaded, states: Sequence[State], locale: str | None, captions: list[str] | None = None

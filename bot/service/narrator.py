@@ -74,8 +74,10 @@ class Narrator:
         text = texts.t(notice.key, locale, game.names, **notice.params)
         if notice.board and game.state is not None:
             # No new ping: whoever undid an action already knows what to decide.
-            image = await self._drawing.board(game, game.state, None, locale)
+            image, left_out = await self._drawing.post_board(game, game.state, locale)
             status = self.status_line(game, game.state, locale)
+            if left_out:
+                status += "\n" + texts.t("post.no_board", locale)
             return Post(f"{text}\n{status}", image, notice.mentions, actions=notice.actions)
         return Post(text, mentions=notice.mentions, actions=notice.actions)
 
@@ -114,10 +116,12 @@ class Narrator:
         self, game: Loaded, state: State, locale: str | None, pinged: Sequence[int] = ()
     ) -> Post:
         """The board after a turn: image, who must decide, and a ping with its prompt for `pinged`."""
-        image = await self._drawing.board(game, state, None, locale)
+        image, left_out = await self._drawing.post_board(game, state, locale)
         lines = [self.status_line(game, state, locale)]
         if game.engine.outcome(state) is None:
             lines += [self.prompt_line(game, state, seat, locale) for seat in pinged]
+        if left_out:
+            lines.append(texts.t("post.no_board", locale))
         return Post("\n".join(lines), image, self._mentions(game, pinged))
 
     def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:

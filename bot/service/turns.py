@@ -99,8 +99,10 @@ class Turns:
                     await self._advance(game_id)
                 except PlayerError as error:
                     log.warning("game %s: background work refused: %s", game_id, error.message.key)
-                except Exception:
-                    log.exception("game %s: background work failed", game_id)
+                except Exception as error:
+                    # Drawing, the database, a worker process: whatever failed, the game
+                    # still owes its thread this work, so it is tried again, never dropped.
+                    self._try_again_later(game_id, error)
         finally:
             self._tasks.pop(game_id, None)
 
@@ -198,12 +200,23 @@ class Turns:
             Dispatch(row.id, channel, (post,), locale=row.locale, fallback_channel_id=fallback)
         )
 
-    def _try_again_later(self, game_id: int, failure: DeliveryFailed) -> None:
+    def _try_again_later(self, game_id: int, failure: Exception) -> None:
         """Back off: 5 s, 10 s, 20 s … up to 10 minutes; a new move tries at once anyway."""
         failures = self._failures.get(game_id, 0) + 1
         self._failures[game_id] = failures
         delay = min(RETRY_FIRST * 2 ** (failures - 1), RETRY_LONGEST)
-        log.warning("game %s: a post was not delivered (%s); trying again in %.0f s", game_id, failure, delay)
+        if isinstance(failure, DeliveryFailed):
+            log.warning(
+                "game %s: a post was not delivered (%s); trying again in %.0f s", game_id, failure, delay
+            )
+        else:
+            log.warning(
+                "game %s: background work failed (%r); trying again in %.0f s",
+                game_id,
+                failure,
+                delay,
+                exc_info=failure,
+            )
         if game_id not in self._retries:
             self._retries[game_id] = asyncio.create_task(self._retry(game_id, delay), name=f"retry-{game_id}")
 
