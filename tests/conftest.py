@@ -357,6 +357,15 @@ class Table:
         ids = {seat.user_id for seat in row.seats if not seat.is_ai}
         return next(m for m in self.world.members if m.id in ids and m is not now)
 
+    async def finish_turn(self, game: OpenGame) -> None:
+        """The person on turn makes the first suggested move until the turn passes."""
+        mover = await self.on_turn(game.id)
+        assert mover is not None, "a person is on turn"
+        while await self.on_turn(game.id) is mover:
+            choice = (await mover.autocomplete(game.home, "move", "action", ""))[0]["value"]
+            answer = await mover.slash(game.home, "move", action=choice)
+            assert answer.response is not None and answer.response.content.startswith("✅")
+
     async def spectator_image(self, game_id: int) -> bytes:
         """The public board of the current position, as the renderer draws it."""
         row, engine, state = await self.state(game_id)

@@ -33,16 +33,6 @@ async def two_people(world: World, table: Table) -> OpenGame:
     return game
 
 
-async def finish_a_turn(world: World, table: Table, game: OpenGame) -> None:
-    """The player on turn moves until the turn passes."""
-    mover = await table.on_turn(game.id)
-    assert mover is not None
-    while await table.on_turn(game.id) is mover:
-        choice = (await mover.autocomplete(game.home, "move", "action", ""))[0]["value"]
-        answer = await mover.slash(game.home, "move", action=choice)
-        assert answer.response is not None and answer.response.content.startswith("✅")
-
-
 async def test_a_refused_post_is_not_delivered_and_goes_out_once_allowed(
     world: World, table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -55,7 +45,7 @@ async def test_a_refused_post_is_not_delivered_and_goes_out_once_allowed(
     posted = len(game.home.history())
     world.env.inject_error("POST", "/channels/*/messages", times=None, **MISSING_PERMISSIONS)
 
-    await finish_a_turn(world, table, game)
+    await table.finish_turn(game)
 
     waiting = await table.on_turn(game.id)
     assert waiting is not None
@@ -80,9 +70,9 @@ async def test_a_failed_post_goes_out_with_the_next_move_at_the_latest(world: Wo
     game = await two_people(world, table)
     posted = len(game.home.history())
     world.env.inject_error("POST", "/channels/*/messages", times=1, status=500, code=0)
-    await finish_a_turn(world, table, game)
+    await table.finish_turn(game)
     # The next player moves without having been told: the missed post comes first, then theirs.
-    await finish_a_turn(world, table, game)
+    await table.finish_turn(game)
     contents = [message.content for message in game.home.history()[posted:]]
     assert len(contents) >= 2, contents
     assert contents.count(contents[0]) == 1, "nothing is posted twice"
@@ -93,7 +83,7 @@ async def test_a_deleted_thread_gives_way_to_the_games_channel(world: World, tab
     in_channel = len(world.channel.history())
     world.env.inject_error("POST", f"/channels/{game.home.id}/messages", times=None, **UNKNOWN_CHANNEL)
 
-    await finish_a_turn(world, table, game)
+    await table.finish_turn(game)
 
     moved = world.channel.history()[in_channel:]
     assert moved and moved[-1].attachments, "the turn's post went to the channel"
@@ -120,7 +110,7 @@ async def test_a_server_that_removes_the_bot_has_its_games_paused_until_it_is_ba
     world: World, table: Table
 ) -> None:
     game = await two_people(world, table)
-    await finish_a_turn(world, table, game)
+    await table.finish_turn(game)
     bot = world.env.bot
     guild = bot.get_guild(world.guild.id)
     assert guild is not None

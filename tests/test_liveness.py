@@ -139,16 +139,6 @@ def failing_render(view: dict[str, Any], locale: str | None = None) -> bytes:
     raise RuntimeError("the board fell over")
 
 
-async def finish_a_turn(world: World, table: Table, game: OpenGame) -> None:
-    """The person on turn moves until the turn passes."""
-    mover = await table.on_turn(game.id)
-    assert mover is not None
-    while await table.on_turn(game.id) is mover:
-        choice = (await mover.autocomplete(game.home, "move", "action", ""))[0]["value"]
-        answer = await mover.slash(game.home, "move", action=choice)
-        assert answer.response is not None and answer.response.content.startswith("✅")
-
-
 async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the_game_goes_on(
     world: World, table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -163,7 +153,7 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
     renderers.renderer(GAME)  # the built-in renderers are registered first
     monkeypatch.setitem(renderers._REGISTRY, GAME, failing_render)
 
-    await finish_a_turn(world, table, game)
+    await table.finish_turn(game)
     waiting = await table.on_turn(game.id)
     assert waiting is not None
     assert len(game.home.history()) == posted, "the first tries wait for a board"
@@ -178,6 +168,6 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
     assert [t.seat for t in await table.service.store.timers(game.id)], "the clock runs for who was told"
 
     monkeypatch.undo()  # the renderer draws again
-    await finish_a_turn(world, table, game)
+    await table.finish_turn(game)
     last = game.home.history()[-1]
     assert last.attachments and "could not be drawn" not in last.content, "boards are back"
