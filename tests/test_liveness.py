@@ -15,16 +15,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import GAME, OpenGame, Table, World
+from conftest import GAME, OpenGame, Restarter, Table, World
 
 import ai
 import renderers
 from bot.results import Caller, Dispatch
 from bot.service import GameService, turns
+from bot.service.clock import TIMER_LEASE
 from bot.service.drawing import DRAW_TRIES
 from bot.store import Store
 from bot.workers import Workers
 from games.core import Action
+
+HOUR = 3600.0
 
 
 def raising_ai(state: Any, seat: int, seed: int) -> Action:
@@ -171,3 +174,30 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
     await table.finish_turn(game)
     last = game.home.history()[-1]
     assert last.attachments and "could not be drawn" not in last.content, "boards are back"
+
+
+@pytest.mark.both_backends
+async def test_a_stop_while_a_deadline_is_handled_loses_no_deadline(
+    world: World, table: Table, restart: Restarter
+) -> None:
+    game = await table.open(world.anna)
+    await world.bob.click(game.lobby, label="Join")
+    await world.anna.click(game.lobby, label="Start")
+    await world.anna.slash(game.home, "game settings", deadline=10, on_timeout="ai")
+    sleeper = await table.on_turn(game.id)
+
+    async def stops(game_id: int, seat: int, began: int) -> bool:
+        # The process ends while the AI decides for the sleeper: nothing of it is stored.
+        raise RuntimeError("the bot stopped here")
+
+    table.service.deadlines._stand_in = stops
+    await world.env.advance_time(11 * HOUR)
+    assert await table.on_turn(game.id) is sleeper, "the stand-in did not happen"
+    await restart()
+
+    kinds = {t.kind for t in await table.service.store.timers(game.id)}
+    assert "deadline" in kinds, "the seat that must act still has its deadline"
+    await world.env.advance_time(TIMER_LEASE.total_seconds() + 1)
+    assert any("time ran out" in p.content for p in game.home.history())
+    assert await table.on_turn(game.id) is not sleeper, "the AI made the turn after the restart"
+

@@ -31,6 +31,7 @@ from bot.store import Store, TimerRow
 from bot.workers import Workers
 
 START = datetime(2026, 5, 1, 9, tzinfo=UTC)
+LEASE = timedelta(minutes=5)
 COUNT = 2
 #: A server on shard 0 and one on shard 1 (Discord's rule: the id shifted by 22 bits, mod the count).
 GUILDS = (4 << 22 | 17, 5 << 22 | 17)
@@ -336,13 +337,18 @@ async def test_the_store_reads_the_timers_and_obligations_of_some_shards_on_eith
         # Direct messages, a game without a server, belong to shard 0.
         assert owing == {0: {game_ids[0], game_ids[2]}, 1: {game_ids[1]}}
         assert await store.next_due(shards=on[1]) == START
-        claimed = await store.claim_due_timers(START, shards=on[1], limit=10)
+        claimed = await store.claim_due_timers(START, lease=LEASE, shards=on[1], limit=10)
         assert [t.game_id for t in claimed] == [game_ids[1]]
-        assert await store.next_due(shards=on[1]) is None
-        assert {t.game_id for t in await store.claim_due_timers(START, limit=10)} == {
+        assert await store.next_due(shards=on[1]) == START + LEASE, "taken, it waits out its lease"
+        assert {t.game_id for t in await store.claim_due_timers(START, lease=LEASE, limit=10)} == {
             game_ids[0],
             game_ids[2],
         }
-        assert await store.claim_due_timers(START, limit=10) == [], "each timer is taken once"
+        assert await store.claim_due_timers(START, lease=LEASE, limit=10) == [], "each timer is taken once"
+        again = await store.claim_due_timers(START + LEASE, lease=LEASE, limit=10)
+        assert {t.game_id for t in again} == set(game_ids), "unfinished, each is taken again after its lease"
+        for timer in again:
+            await store.finish_timer(timer)
+        assert await store.next_due() is None, "finished, they are gone"
     finally:
         await store.close()

@@ -130,8 +130,8 @@ async def statements(store: Store, lookup: Callable[[], Awaitable[Any]]) -> list
         await lookup()
     finally:
         await db.set_trace_callback(None)  # type: ignore[arg-type]  # None ends tracing, as in sqlite3
-    # A DELETE that picks its rows with a SELECT (a claim) is planned like one.
-    selects = [sql for sql in seen if sql.lstrip().upper().startswith(("SELECT", "DELETE"))]
+    # An UPDATE or DELETE that picks its rows with a SELECT (a claim) is planned like one.
+    selects = [sql for sql in seen if sql.lstrip().upper().startswith(("SELECT", "UPDATE", "DELETE"))]
     assert selects, "the lookup ran no SELECT"
     return selects
 
@@ -181,9 +181,14 @@ LOOKUPS: dict[str, tuple[Callable[[Store], Awaitable[Any]], set[str]]] = {
     "moves": (lambda s: s.moves(5, 3), set()),
     "next_due": (lambda s: s.next_due(), {"timers_by_due"}),
     "next_due of some shards": (lambda s: s.next_due(shards=Shards.of(4, [1, 2])), {"timers_by_due"}),
-    "claim_due_timers": (lambda s: s.claim_due_timers(T0 + timedelta(hours=1)), {"timers_by_due"}),
+    "claim_due_timers": (
+        lambda s: s.claim_due_timers(T0 + timedelta(hours=1), lease=timedelta(minutes=5)),
+        {"timers_by_due"},
+    ),
     "claim_due_timers of some shards": (
-        lambda s: s.claim_due_timers(T0 + timedelta(hours=1), shards=Shards.of(4, [3]), limit=5),
+        lambda s: s.claim_due_timers(
+            T0 + timedelta(hours=1), lease=timedelta(minutes=5), shards=Shards.of(4, [3]), limit=5
+        ),
         {"timers_by_due"},
     ),
     "due_timers": (lambda s: s.due_timers(T0 + timedelta(hours=1)), {"timers_by_due"}),

@@ -57,6 +57,9 @@ REMINDER_SHARE: Final = 0.25
 LONGEST_SLEEP: Final = 12 * 3600.0
 #: After an unexpected failure the dispatcher waits this long before trying again.
 RETRY_AFTER: Final = 60.0
+#: A timer taken to be handled falls due again after this long unless what it caused
+#: was stored by then (the process stopped, or handling it failed): none is ever lost.
+TIMER_LEASE: Final = timedelta(minutes=5)
 #: How many games' synced timers are remembered (the most recently used).
 KNOWN_GAMES: Final = 2_000
 #: When many deadlines fell due at once (after a long stop), the next is handled this
@@ -339,13 +342,16 @@ class Clock:
     async def fire_due(self) -> None:
         """Handle every timer that is due now (also those that fell due while the bot was down).
 
-        Each is taken from the table before it is handled (`Store.claim_due_timers`): of
-        several processes looking at once, one handles it. Should the process die in
-        between, the obligation is not forgotten: the next start gives it new timers.
+        Each is taken for a lease before it is handled (`Store.claim_due_timers`): of
+        several processes looking at once, one handles it. It leaves the table once what
+        it caused is stored; should the process die in between, or handling it fail, it
+        falls due again when the lease ends.
         """
         now = self._now()
         number = 0
-        while claimed := await self._store.claim_due_timers(now, shards=self._ownership.shards):
+        while claimed := await self._store.claim_due_timers(
+            now, lease=TIMER_LEASE, shards=self._ownership.shards
+        ):
             for timer in claimed:
                 if number:
                     # Spaced: after a long stop thousands may be due, each with its posts.
@@ -354,8 +360,15 @@ class Clock:
                 try:
                     await self._fire(timer)
                 except Exception:
-                    # Taken already: a broken timer is never fired in a loop.
-                    log.exception("game %s: the %s of seat %s failed", timer.game_id, timer.kind, timer.seat)
+                    # Leased: it is tried again when the lease ends, never in a loop.
+                    log.warning(
+                        "game %s: the %s of seat %s failed; trying again in %s",
+                        timer.game_id,
+                        timer.kind,
+                        timer.seat,
+                        TIMER_LEASE,
+                        exc_info=True,
+                    )
                     self._known.pop(timer.game_id)
 
     async def _fire(self, timer: TimerRow) -> None:
@@ -392,12 +405,13 @@ class Clock:
                     link=link(row),
                 )
                 await self._delivery.direct(game_id, DirectMessage(user_id, text))
+            await self._store.finish_timer(timer)
             return
-        await self._store.delete_timers(game_id, seat=seat)
         if clock.on_timeout == "ai":
             await self._stand_in(game_id, seat, timer.turn_version)
         else:
             await self._ask_host(row, seat, timer.turn_version)
+        await self._store.finish_timer(timer)
 
     async def _ask_host(self, row: GameRow, seat: int, began: int) -> None:
         """A deadline passed in a game whose host decides: ask them, with buttons."""

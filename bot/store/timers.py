@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.shards import Shards
 from bot.store.connection import Connection, _shard_condition
@@ -65,12 +65,15 @@ class TimerTables(Connection):
         return [_timer_row(row) for row in rows]
 
     async def claim_due_timers(
-        self, now: datetime, *, shards: Shards | None = None, limit: int = 1
+        self, now: datetime, *, lease: timedelta, shards: Shards | None = None, limit: int = 1
     ) -> list[TimerRow]:
-        """Take up to `limit` timers due by `now`, soonest first: they leave the table in
-        the same transaction, so each is taken once, however many processes look at
-        once (PostgreSQL: ``FOR UPDATE SKIP LOCKED``, each passes over what another is
-        taking). Those of paused games wait; `shards`: only those shards' servers'."""
+        """Take up to `limit` timers due by `now`, soonest first, for the time of a `lease`:
+        in the same transaction each falls due again at `now + lease`, so each is taken
+        once, however many processes look at once (PostgreSQL: ``FOR UPDATE SKIP
+        LOCKED``, each passes over what another is taking). A timer leaves the table only
+        once what it caused is stored (`finish_timer`): should the process stop before,
+        it is taken again when its lease ends. Those of paused games wait; `shards`: only
+        those shards' servers'. The timers are returned as they now stand (lease and all)."""
         mine, shard_params = _shard_condition("g.guild_id", shards)
         if mine:
             mine = f" AND EXISTS (SELECT 1 FROM games g WHERE g.id = timers.game_id{mine})"
@@ -78,13 +81,24 @@ class TimerTables(Connection):
         async with self._transaction(write=True) as db:
             rows = await _fetch_all(
                 db,
-                "DELETE FROM timers WHERE (game_id, seat, kind) IN ("
+                "UPDATE timers SET due_at = ? WHERE (game_id, seat, kind) IN ("
                 f" SELECT game_id, seat, kind FROM timers WHERE due_at <= ? AND {_NOT_PAUSED}{mine}"
                 f" ORDER BY due_at, game_id LIMIT ? {self._backend.claim_rows}"
                 ") RETURNING game_id, seat, kind, turn_version, due_at",
-                (_stamp(now), *shard_params, limit),
+                (_stamp(now + lease), _stamp(now), *shard_params, limit),
             )
-        return sorted((_timer_row(row) for row in rows), key=lambda t: (t.due_at, t.game_id, t.seat, t.kind))
+        return sorted((_timer_row(row) for row in rows), key=lambda t: (t.game_id, t.seat, t.kind))
+
+    async def finish_timer(self, timer: TimerRow) -> None:
+        """Remove a claimed timer whose effect is stored: only as it was claimed (a timer
+        given anew meanwhile, for a new obligation or a later time, stays)."""
+        async with self._transaction(write=True) as db:
+            await _run(
+                db,
+                "DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = ? AND turn_version = ? "
+                "AND due_at = ?",
+                (timer.game_id, timer.seat, timer.kind, timer.turn_version, _stamp(timer.due_at)),
+            )
 
     async def put_timers(self, timers: Sequence[TimerRow]) -> None:
         """Store these timers, in place of any of the same game, seat and kind."""
