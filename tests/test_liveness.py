@@ -201,3 +201,24 @@ async def test_a_stop_while_a_deadline_is_handled_loses_no_deadline(
     assert any("time ran out" in p.content for p in game.home.history())
     assert await table.on_turn(game.id) is not sleeper, "the AI made the turn after the restart"
 
+
+async def test_when_the_last_person_resigns_the_game_ends_at_once_in_one_post(
+    world: World, table: Table
+) -> None:
+    game = await table.open(world.anna)
+    await world.bob.click(game.lobby, label="Join")
+    await world.anna.click(game.lobby, label="Start")
+    await world.bob.slash(game.home, "game resign")
+    assert (await table.row(game.id)).status == "running", "anna still plays against bob's AI"
+    posted = len(game.home.history())
+
+    left = await world.anna.slash(game.home, "game resign")
+
+    assert left.response is not None and "it has ended" in left.response.content
+    row = await table.row(game.id)
+    assert row.status == "abandoned" and all(seat.is_ai for seat in row.seats)
+    after = game.home.history()[posted:]
+    assert len(after) == 1, [post.content for post in after]
+    assert "no person is left" in after[0].content and not after[0].attachments
+    assert row.version == (await table.row(game.id)).version, "the AI seats play no more"
+    assert await table.service.store.timers(game.id) == []

@@ -355,5 +355,14 @@ class Lobby:
                 raise PlayerError("error.not_player", id=game_id)
             name = texts.t("resign.ai_name", game.row.locale, name=game.names[seat])
             row = await self._games.replace_seat(game, seat, name=name)
-            await self._notices.add(game_id, Notice("resign.post", {"player": caller.name, "ai": name}))
-        return Reply(texts.t("resign.done", caller.locale, id=game_id), game_id=game_id, version=row.version)
+            said = "resign.done"
+            if any(not other.is_ai for other in row.seats):
+                await self._notices.add(game_id, Notice("resign.post", {"player": caller.name, "ai": name}))
+            else:
+                said = "resign.done_last"
+                # Nobody is left to play for: the AI seats would play it out alone, a post per
+                # turn. It ends here, without a result (a game of AI seats alone is not rated).
+                row = await self._games.finish(row, status="abandoned")
+                notice = Notice("resign.last_person", {"player": caller.name, "id": game_id})
+                await self._notices.add(game_id, notice)
+        return Reply(texts.t(said, caller.locale, id=game_id), game_id=game_id, version=row.version)
