@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from conftest import GAME, OpenGame, Restarter, Table, World
 
@@ -222,3 +223,38 @@ async def test_when_the_last_person_resigns_the_game_ends_at_once_in_one_post(
     assert "no person is left" in after[0].content and not after[0].attachments
     assert row.version == (await table.row(game.id)).version, "the AI seats play no more"
     assert await table.service.store.timers(game.id) == []
+
+
+# ------------------------------------------------------------------ no floods
+
+
+async def test_a_member_who_may_not_post_here_cannot_open_a_game_here(world: World) -> None:
+    me = world.guild.me
+    assert me is not None
+    quiet = world.guild.create_text_channel(
+        "announcements",
+        overwrites={
+            world.guild.default_role: discord.PermissionOverwrite(send_messages=False),
+            me: discord.PermissionOverwrite(send_messages=True),
+        },
+    )
+    refused = await world.bob.slash(quiet, "game new", game=GAME)
+    assert refused.ephemeral and refused.response is not None
+    assert "You may not send messages in this channel" in refused.response.content
+    assert quiet.history() == []
+    assert await world.env.bot.service.store.list_games() == []  # type: ignore[attr-defined]
+
+
+async def test_a_member_holds_at_most_three_open_lobbies_in_a_server(world: World, table: Table) -> None:
+    opened = [await table.open(world.anna) for _ in range(3)]
+    refused = await world.anna.slash(world.channel, "game new", game=GAME)
+    assert refused.ephemeral and refused.response is not None
+    assert "You already have 3 open lobbies here" in refused.response.content
+    assert all(f"#{game.id}" in refused.response.content for game in opened)
+    assert len(await table.service.store.list_games()) == 3
+    # Others may still open theirs, and once one of anna's starts she may open another.
+    await table.open(world.bob)
+    await world.carl.click(opened[0].lobby, label="Join")
+    await world.anna.click(opened[0].lobby, label="Start")
+    await table.open(world.anna)
+    assert len(await table.service.store.list_games()) == 5

@@ -168,6 +168,9 @@ class InteractionResponder:
             may_post = permissions.view_channel and permissions.send_messages
             if not isinstance(channel, discord.abc.Messageable) or not may_post:
                 raise PlayerError("discord.error.cannot_post")
+            # The bot posts the lobby for the member: only where they may post themselves.
+            if not interaction.permissions.send_messages:
+                raise PlayerError("discord.error.you_cannot_post")
             await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await self.service.new_game(caller, engine_id, options)
         except PlayerError as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Mapping
@@ -21,6 +22,9 @@ __all__ = ["Lobby", "option_words"]
 #: How many of the caller's open games, finished games and the server's lobbies one
 #: autocomplete reads at most (the newest of each; a typed number finds any).
 CHOICES_READ = 100
+#: Lobbies a member may have open in a server at once (a default of the server settings
+#: to come).
+OPEN_LOBBIES = 3
 
 
 def option_words(engine: Engine, options: Mapping[str, str], locale: str | None) -> list[LobbyOption]:
@@ -49,6 +53,8 @@ class Lobby:
     def __init__(self, games: Games, notices: Notices) -> None:
         self._games = games
         self._notices = notices
+        #: Lobbies are counted and opened one at a time, so a burst cannot pass the count.
+        self._opening = asyncio.Lock()
 
     # ------------------------------------------------------------- finding
 
@@ -132,17 +138,31 @@ class Lobby:
         chosen = {str(name): str(value) for name, value in (options or {}).items()}
         for name, value in chosen.items():
             self._check_choice(engine, name, value)
-        row = await self._games.create(
-            engine=engine.id,
-            guild_id=caller.guild_id,
-            channel_id=caller.channel_id,
-            host_id=caller.user_id,
-            host_name=caller.name,
-            options=chosen,
-            locale=caller.guild_locale,
-        )
+        async with self._opening:
+            await self._check_open_lobbies(caller)
+            row = await self._games.create(
+                engine=engine.id,
+                guild_id=caller.guild_id,
+                channel_id=caller.channel_id,
+                host_id=caller.user_id,
+                host_name=caller.name,
+                options=chosen,
+                locale=caller.guild_locale,
+            )
         card = self.card(row)
         return Reply(card.text, public=True, game_id=row.id, version=row.version, lobby=card)
+
+    async def _check_open_lobbies(self, caller: Caller) -> None:
+        """A member opens at most `OPEN_LOBBIES` lobbies in a server at a time: one member's
+        burst of `/game new` must not fill a channel."""
+        lobbies = await self._games.store.list_games(
+            guild_id=caller.guild_id, statuses=("lobby",), user_id=caller.user_id, with_state=False
+        )
+        hosted = [row for row in lobbies if row.host_id == caller.user_id]
+        if len(hosted) >= OPEN_LOBBIES:
+            raise PlayerError(
+                "error.too_many_lobbies", most=OPEN_LOBBIES, ids=", ".join(f"#{row.id}" for row in hosted)
+            )
 
     @staticmethod
     def _check_choice(engine: Engine, name: str, value: str) -> None:
