@@ -84,6 +84,8 @@ async def test_reminder_then_the_ai_moves_when_the_deadline_passes(world: World,
 
 async def test_the_host_decides_when_asked(world: World, table: Table) -> None:
     game = await two_player_game(world, table)
+    if await table.on_turn(game.id) is world.anna:
+        await table.finish_turn(game)  # the host is asked about another's time, never her own
     await world.anna.slash(game.home, "game settings", deadline=12, on_timeout="host")
     sleeper = await table.on_turn(game.id)
     assert sleeper is not None
@@ -104,6 +106,8 @@ async def test_the_host_decides_when_asked(world: World, table: Table) -> None:
 
 async def test_waiting_longer_gives_a_whole_new_deadline(world: World, table: Table) -> None:
     game = await two_player_game(world, table)
+    if await table.on_turn(game.id) is world.anna:
+        await table.finish_turn(game)  # the host is asked about another's time, never her own
     await world.anna.slash(game.home, "game settings", deadline=12, on_timeout="host")
     sleeper = await table.on_turn(game.id)
     await world.env.advance_time(13 * HOUR)

@@ -258,3 +258,24 @@ async def test_a_member_holds_at_most_three_open_lobbies_in_a_server(world: Worl
     await world.anna.click(opened[0].lobby, label="Start")
     await table.open(world.anna)
     assert len(await table.service.store.list_games()) == 5
+
+
+# ------------------------------------------------------------- someone can act
+
+
+async def test_a_host_whose_own_time_runs_out_is_not_asked_the_ai_makes_the_turn(
+    world: World, table: Table
+) -> None:
+    game = await table.open(world.anna)
+    await world.bob.click(game.lobby, label="Join")
+    await world.anna.click(game.lobby, label="Start")
+    if await table.on_turn(game.id) is world.bob:
+        await table.finish_turn(game)
+    assert await table.on_turn(game.id) is world.anna, "the host is the one on turn"
+    await world.anna.slash(game.home, "game settings", deadline=12, on_timeout="host")
+
+    await world.env.advance_time(13 * HOUR)
+
+    assert not any("what now" in post.content for post in game.home.history()), "nobody is asked"
+    assert any("time ran out" in post.content for post in game.home.history())
+    assert await table.on_turn(game.id) is world.bob, "the AI made anna's turn; bob may act"

@@ -407,7 +407,9 @@ class Clock:
                 await self._delivery.direct(game_id, DirectMessage(user_id, text))
             await self._store.finish_timer(timer)
             return
-        if clock.on_timeout == "ai":
+        if clock.on_timeout == "ai" or user_id == row.host_id:
+            # A host who let their own time run out is not asked about it: nobody else
+            # could answer, and the others could neither act nor end the game.
             await self._stand_in(game_id, seat, timer.turn_version)
         else:
             await self._ask_host(row, seat, timer.turn_version)
