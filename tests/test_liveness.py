@@ -279,3 +279,27 @@ async def test_a_host_whose_own_time_runs_out_is_not_asked_the_ai_makes_the_turn
     assert not any("what now" in post.content for post in game.home.history()), "nobody is asked"
     assert any("time ran out" in post.content for post in game.home.history())
     assert await table.on_turn(game.id) is world.bob, "the AI made anna's turn; bob may act"
+
+
+# ------------------------------------------------------------ words from people
+
+ODD_INPUT = ["²", "9" * 5_000, "#" + "1" * 19, "\x00\x1b[2J\u202e", "   ", "-1", "١٢", "🐉"]
+
+
+@pytest.mark.parametrize("typed", ODD_INPUT, ids=range(len(ODD_INPUT)))
+async def test_autocomplete_never_fails_on_what_is_typed(
+    world: World, table: Table, caplog: pytest.LogCaptureFixture, typed: str
+) -> None:
+    game = await table.open(world.anna)
+    await world.bob.click(game.lobby, label="Join")
+    await world.anna.click(game.lobby, label="Start")
+    caplog.set_level(logging.ERROR)
+    mover = await table.on_turn(game.id)
+    assert mover is not None
+
+    games_offered = await world.anna.autocomplete(world.channel, "game info", "game", typed)
+    moves_offered = await mover.autocomplete(game.home, "move", "action", typed)
+
+    assert isinstance(games_offered, list) and isinstance(moves_offered, list)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert world.env.errors == []

@@ -27,6 +27,13 @@ CHOICES_READ = 100
 OPEN_LOBBIES = 3
 
 
+def game_number(text: str) -> int | None:
+    """The game number `text` is, or None. Plain ASCII digits only, at most 18 of them:
+    `str.isdigit()` also accepts "²", which `int()` refuses, and a longer number fits
+    no database's integer."""
+    return int(text) if re.fullmatch(r"[0-9]{1,18}", text) else None
+
+
 def option_words(engine: Engine, options: Mapping[str, str], locale: str | None) -> list[LobbyOption]:
     """Each of the game's options with its label, its choices and the current choice
     ("" where the engine will choose by the number of players)."""
@@ -62,10 +69,9 @@ class Lobby:
         """The game a command is about: named, this thread's, or the caller's only one."""
         if ref is not None and str(ref).strip():
             text = str(ref).strip().lstrip("#")
-            # Plain ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
-            if not re.fullmatch(r"[0-9]{1,18}", text):
+            game_id = game_number(text)
+            if game_id is None:
                 raise PlayerError("error.bad_game_ref", ref=str(ref)[:40])
-            game_id = int(text)
             await self._games.load(game_id, caller)
             return game_id
         if caller.channel_id is not None and caller.guild_id is not None:
@@ -101,9 +107,10 @@ class Lobby:
             guild_id=guild, statuses=("lobby",), limit=CHOICES_READ, with_state=False
         )
         wanted = typed.strip().lstrip("#").lower()
-        if wanted.isdigit() and int(wanted) not in {row.id for row in found}:
+        number = game_number(wanted)
+        if number is not None and number not in {row.id for row in found}:
             try:
-                row = await self._games.row(int(wanted))
+                row = await self._games.row(number)
             except PlayerError:
                 pass
             else:
