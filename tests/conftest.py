@@ -357,6 +357,13 @@ class Table:
         ids = {seat.user_id for seat in row.seats if not seat.is_ai}
         return next(m for m in self.world.members if m.id in ids and m is not now)
 
+    async def start_for_two(self) -> OpenGame:
+        """A game of anna (the host) and bob, opened, joined and started."""
+        game = await self.open(self.world.anna)
+        await self.world.bob.click(game.lobby, label="Join")
+        await self.world.anna.click(game.lobby, label="Start")
+        return game
+
     async def finish_turn(self, game: OpenGame) -> None:
         """The person on turn makes the first suggested move until the turn passes."""
         mover = await self.on_turn(game.id)

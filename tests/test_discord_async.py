@@ -21,10 +21,7 @@ HOUR = 3600.0
 
 
 async def two_player_game(world: World, table: Table) -> OpenGame:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
-    return game
+    return await table.start_for_two()
 
 
 def posts_since(game: OpenGame, count: int) -> list[simcord.MessageLike]:

@@ -27,10 +27,7 @@ UNKNOWN_CHANNEL = {"status": 404, "code": 10003, "message": "Unknown Channel"}
 
 
 async def two_people(world: World, table: Table) -> OpenGame:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
-    return game
+    return await table.start_for_two()
 
 
 async def test_a_refused_post_is_not_delivered_and_goes_out_once_allowed(

@@ -150,9 +150,7 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
     # when the test advances SimCord's clock (shorter ones would be waited out on the wall clock).
     monkeypatch.setattr(turns, "RETRY_FIRST", turns.RETRY_LONGEST)
     caplog.set_level(logging.WARNING)
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
+    game = await table.start_for_two()
     posted = len(game.home.history())
     renderers.renderer(GAME)  # the built-in renderers are registered first
     monkeypatch.setitem(renderers._REGISTRY, GAME, failing_render)
@@ -181,9 +179,7 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
 async def test_a_stop_while_a_deadline_is_handled_loses_no_deadline(
     world: World, table: Table, restart: Restarter
 ) -> None:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
+    game = await table.start_for_two()
     await world.anna.slash(game.home, "game settings", deadline=10, on_timeout="ai")
     sleeper = await table.on_turn(game.id)
 
@@ -206,9 +202,7 @@ async def test_a_stop_while_a_deadline_is_handled_loses_no_deadline(
 async def test_when_the_last_person_resigns_the_game_ends_at_once_in_one_post(
     world: World, table: Table
 ) -> None:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
+    game = await table.start_for_two()
     await world.bob.slash(game.home, "game resign")
     assert (await table.row(game.id)).status == "running", "anna still plays against bob's AI"
     posted = len(game.home.history())
@@ -266,9 +260,7 @@ async def test_a_member_holds_at_most_three_open_lobbies_in_a_server(world: Worl
 async def test_a_host_whose_own_time_runs_out_is_not_asked_the_ai_makes_the_turn(
     world: World, table: Table
 ) -> None:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
+    game = await table.start_for_two()
     if await table.on_turn(game.id) is world.bob:
         await table.finish_turn(game)
     assert await table.on_turn(game.id) is world.anna, "the host is the one on turn"
@@ -290,9 +282,7 @@ ODD_INPUT = ["²", "9" * 5_000, "#" + "1" * 19, "\x00\x1b[2J\u202e", "   ", "-1"
 async def test_autocomplete_never_fails_on_what_is_typed(
     world: World, table: Table, caplog: pytest.LogCaptureFixture, typed: str
 ) -> None:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
+    game = await table.start_for_two()
     caplog.set_level(logging.ERROR)
     mover = await table.on_turn(game.id)
     assert mover is not None
