@@ -222,6 +222,33 @@ async def test_when_the_last_person_resigns_the_game_ends_at_once_in_one_post(
 # ------------------------------------------------------------------ no floods
 
 
+async def test_a_run_of_ai_turns_is_one_post_with_the_board_as_it_then_stands(
+    world: World, table: Table
+) -> None:
+    game = await table.open(world.anna)
+    for _ in range(2):
+        await world.anna.click(game.lobby, label="Add bot")
+    await world.anna.click(game.lobby, label="Start")
+    ai_names = [seat.name for seat in (await table.row(game.id)).seats if seat.is_ai]
+    posted = len(game.home.history())
+
+    while len(game.home.history()) == posted:  # anna's turn, until the thread hears of it
+        choice = (await world.anna.autocomplete(game.home, "move", "action", ""))[0]["value"]
+        await world.anna.slash(game.home, "move", action=choice)
+
+    after = game.home.history()[posted:]
+    assert len(after) == 2, [post.content for post in after]
+    mine, theirs = after
+    assert mine.content.startswith(f"**{world.anna.name}**") and len(mine.attachments) == 1
+    assert theirs.content.startswith("🤖 **The AI players' turns:**")
+    lines = theirs.content.splitlines()
+    for name in ai_names:
+        assert any(line.startswith(f"• **{name}**:") for line in lines), (name, theirs.content)
+    assert len(theirs.attachments) == 1, "one board, as it stands after the last AI turn"
+    assert [member.id for member in theirs.mentions] == [world.anna.id]
+    assert await table.on_turn(game.id) is world.anna
+
+
 async def test_a_member_who_may_not_post_here_cannot_open_a_game_here(world: World) -> None:
     me = world.guild.me
     assert me is not None

@@ -81,22 +81,32 @@ class Narrator:
             return Post(f"{text}\n{status}", image, notice.mentions, actions=notice.actions)
         return Post(text, mentions=notice.mentions, actions=notice.actions)
 
-    async def turn_post(self, game: Loaded, turn: Turn, pinged: Sequence[int], locale: str | None) -> Post:
-        """One turn: who did what (every seat that acted in it), the board, and pings for
-        `pinged`, each with what it must decide now."""
+    async def turn_post(
+        self, game: Loaded, run: Sequence[Turn], pinged: Sequence[int], locale: str | None
+    ) -> Post:
+        """One turn, or a run of AI turns: who did what (every seat that acted, in order),
+        the board as it stands after the last, and pings for `pinged`, each with what it
+        must decide now."""
         lines = []
-        for seat, description in zip(
-            turn.seats or (turn.seat,) * len(turn.descriptions), turn.descriptions, strict=True
-        ):
-            said = texts.render(description, locale, game.names)
-            lines.append(f"• {said}" if seat == turn.seat else f"• **{game.names[seat]}**: {said}")
-        header = texts.t("turn.header", locale, game.names, player=Player(turn.seat))
-        post = await self.state_post(game, turn.state, locale, pinged)
+        for turn in run:
+            for seat, description in zip(
+                turn.seats or (turn.seat,) * len(turn.descriptions), turn.descriptions, strict=True
+            ):
+                said = texts.render(description, locale, game.names)
+                named = len(run) > 1 or seat != turn.seat
+                lines.append(f"• **{game.names[seat]}**: {said}" if named else f"• {said}")
+        last = run[-1]
+        header = (
+            texts.t("turn.header", locale, game.names, player=Player(last.seat))
+            if len(run) == 1
+            else texts.t("turn.ai_run", locale)
+        )
+        post = await self.state_post(game, last.state, locale, pinged)
         text = f"{header}\n" + "\n".join(lines) + f"\n{post.text}"
-        if pinged and turn.state is game.state:
+        if pinged and last.state is game.state:
             # Who is pinged also reads what else happened since they last acted.
             for seat in pinged:
-                earlier, has_moved = await self.since(game, seat, locale, skip=1)
+                earlier, has_moved = await self.since(game, seat, locale, skip=len(run))
                 if earlier:
                     key = "turn.since" if has_moved else "turn.since_start"
                     heading = texts.t(key, locale, player=game.names[seat])

@@ -175,10 +175,11 @@ class Turns:
             await self._send(game, await self._narrator.notice_post(game, notice, locale))
             await self._notices.posted(number)
         pinged: list[int] = []
-        for turn in turns:
-            here = [seat for seat, version in due.items() if version == turn.last_version]
-            await self._send(game, await self._narrator.turn_post(game, turn, here, locale))
-            await self._games.announced(game_id, turn.last_version)
+        for run in _posts(game, turns, due):
+            last = run[-1].last_version
+            here = [seat for seat, version in due.items() if version == last]
+            await self._send(game, await self._narrator.turn_post(game, run, here, locale))
+            await self._games.announced(game_id, last)
             pinged += here
         rest = [seat for seat in sorted(due) if seat not in pinged]
         if game.row.announced_version == 0 and not turns and game.state is not None:
@@ -306,3 +307,22 @@ class Turns:
             await self.settled(game_id)
             self.restored_games += 1
             await asyncio.sleep(self.restore_spacing * max(1, self._delivery.posts - posts))
+
+
+def _posts(game: Loaded, turns: list[Turn], due: dict[int, int]) -> list[list[Turn]]:
+    """The turns as posts: a person's turn is a post of its own; a run of AI turns
+    between two decisions of people is one (ended early where a person must decide)."""
+    seats = game.row.seats
+    obliging = set(due.values())
+
+    def by_ai(turn: Turn) -> bool:
+        return all(seats[seat].is_ai for seat in turn.seats or (turn.seat,))
+
+    posts: list[list[Turn]] = []
+    for turn in turns:
+        run = posts[-1] if posts else None
+        if run is not None and by_ai(turn) and by_ai(run[-1]) and run[-1].last_version not in obliging:
+            run.append(turn)
+        else:
+            posts.append([turn])
+    return posts
