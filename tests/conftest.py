@@ -178,10 +178,14 @@ class Bots:
     database: str
     workers: Workers
     built: list[discord.Client]
+    #: The bot looks at unfinished work once a minute; here once a day, unless a test
+    #: needs it: SimCord runs every look of a long `advance_time`, and each costs time.
+    reconcile_every: float = 24 * 3600.0
 
     def new(self) -> discord.Client:
         # Workers in a process, as the bot's: its drawing is what the tests exercise.
         bot = create_bot(Settings(database=self.database), workers=self.workers)
+        bot.reconcile_every = self.reconcile_every  # type: ignore[attr-defined]
         self.built.append(bot)
         return bot
 

@@ -16,10 +16,11 @@ from typing import Any
 
 import discord
 import pytest
-from conftest import GAME, OpenGame, Restarter, Table, World
+from conftest import GAME, Bots, OpenGame, Restarter, Table, World
 
 import ai
 import renderers
+from bot.discord_app.client import RECONCILE_EVERY
 from bot.results import Caller, Dispatch
 from bot.service import GameService, turns
 from bot.service.clock import TIMER_LEASE
@@ -175,12 +176,58 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
     assert last.attachments and "could not be drawn" not in last.content, "boards are back"
 
 
+async def with_deadlines(world: World, table: Table) -> OpenGame:
+    """A game of anna and bob, 10 hours a turn, the AI standing in when they pass."""
+    game = await table.start_for_two()
+    await world.anna.slash(game.home, "game settings", deadline=10, on_timeout="ai")
+    return game
+
+
+@pytest.mark.both_backends
+async def test_after_a_start_a_seat_that_must_act_and_lost_its_deadline_has_it_again(
+    world: World, table: Table, restart: Restarter
+) -> None:
+    game = await with_deadlines(world, table)
+    await table.service.store.delete_timers(game.id)  # however they were lost
+
+    await restart()
+
+    kinds = {timer.kind for timer in await table.service.store.timers(game.id)}
+    assert kinds == {"reminder", "deadline"}
+
+
+async def test_work_lost_to_a_failed_restore_is_taken_up_within_a_minute(
+    world: World, table: Table, restart: Restarter, bots: Bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bots.reconcile_every = RECONCILE_EVERY  # the bot's own, for the bot after the restart
+    game = await table.start_for_two()
+    posted = len(game.home.history())
+    # The turn's post is refused, and the restart comes before the next try ...
+    monkeypatch.setattr(turns, "RETRY_FIRST", HOUR)
+    world.env.inject_error("POST", "/channels/*/messages", times=1, status=500, code=0)
+    await table.finish_turn(game)
+    assert len(game.home.history()) == posted
+    # ... and the restore after the restart fails as well.
+    reads = Store.games_owing
+
+    async def fails_once(store: Store, **options: Any) -> list[Any]:
+        monkeypatch.setattr(Store, "games_owing", reads)
+        raise ConnectionError("the database went away for a moment")
+
+    monkeypatch.setattr(Store, "games_owing", fails_once)
+    await restart()
+    assert len(game.home.history()) == posted
+
+    await world.env.advance_time(61)
+
+    assert len(game.home.history()) == posted + 1, "the turn is posted at most a minute late"
+
+
 @pytest.mark.both_backends
 async def test_a_stop_while_a_deadline_is_handled_loses_no_deadline(
     world: World, table: Table, restart: Restarter
 ) -> None:
-    game = await table.start_for_two()
-    await world.anna.slash(game.home, "game settings", deadline=10, on_timeout="ai")
+    game = await with_deadlines(world, table)
     sleeper = await table.on_turn(game.id)
 
     async def stops(game_id: int, seat: int, began: int) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.discord_app.choices import refresh_game_choices
 from bot.discord_app.components import (
@@ -36,6 +36,10 @@ from bot.workers import Workers, default_processes
 __all__ = ["BaumeisterBot", "bot_intents", "create_bot", "sync_commands"]
 
 log = logging.getLogger(__name__)
+
+#: How often the games' unfinished work and the deadlines are looked at afresh
+#: (`GameService.reconcile`): nothing a game owes is more than this late.
+RECONCILE_EVERY = 60.0
 
 #: On shutdown, background work (AI turns, posts) gets this long to finish.
 SHUTDOWN_GRACE = 10.0
@@ -102,6 +106,8 @@ class BaumeisterBot(commands.AutoShardedBot):
         self._resuming: asyncio.Task[None] | None = None
         #: Worker processes handed in by their owner: used, never stopped here.
         self._lent_workers = workers
+        #: Seconds between two looks at the games' unfinished work (`RECONCILE_EVERY`).
+        self.reconcile_every = RECONCILE_EVERY
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: everything is a slash command or a button."""
@@ -167,10 +173,17 @@ class BaumeisterBot(commands.AutoShardedBot):
         except Exception:
             log.exception("resuming the running games failed")
         self.service.deadlines.start()
+        self._reconciling.change_interval(seconds=self.reconcile_every)
+        self._reconciling.start()
+
+    @tasks.loop(seconds=RECONCILE_EVERY)
+    async def _reconciling(self) -> None:
+        self.service.reconcile()
 
     async def close(self) -> None:
         if self._resuming is not None and not self._resuming.done():
             self._resuming.cancel()
+        self._reconciling.cancel()
         if self._service is not None:
             await self._service.deadlines.stop()
             self._service.stop_retrying()

@@ -309,6 +309,15 @@ class GameService:
     async def restored(self) -> None:
         """Wait until the restore started by `resume` is done."""
         await self._turns.restored()
+    def reconcile(self) -> None:
+        """Once a minute (the bot's loop): whatever a game owes and nobody is working on
+        is taken up again, and the deadlines are looked at afresh, so that work lost
+        to a failure, or timers moved by another process on the same database (an
+        absence ended there), are at most a minute late."""
+        self._turns.catch_up()
+        self.deadlines.start()
+        self.deadlines.timers_changed()
+
 
     def cached_games(self) -> int:
         """How many games something is kept in memory of (bounded by `cache_size`)."""

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
+from datetime import datetime, timedelta
 
 import texts
 from bot.community import Community
@@ -48,6 +50,8 @@ RETRY_LONGEST = 600.0
 RESTORE_PAGE = 100
 RESTORE_AT_ONCE = 2
 RESTORE_SPACING = 0.05
+#: Business younger than this is left to the work that is surely under way for it.
+CATCH_UP_AFTER = timedelta(seconds=30)
 
 
 class Turns:
@@ -265,7 +269,9 @@ class Turns:
 
     def resume(self) -> None:
         """At start-up: start finishing the AI turns, posts and summaries a stop
-        interrupted, in the background (`restored` waits for the end).
+        interrupted, in the background (`restored` waits for the end); and look
+        once at every running game without timers, whose seat that must act may
+        have lost its deadline (or whose AI seat its turn).
 
         Only the games that owe their thread something are read, a page at a
         time, oldest obligation first; `RESTORE_AT_ONCE` of them are worked on
@@ -275,37 +281,73 @@ class Turns:
         """
         if self._restore is None or self._restore.done():
             self.restored_games = 0
-            self._restore = asyncio.create_task(self._restore_all(), name="baumeister-restore")
+            until = self._games.now()
+            self._restore = asyncio.create_task(
+                self._restore_all(until, audit=True), name="baumeister-restore"
+            )
+
+    def catch_up(self) -> None:
+        """Now and then (`GameService.reconcile`): the games that still owe their thread
+        something from before `CATCH_UP_AFTER` and have no work under way or waiting
+        (work that was lost: a restore that failed, a task that died) are worked on,
+        as after a start."""
+        if self._restore is None or self._restore.done():
+            until = self._games.now() - CATCH_UP_AFTER
+            self.restored_games = 0
+            self._restore = asyncio.create_task(
+                self._restore_all(until, audit=False), name="baumeister-catch-up"
+            )
 
     async def restored(self) -> None:
         """Wait until the restore started by `resume` is done."""
         if self._restore is not None:
             await asyncio.wait({self._restore})
 
-    async def _restore_all(self) -> None:
-        after = None
-        # What the stop left: games that start owing something later have work of their own.
-        until = self._games.now()
+    async def _restore_all(self, until: datetime, *, audit: bool) -> None:
         try:
-            while page := await self._games.store.games_owing(
-                after=after, limit=RESTORE_PAGE, until=until, shards=self._ownership.shards
-            ):
-                waiting = [game_id for game_id, _ in page]
-                await asyncio.gather(*(self._restore_some(waiting) for _ in range(self.restore_at_once)))
-                after = page[-1]
+            await self._work_through(self._owing(until))
+            if audit:
+                await self._work_through(self._without_timers(), counted=False)
         except Exception:
-            log.exception("the restore after the start failed")
+            log.exception("finishing the games' unfinished work failed; the next pass tries again")
         if self.restored_games:
             log.info("restore done: %s games had unfinished work", self.restored_games)
 
-    async def _restore_some(self, waiting: list[int]) -> None:
+    async def _owing(self, until: datetime) -> AsyncIterator[list[int]]:
+        """The games that owe their thread something since no later than `until`, by page."""
+        after = None
+        while page := await self._games.store.games_owing(
+            after=after, limit=RESTORE_PAGE, until=until, shards=self._ownership.shards
+        ):
+            yield [game_id for game_id, _ in page]
+            after = page[-1]
+
+    async def _without_timers(self) -> AsyncIterator[list[int]]:
+        after = 0
+        while page := await self._games.store.running_without_timers(
+            after=after, limit=RESTORE_PAGE, shards=self._ownership.shards
+        ):
+            yield page
+            after = page[-1]
+
+    async def _work_through(self, pages: AsyncIterator[list[int]], *, counted: bool = True) -> None:
+        """Each game of each page worked on in turn (`_restore_some`); `counted`: in
+        `restored_games`."""
+        async for page in pages:
+            # A game whose work is under way, or waits for its back-off, is in hand already.
+            waiting = [
+                game_id for game_id in page if game_id not in self._tasks and game_id not in self._retries
+            ]
+            await asyncio.gather(*(self._restore_some(waiting, counted) for _ in range(self.restore_at_once)))
+
+    async def _restore_some(self, waiting: list[int], counted: bool) -> None:
         """Take the oldest game still waiting, do its work, pause; until none is left."""
         while waiting:
             game_id = waiting.pop(0)
             posts = self._delivery.posts
             self.kick(game_id)
             await self.settled(game_id)
-            self.restored_games += 1
+            self.restored_games += counted
             await asyncio.sleep(self.restore_spacing * max(1, self._delivery.posts - posts))
 
 

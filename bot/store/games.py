@@ -183,6 +183,24 @@ class GameTables(Connection):
         )
         return [(int(game_id), datetime.fromisoformat(at)) for game_id, at in rows]
 
+    async def running_without_timers(
+        self, *, after: int = 0, limit: int = 100, shards: Shards | None = None
+    ) -> list[int]:
+        """Running games with no timer at all, by id after `after`, a page at a time.
+
+        After a start, each is looked at once: a seat that must act in it may have
+        lost its deadline, or an AI seat its turn (index `games_by_status`; the
+        timers' primary key begins with the game).
+        """
+        mine, shard_params = _shard_condition("g.guild_id", shards)
+        rows = await self._query(
+            "SELECT g.id FROM games g WHERE g.status = 'running' AND g.id > ?"
+            " AND NOT EXISTS (SELECT 1 FROM timers t WHERE t.game_id = g.id)"
+            f"{mine} ORDER BY g.id LIMIT ?",
+            (after, *shard_params, limit),
+        )
+        return [int(game_id) for (game_id,) in rows]
+
     def _game_filter(
         self,
         *,
