@@ -20,11 +20,13 @@ from conftest import GAME, Bots, OpenGame, Restarter, Table, World
 
 import ai
 import renderers
+import texts
 from bot.discord_app.client import RECONCILE_EVERY
 from bot.results import Caller, Dispatch
 from bot.service import GameService, turns
 from bot.service.clock import TIMER_LEASE
 from bot.service.drawing import DRAW_TRIES
+from bot.service.narrator import Narrator
 from bot.store import Store
 from bot.workers import Workers
 from games.core import Action
@@ -174,6 +176,36 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
     await table.finish_turn(game)
     last = game.home.history()[-1]
     assert last.attachments and "could not be drawn" not in last.content, "boards are back"
+
+
+async def test_a_game_stuck_for_30_minutes_has_its_thread_told_once_and_goes_on_trying(
+    world: World, table: Table, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caplog.set_level(logging.WARNING, logger="bot.service.turns")
+    monkeypatch.setattr(turns, "RETRY_FIRST", 61.0)  # beyond SimCord's real-time waits
+    game = await table.start_for_two()
+    posted = len(game.home.history())
+    working = Narrator.turn_post
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug in telling the turn")
+
+    monkeypatch.setattr(Narrator, "turn_post", broken)
+    await table.finish_turn(game)
+    await world.env.advance_time(25 * 60)
+    assert len(game.home.history()) == posted, "25 minutes of failures: nothing said yet"
+
+    await world.env.advance_time(HOUR)
+
+    said = [post.content for post in game.home.history()[posted:]]
+    assert said == [texts.t("post.stuck", None)]
+    stuck = [r.getMessage() for r in caplog.records if "has failed since" in r.getMessage()]
+    assert len(stuck) == 1 and stuck[0].startswith(f"game {game.id}:") and "a bug in telling" in stuck[0]
+
+    monkeypatch.setattr(Narrator, "turn_post", working)
+    await world.env.advance_time(turns.RETRY_LONGEST + 1)
+    after = game.home.history()[posted + 1 :]
+    assert len(after) == 1 and after[0].attachments, "the retries went on, and the turn is posted"
 
 
 async def with_deadlines(world: World, table: Table) -> OpenGame:

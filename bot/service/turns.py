@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import texts
@@ -50,8 +51,21 @@ RETRY_LONGEST = 600.0
 RESTORE_PAGE = 100
 RESTORE_AT_ONCE = 2
 RESTORE_SPACING = 0.05
+#: A game whose work has failed this long has its thread told (once).
+TELL_AFTER = timedelta(minutes=30)
 #: Business younger than this is left to the work that is surely under way for it.
 CATCH_UP_AFTER = timedelta(seconds=30)
+
+
+@dataclass
+class _Trouble:
+    """A game whose background work keeps failing: since when, how often, the last error,
+    and whether its thread was told."""
+
+    since: datetime
+    tries: int = 0
+    last: Exception | None = None
+    told: bool = False
 
 
 class Turns:
@@ -78,8 +92,8 @@ class Turns:
         #: One task per game, and the games whose work must run again.
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
-        #: game id -> posts that failed in a row (for the back-off), and the waits to try again.
-        self._failures: dict[int, int] = {}
+        #: game id -> its work's failures in a row (for the back-off), and the waits to try again.
+        self._troubles: dict[int, _Trouble] = {}
         self._retries: dict[int, asyncio.Task[None]] = {}
         #: The restore after a start, while it runs; how many games it has worked on.
         self._restore: asyncio.Task[None] | None = None
@@ -107,6 +121,10 @@ class Turns:
                     # Drawing, the database, a worker process: whatever failed, the game
                     # still owes its thread this work, so it is tried again, never dropped.
                     self._try_again_later(game_id, error)
+                if game_id not in self._retries:
+                    self._troubles.pop(game_id, None)
+                elif self._long_failing(game_id):
+                    await self._tell_stuck(game_id)
         finally:
             self._tasks.pop(game_id, None)
 
@@ -155,7 +173,6 @@ class Turns:
             await self._clock.sync(game, told=False)
             self._try_again_later(game_id, failure)
             return
-        self._failures.pop(game_id, None)
         direct = await self._narrator.direct_messages(game, sorted(pinged))
         if direct:
             try:
@@ -207,8 +224,10 @@ class Turns:
 
     def _try_again_later(self, game_id: int, failure: Exception) -> None:
         """Back off: 5 s, 10 s, 20 s … up to 10 minutes; a new move tries at once anyway."""
-        failures = self._failures.get(game_id, 0) + 1
-        self._failures[game_id] = failures
+        trouble = self._troubles.setdefault(game_id, _Trouble(self._games.now()))
+        trouble.tries += 1
+        trouble.last = failure
+        failures = trouble.tries
         delay = min(RETRY_FIRST * 2 ** (failures - 1), RETRY_LONGEST)
         if isinstance(failure, DeliveryFailed):
             log.warning(
@@ -224,6 +243,30 @@ class Turns:
             )
         if game_id not in self._retries:
             self._retries[game_id] = asyncio.create_task(self._retry(game_id, delay), name=f"retry-{game_id}")
+
+    def _long_failing(self, game_id: int) -> bool:
+        """Whether the game's work has failed for `TELL_AFTER` and its thread was not told."""
+        trouble = self._troubles.get(game_id)
+        return trouble is not None and not trouble.told and self._games.now() - trouble.since >= TELL_AFTER
+
+    async def _tell_stuck(self, game_id: int) -> None:
+        """Say so in the thread, once, and in the log; the retries go on regardless."""
+        trouble = self._troubles[game_id]
+        log.warning(
+            "game %s: its background work has failed since %s, %s times, the last with %r; still trying",
+            game_id,
+            trouble.since.isoformat(timespec="seconds"),
+            trouble.tries,
+            trouble.last,
+        )
+        try:
+            game = await self._games.fresh(game_id)
+            await self._send(game, Post(texts.t("post.stuck", game.row.locale)))
+        except Exception as error:
+            # Whatever keeps the game from going on may keep this from being said: next time.
+            log.warning("game %s: the thread could not be told it is stuck (%r)", game_id, error)
+            return
+        trouble.told = True
 
     async def _retry(self, game_id: int, delay: float) -> None:
         try:
