@@ -116,6 +116,30 @@ async def test_waiting_longer_gives_a_whole_new_deadline(world: World, table: Ta
 
 
 @pytest.mark.both_backends
+async def test_a_host_who_does_not_answer_within_one_more_period_leaves_it_to_the_ai(
+    world: World, table: Table
+) -> None:
+    game = await two_player_game(world, table)
+    if await table.on_turn(game.id) is world.anna:
+        await table.finish_turn(game)  # the host is asked about another's time, never her own
+    await world.anna.slash(game.home, "game settings", deadline=12, on_timeout="host")
+    sleeper = await table.on_turn(game.id)
+    await world.env.advance_time(13 * HOUR)
+    asked = [p for p in game.home.history() if "what now" in p.content]
+    assert len(asked) == 1 and await table.on_turn(game.id) is sleeper
+
+    await world.env.advance_time(10 * HOUR)
+    assert await table.on_turn(game.id) is sleeper, "the host has a whole period to answer"
+    await world.env.advance_time(3 * HOUR)
+
+    assert await table.on_turn(game.id) is not sleeper, "the AI stood in"
+    assert any("time ran out" in p.content for p in game.home.history())
+    assert len([p for p in game.home.history() if "what now" in p.content]) == 1, "asked once"
+    stale = await world.anna.click(asked[0], label="AI makes the turn")
+    assert stale.response is not None and "over already" in stale.response.content
+
+
+@pytest.mark.both_backends
 async def test_deadlines_survive_a_restart(world: World, table: Table, restart: Restarter) -> None:
     game = await two_player_game(world, table)
     await world.anna.slash(game.home, "game settings", deadline=10, on_timeout="ai")

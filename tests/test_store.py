@@ -32,6 +32,7 @@ from bot.store import (
     StaleVersion,
     Store,
     StoreError,
+    TimerRow,
     WrongStatus,
 )
 from games.core import Outcome
@@ -113,6 +114,39 @@ async def tables(location: str) -> set[str]:
 async def test_an_empty_database_is_migrated_to_the_newest_schema(store: Store, store_location: str) -> None:
     assert await schema_version(store_location) == len(MIGRATIONS) >= 1
     assert {"games", "seats", "moves"} <= await tables(store_location)
+
+
+async def test_timers_kept_when_their_table_is_made_anew_for_the_hosts_time_to_answer(db_path: Path) -> None:
+    rebuilt = next(i for i, step in enumerate(MIGRATIONS) if any("timers_new" in s for s in step))
+    connection = sqlite3.connect(db_path)
+    try:
+        for step in MIGRATIONS[:rebuilt]:
+            for statement in step:
+                connection.execute(statement)
+        connection.execute(
+            "INSERT INTO games (id, engine, guild_id, host_id, status, options, version, created_at, "
+            "updated_at) VALUES (7, 'mauerbauer', 1, 1, 'running', '{}', 3, ?, ?)",
+            (at(0).isoformat(), at(0).isoformat()),
+        )
+        connection.execute(
+            "INSERT INTO timers (game_id, seat, kind, turn_version, due_at) VALUES (7, 1, 'deadline', 3, ?)",
+            (at(60).isoformat(timespec="microseconds"),),
+        )
+        connection.execute(f"PRAGMA user_version = {rebuilt}")
+        connection.commit()
+    finally:
+        connection.close()
+
+    store = await Store.open(str(db_path))
+    try:
+        [kept] = await store.timers(7)
+        assert (kept.seat, kept.kind, kept.turn_version, kept.due_at) == (1, "deadline", 3, at(60))
+        await store.replace_timer(kept, TimerRow(7, 1, "host_answer", 3, at(120)))
+        assert [(t.kind, t.due_at) for t in await store.timers(7)] == [("host_answer", at(120))]
+        await store.replace_timer(kept, TimerRow(7, 1, "deadline", 3, at(999)))
+        assert [t.kind for t in await store.timers(7)] == ["host_answer"], "only as it was claimed"
+    finally:
+        await store.close()
 
 
 async def test_an_sqlite_file_keeps_a_write_ahead_log(sqlite_store: Store, db_path: Path) -> None:

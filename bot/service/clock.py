@@ -11,7 +11,8 @@ Every seat that must decide has its own timers, from the moment it became
 obliged (entered `to_act`), so seats that answer at once each have their own
 deadline. When a deadline passes, the game's setting decides: the AI makes
 that decision for the player (the `stand_in` it is given, which is `Play`'s),
-or the host is asked (with buttons) what to do. An absence (`/away`) moves
+or the host is asked (with buttons) what to do; a host who does not answer
+within one more period leaves it to the AI. An absence (`/away`) moves
 the player's timers later by its length, in all their games.
 """
 
@@ -50,6 +51,8 @@ DEFAULT_HOURS: Final = 48
 MAX_HOURS: Final = 24 * 30
 #: What may happen when a deadline passes: the AI moves, or the host decides.
 ON_TIMEOUT: Final = ("ai", "host")
+#: The timer of the host's time to answer after a deadline passed ("host decides").
+HOST_ANSWER: Final = "host_answer"
 #: The reminder comes when this share of the time is left.
 REMINDER_SHARE: Final = 0.25
 #: The dispatcher looks at the table at least this often (a safety net: any change of
@@ -407,16 +410,22 @@ class Clock:
                 await self._delivery.direct(game_id, DirectMessage(user_id, text))
             await self._store.finish_timer(timer)
             return
-        if clock.on_timeout == "ai" or user_id == row.host_id:
-            # A host who let their own time run out is not asked about it: nobody else
-            # could answer, and the others could neither act nor end the game.
-            await self._stand_in(game_id, seat, timer.turn_version)
-        else:
-            await self._ask_host(row, seat, timer.turn_version)
+        if clock.on_timeout == "host" and user_id != row.host_id and timer.kind == "deadline":
+            # The host has one more period to answer; then the AI stands in after all.
+            answer_by = now + timedelta(hours=clock.hours)
+            await self._ask_host(row, seat, timer.turn_version, answer_by)
+            await self._store.replace_timer(timer, replace(timer, kind=HOST_ANSWER, due_at=answer_by))
+            self._wake_up()
+            return
+        # The AI stands in: the game says so, or the host did not answer in time, or it is
+        # the host's own time that ran out (nobody else could answer, and the others could
+        # neither act nor end the game).
+        await self._stand_in(game_id, seat, timer.turn_version)
         await self._store.finish_timer(timer)
 
-    async def _ask_host(self, row: GameRow, seat: int, began: int) -> None:
-        """A deadline passed in a game whose host decides: ask them, with buttons."""
+    async def _ask_host(self, row: GameRow, seat: int, began: int, answer_by: datetime) -> None:
+        """A deadline passed in a game whose host decides: ask them, with buttons (and say
+        that the AI stands in at `answer_by` should they not answer)."""
         locale = row.locale
         actions = (
             (texts.t("deadline.button.ai", locale), f"{seat}:{began}:ai"),
@@ -424,7 +433,7 @@ class Clock:
         )
         notice = Notice(
             "deadline.ask_host",
-            {"player": row.seats[seat].name, "host": host_name(row)},
+            {"player": row.seats[seat].name, "host": host_name(row), "when": discord_time(answer_by, "R")},
             mentions=(row.host_id,),
             actions=actions,
         )

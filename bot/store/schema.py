@@ -164,6 +164,26 @@ MIGRATIONS: list[tuple[str, ...]] = [
         # with the mark that it was rated: a summary posted again after a failure shows them.
         "ALTER TABLE games ADD COLUMN rating_changes TEXT",
     ),
+    (
+        # A third kind of timer: when a deadline passed in a game whose host decides, the
+        # host has one more period to answer ('host_answer'), then the AI stands in. A
+        # CHECK cannot be changed in place in SQLite: the table is made anew.
+        """
+        CREATE TABLE timers_new (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat >= 0),
+            kind TEXT NOT NULL CHECK (kind IN ('reminder', 'deadline', 'host_answer')),
+            turn_version INTEGER NOT NULL,
+            due_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat, kind)
+        )
+        """,
+        "INSERT INTO timers_new (game_id, seat, kind, turn_version, due_at) "
+        "SELECT game_id, seat, kind, turn_version, due_at FROM timers",
+        "DROP TABLE timers",
+        "ALTER TABLE timers_new RENAME TO timers",
+        "CREATE INDEX timers_by_due ON timers (due_at)",
+    ),
 ]
 
 

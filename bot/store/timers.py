@@ -100,6 +100,24 @@ class TimerTables(Connection):
                 (timer.game_id, timer.seat, timer.kind, timer.turn_version, _stamp(timer.due_at)),
             )
 
+    async def replace_timer(self, claimed: TimerRow, new: TimerRow) -> None:
+        """In one transaction: a claimed timer gives way to the next (a deadline to the
+        host's time to answer), unless it was given anew meanwhile."""
+        async with self._transaction(write=True) as db:
+            await self._lock_game(db, claimed.game_id)
+            removed = await _run(
+                db,
+                "DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = ? AND turn_version = ? "
+                "AND due_at = ?",
+                (claimed.game_id, claimed.seat, claimed.kind, claimed.turn_version, _stamp(claimed.due_at)),
+            )
+            if removed:
+                await _do(
+                    db,
+                    "INSERT INTO timers (game_id, seat, kind, turn_version, due_at) VALUES (?, ?, ?, ?, ?)",
+                    (new.game_id, new.seat, new.kind, new.turn_version, _stamp(new.due_at)),
+                )
+
     async def put_timers(self, timers: Sequence[TimerRow]) -> None:
         """Store these timers, in place of any of the same game, seat and kind."""
         async with self._transaction(write=True) as db:
