@@ -6,7 +6,10 @@ reader's time zone (`<t:1700000000:R>`) and mentions (`<@123>`). A terminal
 shows none of these as meant, so `Terminal.text` turns them into what it
 can show: ANSI bold, italic, underline and colour when the output is a
 terminal that wants them, plain text otherwise; a timestamp in local time;
-a mention as the person's name.
+a mention as the person's name. Words people typed come escaped
+(`texts.words`): a backslash escape shows the character as Discord does,
+without the backslash and without styling anything, and the zero-width
+spaces that break links and mentions are left out.
 
 Whole sentences that only make sense on Discord ("press a button or use
 `/move`") are not rewritten here: the local mode renders the catalogue with
@@ -20,6 +23,8 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
+from texts.words import ZERO_WIDTH_SPACE
+
 __all__ = ["Terminal"]
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
@@ -29,6 +34,12 @@ _ITALIC = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
 _CODE = re.compile(r"`([^`\n]+)`")
 _TIME = re.compile(r"<t:(-?\d{1,12})(?::([tTdDfFR]))?>")
 _MENTION = re.compile(r"<@!?(\d+)>")
+#: Discord's escape of an ASCII punctuation character.
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+#: While the styles are made, an escaped character waits as a private-use character
+#: (plane 15, that nobody types in a name) that no pattern above matches.
+_KEPT = 0xF0000
+_KEPT_BACK = re.compile(f"[{chr(_KEPT + 0x21)}-{chr(_KEPT + 0x7E)}]")
 
 _ANSI = {
     "bold": ("\x1b[1m", "\x1b[22m"),
@@ -53,12 +64,16 @@ class Terminal:
         self._name_of = name_of
 
     def text(self, text: str) -> str:
+        text = _ESCAPE.sub(lambda match: chr(_KEPT + ord(match[1])), text)
         text = _CODE.sub(self._style("code"), text)
         text = _BOLD.sub(self._style("bold"), text)
         text = _UNDERLINE.sub(self._style("underline"), text)
         text = _ITALIC.sub(self._style("italic"), text)
         text = _TIME.sub(_local_time, text)
-        return _MENTION.sub(self._mention, text)
+        text = _MENTION.sub(self._mention, text)
+        # The zero-width spaces that keep links and pings out of a Discord message.
+        text = text.replace(ZERO_WIDTH_SPACE, "")
+        return _KEPT_BACK.sub(lambda match: chr(ord(match[0]) - _KEPT), text)
 
     def _style(self, kind: str) -> Callable[[re.Match[str]], str]:
         begin, end = _ANSI[kind] if self.ansi else ("", "")

@@ -18,7 +18,9 @@ with its variants in `texts/locales/<language>/local.json`.
 
 Templates use `{name}` fields. A parameter may be a `games.core.Player`
 (rendered as that seat's display name), a nested `games.core.Message`
-(rendered in the same language), or a plain value.
+(rendered in the same language), or a plain value. Parameters are put in as
+they are: words people typed go into a message through `escape_words`
+(`texts.words`), names drawn into an image as typed.
 """
 
 from __future__ import annotations
@@ -34,8 +36,19 @@ from pathlib import Path
 
 import games
 from games.core import CORE_TEXTS, Message, Param, Player
+from texts.words import escape_message, escape_words
 
-__all__ = ["DEFAULT_LOCALE", "all_keys", "catalogue", "locales", "render", "t", "variant"]
+__all__ = [
+    "DEFAULT_LOCALE",
+    "all_keys",
+    "catalogue",
+    "escape_message",
+    "escape_words",
+    "locales",
+    "render",
+    "t",
+    "variant",
+]
 
 log = logging.getLogger(__name__)
 
