@@ -47,7 +47,7 @@ def load(game_id: str) -> None:
 
 def greedy_players() -> dict[str, Baseline]:
     """The greedy baselines, by game id."""
-    from ai import china_greedy
+    from ai.china import greedy as china_greedy
 
     return {"china": china_greedy.choose}
 

@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai.catan_cheops
-from ai import catan_cheops_greedy
+from ai.catan_cheops import greedy as catan_cheops_greedy
 from games.catan_cheops import ENGINE
 from games.core import Action, Rng
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai.mauerbauer
 import games.mauerbauer
-from ai import mauerbauer_greedy
+from ai.mauerbauer import greedy as mauerbauer_greedy
 from games.core import Action, Rng
 
 ENGINE = games.mauerbauer.ENGINE

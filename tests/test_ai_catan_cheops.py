@@ -14,8 +14,8 @@ from catan_cheops.cc_support import node, position, resample_hidden
 
 import ai
 import ai.catan_cheops
-from ai import catan_cheops_greedy
-from ai.catan_cheops_eval import NODE_YIELD, public_points, public_state
+from ai.catan_cheops import greedy as catan_cheops_greedy
+from ai.catan_cheops.evaluation import NODE_YIELD, public_points, public_state
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import (
     ACCEPT,

@@ -16,9 +16,9 @@ import pytest
 import ai
 import ai.china
 import games.china
-from ai import china_greedy
 from ai.china import decide
-from ai.china_eval import Context, Evaluation, province_values, public_state
+from ai.china import greedy as china_greedy
+from ai.china.evaluation import Context, Evaluation, province_values, public_state
 from games.china.data import COLOURS
 from games.china.state import State
 from games.core import Action

@@ -18,7 +18,7 @@ import pytest
 import ai
 import games
 from ai import chinesische_mauer
-from ai.chinesische_mauer_model import (
+from ai.chinesische_mauer.model import (
     KINDS,
     Move,
     SiteModel,
@@ -249,7 +249,7 @@ def test_the_ai_beats_random_players_clearly() -> None:
 
 def test_the_ai_counts_a_player_whose_cards_lie_under_dragons_as_present() -> None:
     """As the rules do: present with 0 points, so a negative leader is no leader against them."""
-    from ai.chinesische_mauer_model import SiteModel, leader, site_totals
+    from ai.chinesische_mauer.model import SiteModel, leader, site_totals
     from games.chinesische_mauer.data import DRAGON, WALL
 
     # Seat 0's Wall covered by seat 1's dragon; seat 1's Wall carries tile 5 (1 - 5 = -4).

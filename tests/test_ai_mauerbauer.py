@@ -19,9 +19,9 @@ import ai
 import ai.mauerbauer
 import games
 import games.mauerbauer
-from ai import mauerbauer_greedy
 from ai.mauerbauer import decide
-from ai.mauerbauer_model import public_state
+from ai.mauerbauer import greedy as mauerbauer_greedy
+from ai.mauerbauer.model import public_state
 from games.core import Action
 from games.mauerbauer.state import State
 

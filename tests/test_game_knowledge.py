@@ -1,9 +1,9 @@
 """Everything a game knows lives with the game.
 
-Outside a game's own modules (`games/<game>/`, `renderers/<game>*.py`,
-`ai/<game>*.py`) nothing names its id, imports its modules (but the three
-registries that load the built-in games), reads its notation or holds its
-words: the bot works for a game it has never seen.
+Outside a game's own packages (`games/<game>/`, `renderers/<game>/` or
+`renderers/<game>*.py`, `ai/<game>/`) nothing names its id, imports its
+modules (but the three registries that load the built-in games), reads its
+notation or holds its words: the bot works for a game it has never seen.
 """
 
 from __future__ import annotations
@@ -34,9 +34,10 @@ def own(engine: Engine, path: Path) -> bool:
     """Whether `path` is one of the game's own modules."""
     relative = path.relative_to(ROOT)
     name = stem(engine)
-    if relative.parts[:2] == ("games", name):
+    if relative.parts[0] in ("games", "renderers", "ai") and relative.parts[1:2] == (name,):
         return True
-    return relative.parts[0] in ("renderers", "ai") and relative.name.startswith(name)
+    # A renderer may still be a set of modules named after the game.
+    return relative.parts[0] == "renderers" and relative.name.startswith(name)
 
 
 def shared_sources(engine: Engine) -> Iterator[Path]:

@@ -1,7 +1,7 @@
 """A greedy Catan: Cheops player: the baseline the AI is measured against.
 
 Each decision takes what gives the most points or production at once, in a
-fixed order, on the seat's public state (`ai.catan_cheops_eval.public_state`):
+fixed order, on the seat's public state (`ai.catan_cheops.evaluation.public_state`):
 
 * founding: the free Nile-bank spot with the most pips (resources it lacks
   count a little more), and the road or ship towards the best spot beyond it;
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.catan_cheops_eval import (
+from ai.catan_cheops.evaluation import (
     CITY_COST,
     NODE_YIELD,
     PIPS,

@@ -1,7 +1,7 @@
 """The AI player for Catan: Cheops.
 
 `choose(state, seat, seed)` first turns the state into the seat's public
-state (`ai.catan_cheops_eval.public_state`): the other hands and development
+state (`ai.catan_cheops.evaluation.public_state`): the other hands and development
 cards become stand-ins of the same sizes, the deck blanks and the generator
 zero. It sees its own hand and cards, the board, the pyramid, the bank, hand
 sizes and public points — nothing else. It simulates only its own
@@ -42,8 +42,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import ai
-from ai.catan_cheops_eval import (
+from ai.catan_cheops.evaluation import (
     BLOCK_COST,
     CARD_COST,
     CARD_WORTH,
@@ -703,6 +702,3 @@ def _yield_value(node: int, prod: list[float]) -> float:
             lack = 0.0 if resource == GOLD else max(0.0, 1.0 - prod[resource] / 8.0)
             value += CARD_WORTH[resource] * y[resource] * (1.0 + 0.4 * lack)
     return value
-
-
-ai.register(ENGINE_ID, choose)

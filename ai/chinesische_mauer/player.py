@@ -15,7 +15,7 @@ It plans the rest of its turn, then makes the first move of that plan
   best plans. A plan with a draw draws first, because the new card may
   change the plan.
 
-Plans are scored by `ai.chinesische_mauer_eval` on the position they leave
+Plans are scored by `ai.chinesische_mauer.evaluation` on the position they leave
 behind: what each site is expected to bring in the coming round, plus what
 the kept cards are worth. Equal plans are told apart by a tiny seeded
 jitter, so a given state and seed always give the same move.
@@ -28,10 +28,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import ai
 import games
-from ai.chinesische_mauer_eval import DEFAULT_WEIGHTS, Context, Weights, cover_loss, hand_value, site_value
-from ai.chinesische_mauer_model import (
+from ai.chinesische_mauer.evaluation import (
+    DEFAULT_WEIGHTS,
+    Context,
+    Weights,
+    cover_loss,
+    hand_value,
+    site_value,
+)
+from ai.chinesische_mauer.model import (
     DRAGON,
     HORSEMAN,
     Move,
@@ -261,6 +267,3 @@ def _first_step(plan: _Plan, moves: Sequence[Move]) -> int:
     if plan.free:
         return plan.free[0]
     return plan.actions[0]
-
-
-ai.register(ENGINE_ID, choose)

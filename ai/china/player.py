@@ -1,7 +1,7 @@
 """The AI player for China.
 
 `choose(state, seat, seed)` first turns the state into the seat's public
-state (`ai.china_eval.public_state`): other hands and the deck order are
+state (`ai.china.evaluation.public_state`): other hands and the deck order are
 replaced by stand-ins of the same sizes before anything is weighed, so the
 AI sees only what the seat may see (its own hand, the open cards, the
 discards, the board, supplies, sizes and scores). The legal moves of the
@@ -13,7 +13,7 @@ one action of the engine:
 
 * placing: every first placement, each followed by every possible second
   placement or by ending there, is valued by the position it leaves
-  (`ai.china_eval.Evaluation`: points scored, projected majorities,
+  (`ai.china.evaluation.Evaluation`: points scored, projected majorities,
   alliances and chains of every seat, mine against the rivals') plus the
   worth of the hand after refilling it as well as possible. A swap is
   valued by the hand it gives. The first action of the best plan is made;
@@ -29,9 +29,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import ai
 import games.china
-from ai.china_eval import DEFAULT_WEIGHTS, Context, Evaluation, Weights, public_state
+from ai.china.evaluation import DEFAULT_WEIGHTS, Context, Evaluation, Weights, public_state
 from games.china import rules
 from games.china.actions import End, Pass, Place, Swap, Take
 from games.china.data import HAND_SIZE
@@ -161,6 +160,3 @@ class _Planner:
         taken = tuple(n + (c == source) for c, n in enumerate(hand))
         rest = tuple(n - (c == source) for c, n in enumerate(state.open))
         return evaluation.refill_value(taken, rest, len(state.deck), need - 1)
-
-
-ai.register(ENGINE_ID, choose)

@@ -1,6 +1,6 @@
 """How good a Mauerbauer position is for the deciding seat, in expected points.
 
-Everything here reads a *public* state (`ai.mauerbauer_model.public_state`):
+Everything here reads a *public* state (`ai.mauerbauer.model.public_state`):
 the seat's own hand, the board, supplies, scores, hand sizes and the discard
 pile. Other hands are unknown: they are modelled as hands of their sizes
 dealt from the cards the seat has not seen (its own hand and the discard
@@ -28,7 +28,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.mauerbauer_model import KIND_COUNT, best_play_points
+from ai.mauerbauer.model import KIND_COUNT, best_play_points
 from games.mauerbauer.data import (
     CARDS,
     CITY_KINDS,

@@ -1,7 +1,7 @@
 """The AI player for Mauerbauer.
 
 `choose(state, seat, seed)` first turns the state into the seat's public
-state (`ai.mauerbauer_model.public_state`): the other hands and the deck
+state (`ai.mauerbauer.model.public_state`): the other hands and the deck
 become stand-ins of the same sizes and the generator state is zeroed, so
 nothing it weighs depends on another seat's cards, the deck order or a
 future roll. It sees what the seat may see: its own hand, the board, the
@@ -9,7 +9,7 @@ supplies, scores, hand sizes and the discard pile. The legal moves of the
 real state are those of the public one.
 
 Every decision looks one step ahead and values the positions it leads to
-with `ai.mauerbauer_eval.Context.worth` (my points and hand worth, less the
+with `ai.mauerbauer.evaluation.Context.worth` (my points and hand worth, less the
 rivals' average, a pending scoring round included):
 
 * a wall that closes a city: its expected worth over the dice still to be
@@ -37,9 +37,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import ai
-from ai.mauerbauer_eval import DEFAULT_WEIGHTS, Context, Weights
-from ai.mauerbauer_model import after_placements, closes, merge_options, public_state
+from ai.mauerbauer.evaluation import DEFAULT_WEIGHTS, Context, Weights
+from ai.mauerbauer.model import after_placements, closes, merge_options, public_state
 from games.core import Action, Rng
 from games.mauerbauer import rules
 from games.mauerbauer.actions import DONE, BuildWall, Discard, Play, swap
@@ -240,6 +239,3 @@ class _Planner:
             if action in legal:
                 return action
         return DONE
-
-
-ai.register(ENGINE_ID, choose)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.chinesische_mauer_model import (
+from ai.chinesische_mauer.model import (
     DRAGON,
     KINDS,
     NOBLE,

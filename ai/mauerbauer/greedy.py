@@ -12,14 +12,14 @@ At every decision it takes the move that scores most at once for itself:
 * in the catch-up exchange it keeps its hand.
 
 Ties are broken by a seeded random choice. It reads the public board and
-its own hand only (`ai.mauerbauer_model.public_state`).
+its own hand only (`ai.mauerbauer.model.public_state`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ai.mauerbauer_model import after_placements, best_play_points, closes, merge_options, public_state
+from ai.mauerbauer.model import after_placements, best_play_points, closes, merge_options, public_state
 from games.core import Action, Rng
 from games.mauerbauer import rules
 from games.mauerbauer.actions import DONE, BuildWall, Discard, Pass, Play

@@ -1,0 +1,13 @@
+"""The China AI: `player` decides (a look-ahead over the rest of the turn on
+the seat's public state), `evaluation` values positions and hands, `greedy`
+is the baseline it is measured against."""
+
+from __future__ import annotations
+
+import ai
+from ai.china import greedy
+from ai.china.player import ENGINE_ID, Decision, choose, decide
+
+__all__ = ["Decision", "choose", "decide"]
+
+ai.register(ENGINE_ID, choose, greedy=greedy.choose)

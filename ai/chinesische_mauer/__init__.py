@@ -1,0 +1,13 @@
+"""The Chinesische Mauer AI: `player` decides (on the seat's view and the
+notation of its legal moves), `model` is the position it plans on and
+`evaluation` what it values. No greedy baseline: it is measured against
+random players."""
+
+from __future__ import annotations
+
+import ai
+from ai.chinesische_mauer.player import ENGINE_ID, choose, choose_move
+
+__all__ = ["choose", "choose_move"]
+
+ai.register(ENGINE_ID, choose)
