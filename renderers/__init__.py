@@ -5,8 +5,9 @@ bytes`); `render(game_id, view, locale)` draws what that view shows — a
 spectator view gives the public board, a seat's view adds that seat's
 private panel. Renderers only ever see views, never a game's full state, so
 an image cannot leak a hand. Drawing is pure: the same view gives the same
-bytes. The built-in games' renderers register themselves when their module
-is imported, the first time the registry is read.
+bytes. Each built-in game's renderer is a package, `renderers/<game>/`, that
+registers itself when imported, the first time the registry is read; what
+the games share (the theme, the fonts, the canvas) lies beside them.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def _registry() -> dict[str, Renderer]:
     global _loaded
     if not _loaded:
         _loaded = True
-        # The built-in renderers register themselves when imported.
+        # The built-in renderers: importing a game's package registers its renderer.
         import renderers.catan_cheops
         import renderers.china
         import renderers.chinesische_mauer

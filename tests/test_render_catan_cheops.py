@@ -28,15 +28,13 @@ import renderers.canvas
 import renderers.catan_cheops as catan_cheops
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import BANK, BLOCK, BUY, CITY, END, OFFER, ROAD, SETTLEMENT, SHIP
-from renderers import (
-    catan_cheops_geometry,
-    catan_cheops_icons,
-    catan_cheops_map,
-    catan_cheops_panels,
-    catan_cheops_players,
-    catan_cheops_theme,
-    layout,
-)
+from renderers import layout
+from renderers.catan_cheops import geometry as catan_cheops_geometry
+from renderers.catan_cheops import icons as catan_cheops_icons
+from renderers.catan_cheops import map as catan_cheops_map
+from renderers.catan_cheops import panels as catan_cheops_panels
+from renderers.catan_cheops import players as catan_cheops_players
+from renderers.catan_cheops import theme as catan_cheops_theme
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ["Anna", "Bartholomäus von Hohenzollern-Sigmaringen", "Chen 陈", "Dmitri 🎲"]

@@ -22,7 +22,9 @@ from PIL import Image
 import games.china  # registers the engine
 import texts
 from games.core import Message
-from renderers import canvas, china, china_map  # importing china registers its renderer
+from renderers import canvas
+from renderers.china import image as china  # importing it registers its renderer
+from renderers.china import map as china_map
 
 GAME = "china"
 ENGINE = games.china.ENGINE

@@ -21,7 +21,8 @@ import games
 import renderers
 import texts
 from games.core import Message
-from renderers import canvas, chinesische_mauer, common, fonts
+from renderers import canvas, common, fonts
+from renderers.chinesische_mauer import image as chinesische_mauer
 
 GAME = "chinesische-mauer"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

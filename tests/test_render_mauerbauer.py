@@ -23,9 +23,12 @@ from PIL import Image
 import games
 import games.mauerbauer
 import renderers
-import renderers.mauerbauer as mauerbauer
 from games.mauerbauer import ENGINE
-from renderers import layout, mauerbauer_board, mauerbauer_cards, mauerbauer_pieces
+from renderers import layout
+from renderers.mauerbauer import board as mauerbauer_board
+from renderers.mauerbauer import cards as mauerbauer_cards
+from renderers.mauerbauer import image as mauerbauer
+from renderers.mauerbauer import pieces as mauerbauer_pieces
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ["Anna", "Bartholomäus von Hohenzollern", "Chen 陈", "Dmitri"]

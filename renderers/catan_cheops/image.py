@@ -3,13 +3,13 @@
 Top to bottom: a banner with the turn, whose move it is and what it is
 (founding step, roll, discards, robber, free roads, offer; the winners at the
 end); an open offer with what it gives and asks and every seat's answer; the
-map (`catan_cheops_map`: terrain by colour and icon, number tokens with
+map (`map`: terrain by colour and icon, number tokens with
 pips, harbours, the pyramid site, pieces in seat colours with seat numbers,
 the robber, and the names a player types), with the last roll in its empty
 south-west corner and a terrain key in the south-east, and under it the key
 to the labels; the pyramid with who built each block, blessing and curse,
 the bank and the deck; every player's public numbers; and in a seat's own
-view its hand (`catan_cheops_players`).
+view its hand (`players`).
 
 Seats are told apart by colour, symbol and number everywhere. No text is
 smaller than `SMALL` pixels on the `WIDTH`-pixel image, and every word comes
@@ -21,13 +21,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import renderers
 from renderers.canvas import Canvas
-from renderers.catan_cheops_geometry import MAP_H, geometry
-from renderers.catan_cheops_map import base, draw_pieces
-from renderers.catan_cheops_panels import GAP, Context, Section, dice, footer, header, offer
-from renderers.catan_cheops_players import hand, players, pyramid
-from renderers.catan_cheops_theme import TERRAIN_COLOURS, WIDTH
+from renderers.catan_cheops.geometry import MAP_H, geometry
+from renderers.catan_cheops.map import base, draw_pieces
+from renderers.catan_cheops.panels import GAP, Context, Section, dice, footer, header, offer
+from renderers.catan_cheops.players import hand, players, pyramid
+from renderers.catan_cheops.theme import TERRAIN_COLOURS, WIDTH
 from renderers.common import PARCHMENT, THEME_COLOURS, seat_names
 
 __all__ = ["GAME_ID", "WIDTH", "render"]
@@ -64,6 +63,3 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
         section.draw(canvas, y)
         y += section.height + GAP
     return canvas.png((*THEME_COLOURS, *TERRAIN_COLOURS))
-
-
-renderers.register(GAME_ID, render)

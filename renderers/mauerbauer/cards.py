@@ -20,8 +20,8 @@ from games.mauerbauer.data import CARDS
 from renderers.canvas import RGB, Canvas, ellipsize, fit, text_width
 from renderers.common import CREAM, GOLD_DARK, INK, MUTED, STONE, STONE_DARK, WHITE, blend, label
 from renderers.fonts import Face, Weight, face
-from renderers.mauerbauer_board import MIN_TEXT
-from renderers.mauerbauer_pieces import arms, house, palace, tower, wall_icon, water_icon
+from renderers.mauerbauer.board import MIN_TEXT
+from renderers.mauerbauer.pieces import arms, house, palace, tower, wall_icon, water_icon
 
 __all__ = ["CARD_GAP", "CARD_H", "CARD_W", "card_image"]
 

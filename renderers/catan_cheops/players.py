@@ -14,8 +14,8 @@ from functools import lru_cache
 from PIL import Image
 
 from renderers.canvas import Canvas, ellipsize, text_width
-from renderers.catan_cheops_icons import block, boat, card, city, curse, house, knight, resource, road, sun
-from renderers.catan_cheops_panels import (
+from renderers.catan_cheops.icons import block, boat, card, city, curse, house, knight, resource, road, sun
+from renderers.catan_cheops.panels import (
     MARGIN,
     PAD,
     Context,
@@ -29,7 +29,7 @@ from renderers.catan_cheops_panels import (
     text,
     who,
 )
-from renderers.catan_cheops_theme import BLACK_BLOCK, BODY, HEADING, RESOURCES, SMALL, WIDTH, seat_ink
+from renderers.catan_cheops.theme import BLACK_BLOCK, BODY, HEADING, RESOURCES, SMALL, WIDTH, seat_ink
 from renderers.common import (
     CREAM,
     GOLD_DARK,

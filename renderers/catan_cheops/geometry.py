@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from renderers.catan_cheops_theme import WIDTH
+from renderers.catan_cheops.theme import WIDTH
 
 __all__ = [
     "MAP_H",

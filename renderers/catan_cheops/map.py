@@ -1,6 +1,6 @@
 """Catan: Cheops: the hex map of one view.
 
-Positions come from the view's board (`catan_cheops_geometry`). The board
+Positions come from the view's board (`geometry`). The board
 is the same in every view, so everything that never changes — terrain,
 icons, number tokens with their pips, hex ids, harbours, the pyramid site,
 the terrain key — is drawn once per language, twice as large and scaled
@@ -20,7 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderers.canvas import RGB, Canvas, ellipsize, fit, sprite, text_width
-from renderers.catan_cheops_geometry import (
+from renderers.catan_cheops.geometry import (
     MAP_H,
     WATER,
     Geometry,
@@ -33,8 +33,8 @@ from renderers.catan_cheops_geometry import (
     node_index,
     pixel,
 )
-from renderers.catan_cheops_icons import boat, city, house, resource, road, robber
-from renderers.catan_cheops_theme import SMALL, TERRAIN, WIDTH, label
+from renderers.catan_cheops.icons import boat, city, house, resource, road, robber
+from renderers.catan_cheops.theme import SMALL, TERRAIN, WIDTH, label
 from renderers.common import CREAM, GOLD, GOLD_DARK, INK, MUTED, PARCHMENT, WHITE, blend, seat_colour
 from renderers.fonts import Face, Weight, face
 

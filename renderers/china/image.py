@@ -9,7 +9,7 @@ plate once a province is scored); the open cards, the deck with how often
 it has run out, and the discard pile; the players with points, cards in
 hand and supply (at the end, the final scoring); and in a seat's own view,
 that seat's hand. Pieces show their owner by colour *and* symbol. Every word
-comes from the catalogue; the board's positions from `renderers.china_map`.
+comes from the catalogue; the board's positions from `renderers.china.map`.
 
 Every label a player needs is at least `MIN_TEXT` pixels high on a
 `WIDTH`-pixel image: 9 pixels when the image is shown 390 pixels wide.
@@ -24,11 +24,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import renderers
 from games.china.data import COLOURS, HAND_SIZE, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES
 from renderers import layout
 from renderers.canvas import RGB, Canvas, ellipsize, fit, sprite, text_width
-from renderers.china_map import (
+from renderers.china.map import (
     DRAGON_R,
     PROVINCE_INK,
     PROVINCE_STRONG,
@@ -671,6 +670,3 @@ def _hand(ctx: Context) -> Section:
 
 #: Flat colours kept exact in the PNG's palette.
 _EXACT: tuple[RGB, ...] = (*THEME_COLOURS, *PROVINCE_STRONG, *PROVINCE_INK)
-
-
-renderers.register(GAME_ID, render)

@@ -28,9 +28,8 @@ from typing import Any
 
 from PIL import Image
 
-import renderers
 from renderers.canvas import RGB, Canvas, ellipsize, text_width
-from renderers.chinesische_mauer_icons import kind_icon
+from renderers.chinesische_mauer.icons import kind_icon
 from renderers.common import (
     CREAM,
     GOLD,
@@ -114,7 +113,7 @@ class _Kind:
 
 @cache
 def _kinds() -> tuple[_Kind, ...]:
-    data = json.loads((Path(__file__).with_suffix(".json")).read_text(encoding="utf-8"))
+    data = json.loads(Path(__file__).with_name("kinds.json").read_text(encoding="utf-8"))
     return tuple(_Kind(entry["kind"], entry["value"]) for entry in data["kinds"])
 
 
@@ -767,6 +766,3 @@ def _card_stack(
         by = y + CARD_H - 26
         canvas.box(bx, by, bx + badge_w, by + 38, INK, CREAM, 2, radius=19)
         _label(canvas, bx + badge_w // 2, by + 19, badge, _bold(), CREAM, anchor="mm")
-
-
-renderers.register(GAME_ID, render)

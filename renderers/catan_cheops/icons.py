@@ -16,7 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderers.canvas import RGB, Canvas, sprite
-from renderers.catan_cheops_theme import seat_ink
+from renderers.catan_cheops.theme import seat_ink
 from renderers.common import CREAM, GOLD, GOLD_DARK, INK, WHITE, blend, seat_colour
 from renderers.fonts import Weight, face
 

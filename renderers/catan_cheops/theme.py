@@ -3,7 +3,7 @@
 The image is `WIDTH` pixels wide; no text on it is smaller than `SMALL`
 pixels, and what a player must find at a glance is at least `BODY`. Terrain
 colours are muted so that the saturated seat colours of the pieces stand
-out; every terrain also has its own drawn icon (`catan_cheops_icons`), so
+out; every terrain also has its own drawn icon (`icons`), so
 nothing is told by colour alone. Every word comes from the game's catalogue
 (`catan-cheops.board.*`).
 """

@@ -16,12 +16,12 @@ from PIL import Image, ImageDraw
 
 from renderers import layout
 from renderers.canvas import RGB, Canvas, ellipsize, text_width
-from renderers.catan_cheops_geometry import pixel
-from renderers.catan_cheops_icons import (
+from renderers.catan_cheops.geometry import pixel
+from renderers.catan_cheops.icons import (
     die,
     resource,
 )
-from renderers.catan_cheops_theme import BODY, HEADING, SMALL, WIDTH
+from renderers.catan_cheops.theme import BODY, HEADING, SMALL, WIDTH
 from renderers.common import (
     CREAM,
     GOLD_DARK,

@@ -2,13 +2,13 @@
 
 Top to bottom: a red banner with the turn, whose decision it is and what
 they must decide (the seats that follow in a scoring round after them); the
-last roll of the dice and the new wall; the board (`mauerbauer_board`: water
+last roll of the dice and the new wall; the board (`board`: water
 on the coasts, the three regions under their coats of arms, walls, towers,
 houses, palaces, the closed cities outlined with their names, and the
 labels players type); the supply with the deck and the discard pile; the
 players with points, cards in hand and what they played in the current
 scoring; and in a seat's own view its guild cards, each with its group, an
-icon, its name and a short scoring line (`mauerbauer_cards`).
+icon, its name and a short scoring line (`cards`).
 
 Every label a player needs is at least `MIN_TEXT` pixels high on the
 `WIDTH`-pixel image: 9 pixels when it is shown 390 pixels wide. Colours are
@@ -24,7 +24,6 @@ from typing import Any
 
 from PIL import Image
 
-import renderers
 from renderers import layout
 from renderers.canvas import RGB, Canvas, ellipsize, text_width
 from renderers.common import (
@@ -47,9 +46,9 @@ from renderers.common import (
 )
 from renderers.fonts import Weight, face
 from renderers.layout import Context, Run, Section
-from renderers.mauerbauer_board import BOARD_H, HOUSE_ORDER, MIN_TEXT, WIDTH, draw_board
-from renderers.mauerbauer_cards import CARD_GAP, CARD_H, CARD_W, card_image
-from renderers.mauerbauer_pieces import HOUSE_RGB, TOWER_RGB, house, palace, tower, wall_icon
+from renderers.mauerbauer.board import BOARD_H, HOUSE_ORDER, MIN_TEXT, WIDTH, draw_board
+from renderers.mauerbauer.cards import CARD_GAP, CARD_H, CARD_W, card_image
+from renderers.mauerbauer.pieces import HOUSE_RGB, TOWER_RGB, house, palace, tower, wall_icon
 
 __all__ = ["GAME_ID", "MIN_TEXT", "WIDTH", "render"]
 
@@ -521,6 +520,3 @@ def _hand(ctx: Context) -> Section:
             canvas.paste(card_image(kind, ctx.locale), x, top)
 
     return Section(height, draw)
-
-
-renderers.register(GAME_ID, render)

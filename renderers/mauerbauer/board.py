@@ -43,7 +43,7 @@ from renderers.common import (
     label,
 )
 from renderers.fonts import Face, Weight, face, readable
-from renderers.mauerbauer_pieces import arms, house, palace, tower
+from renderers.mauerbauer.pieces import arms, house, palace, tower
 
 __all__ = ["BOARD_H", "HOUSE_ORDER", "MIN_TEXT", "WIDTH", "draw_board"]
 

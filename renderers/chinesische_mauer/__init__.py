@@ -1,0 +1,12 @@
+"""Chinesische Mauer's board image: `image` draws a view (banner, sites, players, the
+viewer's hand), `icons` the card kinds' silhouettes, `kinds.json` what a card in hand
+shows."""
+
+from __future__ import annotations
+
+import renderers
+from renderers.chinesische_mauer.image import GAME_ID, render
+
+__all__ = ["GAME_ID", "render"]
+
+renderers.register(GAME_ID, render)
