@@ -72,7 +72,7 @@ class Community:
         if not await store.record_ratings(row.id, row.engine, changed, shown):
             # Rated already (a summary posted again after a failure): the changes made then.
             shown = await store.rating_changes(row.id)
-        names = {seat.seat: seat.name for seat in row.seats}
+        names = {seat.seat: texts.escape_words(seat.name) for seat in row.seats}
         return [
             texts.t(
                 "ratings.change",
@@ -99,7 +99,7 @@ class Community:
             if row.outcome is not None and seat in row.outcome.get("winners", []):
                 won[row.engine] += 1
         stored = await store.user_ratings(user_id)
-        lines = [texts.t("stats.title", caller.locale, player=name)]
+        lines = [texts.t("stats.title", caller.locale, player=texts.escape_words(name))]
         if not played:
             lines.append(texts.t("stats.none", caller.locale))
             return Reply("\n".join(lines))

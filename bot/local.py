@@ -325,6 +325,12 @@ async def _setup(session: LocalSession, ask: Ask) -> int:
 # ------------------------------------------------------------ resuming a game
 
 
+def _names(row: GameRow) -> list[str]:
+    """The seats' names for what is said: escaped like the service's, as the terminal
+    reads the escapes back (`bot.terminal`)."""
+    return [texts.escape_words(seat.name) for seat in row.seats]
+
+
 def _describe(row: GameRow) -> tuple[str, str, str] | None:
     """A running game's title, players and whose turn it is; None if its game is not installed."""
     try:
@@ -332,9 +338,10 @@ def _describe(row: GameRow) -> tuple[str, str, str] | None:
         state = engine.loads(row.state) if row.state is not None else None
     except (KeyError, ValueError):
         return None
-    names = ", ".join(seat.name for seat in row.seats)
+    shown = _names(row)
     acting = sorted(engine.to_act(state)) if state is not None else []
-    turn = texts.t("list.turn", player=", ".join(row.seats[s].name for s in acting) or "?")
+    turn = texts.t("list.turn", player=", ".join(shown[s] for s in acting) or "?")
+    names = ", ".join(shown)
     return engine.title, names, turn
 
 
@@ -417,8 +424,9 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
         if seat != session.prompted:
             session.prompted = seat
             if caller.user_id not in session.pinged:
-                prompt = texts.render(engine.prompt(state, seat), caller.locale, [s.name for s in row.seats])
-                session.say(f"{caller.name}: {prompt}")
+                shown = _names(row)
+                prompt = texts.render(engine.prompt(state, seat), caller.locale, shown)
+                session.say(f"{shown[seat]}: {prompt}")
         session.pinged.clear()
         command = (await ask(f"{caller.name}> ")).strip()
         try:
@@ -462,7 +470,7 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
                 listed = []
                 session.show(reply, "hand")
         except PlayerError as error:
-            names = error.names or [s.name for s in row.seats]
+            names = error.names or _names(row)
             session.say("✋ " + texts.render(error.message, caller.locale, names))
 
 

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 import games
+import texts
 from bot.discord_app.context import caller_of, service_of
 from bot.errors import PlayerError
 
@@ -103,7 +104,7 @@ def parse_options(text: str | None) -> dict[str, str]:
             continue
         name, equals, raw = part.partition("=")
         if not equals or not name.strip():
-            raise PlayerError("discord.error.options_format", text=text)
+            raise PlayerError("discord.error.options_format", text=texts.escape_words(text))
         # Options are short strings ("A", "on"): the engine's choices, checked by the service.
         options[name.strip()] = raw.strip()
     return options

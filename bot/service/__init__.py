@@ -43,7 +43,7 @@ from bot.service.clock import Clock
 from bot.service.drawing import Animate, Drawing, Render
 from bot.service.games import CACHED_GAMES, Games, engine_of
 from bot.service.lobby import Lobby
-from bot.service.model import Outbox, Ownership, utcnow
+from bot.service.model import Outbox, Ownership, host_name, utcnow
 from bot.service.narrator import Narrator, link
 from bot.service.notices import Delivery, Notices
 from bot.service.people import People
@@ -253,8 +253,7 @@ class GameService:
         if deadline is None and on_timeout is None:
             return Reply(self.deadlines.describe(game.row, caller.locale), game_id=game_id)
         if caller.user_id != game.row.host_id:
-            host = next((s.name for s in game.row.seats if s.user_id == game.row.host_id), "?")
-            raise PlayerError("error.host_only", host=host)
+            raise PlayerError("error.host_only", host=host_name(game.row))
         if game.row.status not in ("lobby", "running"):
             raise PlayerError("error.not_running", id=game_id)
         row = await self.deadlines.configure(game.row, deadline, on_timeout)
@@ -309,6 +308,7 @@ class GameService:
     async def restored(self) -> None:
         """Wait until the restore started by `resume` is done."""
         await self._turns.restored()
+
     def reconcile(self) -> None:
         """Once a minute (the bot's loop): whatever a game owes and nobody is working on
         is taken up again, and the deadlines are looked at afresh, so that work lost
@@ -317,7 +317,6 @@ class GameService:
         self._turns.catch_up()
         self.deadlines.start()
         self.deadlines.timers_changed()
-
 
     def cached_games(self) -> int:
         """How many games something is kept in memory of (bounded by `cache_size`)."""

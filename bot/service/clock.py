@@ -152,7 +152,7 @@ class Clock:
         lines = []
         for timer in await self._store.timers(row.id):
             if timer.kind == "deadline" and timer.seat < len(row.seats):
-                name = row.seats[timer.seat].name
+                name = texts.escape_words(row.seats[timer.seat].name)
                 lines.append(
                     texts.t("settings.ends", locale, player=name, when=discord_time(timer.due_at, "R"))
                 )
@@ -262,7 +262,7 @@ class Clock:
         elif re.fullmatch(r"[0-9]{1,4}", text) and 0 < int(text) <= MAX_HOURS:
             until = now + timedelta(hours=int(text))
         else:
-            raise PlayerError("away.bad_hours", text=hours_text[:40], max=MAX_HOURS)
+            raise PlayerError("away.bad_hours", text=texts.escape_words(hours_text[:40]), max=MAX_HOURS)
         # The clocks stop while one is away: they move by the change in the absence's end.
         shift = (until or now) - (current or now)
         if shift:
@@ -390,7 +390,7 @@ class Clock:
         if player.away_until is not None and player.away_until > now:
             await self._store.put_timers([replace(timer, due_at=player.away_until)])
             return
-        name = row.seats[seat].name
+        name = game.names[seat]
         if timer.kind == "reminder":
             deadline = next((t.due_at for t in await self._store.timers(game_id) if t.seat == seat), now)
             when = discord_time(deadline, "R")
@@ -433,7 +433,11 @@ class Clock:
         )
         notice = Notice(
             "deadline.ask_host",
-            {"player": row.seats[seat].name, "host": host_name(row), "when": discord_time(answer_by, "R")},
+            {
+                "player": texts.escape_words(row.seats[seat].name),
+                "host": host_name(row),
+                "when": discord_time(answer_by, "R"),
+            },
             mentions=(row.host_id,),
             actions=actions,
         )

@@ -65,7 +65,8 @@ class Drawing:
 
     def view(self, game: Loaded, state: State, seat: int | None) -> dict[str, Any]:
         view = game.engine.view(state, seat)
-        view["names"] = game.names
+        # As typed: an image draws the characters (messages escape them, `Loaded.names`).
+        view["names"] = game.typed_names
         return view
 
     async def board(self, game: Loaded, state: State, seat: int | None, locale: str | None) -> bytes | None:

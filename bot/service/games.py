@@ -39,6 +39,7 @@ from bot.store import (
     WrongStatus,
 )
 from games.core import Engine, Message, State
+from texts import escape_words
 
 __all__ = ["CACHED_GAMES", "Games"]
 
@@ -73,7 +74,8 @@ def engine_of(engine_id: str) -> Engine:
     try:
         return games.get(engine_id)
     except KeyError:
-        raise PlayerError("error.unknown_game", game=engine_id) from None
+        # What was asked for may be anything a request carried: words, escaped.
+        raise PlayerError("error.unknown_game", game=escape_words(engine_id)) from None
 
 
 class Games:

@@ -16,6 +16,7 @@ from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, Notice, host_name
 from bot.service.notices import Notices
 from bot.store import GameRow
 from games.core import Engine, IllegalAction, Player
+from texts import escape_message, escape_words
 
 __all__ = ["Lobby", "option_words"]
 
@@ -71,7 +72,7 @@ class Lobby:
             text = str(ref).strip().lstrip("#")
             game_id = game_number(text)
             if game_id is None:
-                raise PlayerError("error.bad_game_ref", ref=str(ref)[:40])
+                raise PlayerError("error.bad_game_ref", ref=escape_words(str(ref)[:40]))
             await self._games.load(game_id, caller)
             return game_id
         if caller.channel_id is not None and caller.guild_id is not None:
@@ -176,10 +177,13 @@ class Lobby:
         """One option on its own (combinations are checked at the start, when the seats are known)."""
         option = next((o for o in engine.options if o.name == name), None)
         if option is None:
-            raise PlayerError("error.unknown_option", game=engine.title, name=name[:40])
+            raise PlayerError("error.unknown_option", game=engine.title, name=escape_words(name[:40]))
         if value not in option.choices:
             raise PlayerError(
-                "error.bad_choice", option=name, value=value[:40], choices=", ".join(option.choices)
+                "error.bad_choice",
+                option=escape_words(name),
+                value=escape_words(value[:40]),
+                choices=", ".join(option.choices),
             )
 
     async def set_option(self, caller: Caller, game_id: int, name: str, value: str) -> Reply:
@@ -231,7 +235,7 @@ class Lobby:
         lines.append(say("lobby.seats", count=len(row.seats), min=engine.min_players, max=engine.max_players))
         for seat in row.seats:
             marker = "🤖" if seat.is_ai else "👤"
-            lines.append(f"{seat.seat + 1}. {marker} {seat.name}")
+            lines.append(f"{seat.seat + 1}. {marker} {escape_words(seat.name)}")
         if engine.options:
             lines.append(say("info.options", options=options_text(engine, row.options, locale)))
         if row.status == "lobby":
@@ -299,7 +303,7 @@ class Lobby:
                 # The next human in the lobby becomes the host.
                 new_host, name, _ = humans[0]
                 return await self._set_seats(
-                    caller, row, seats, "lobby.left_host", host_id=new_host, host=name
+                    caller, row, seats, "lobby.left_host", host_id=new_host, host=escape_words(name)
                 )
             return await self._set_seats(caller, row, seats, "lobby.left", id=game_id)
 
@@ -325,7 +329,8 @@ class Lobby:
             try:
                 options = engine.check_options(len(row.seats), row.options)
             except IllegalAction as refused:
-                raise PlayerError.from_message(refused.message, [s.name for s in row.seats]) from None
+                names = [escape_words(s.name) for s in row.seats]
+                raise PlayerError.from_message(escape_message(refused.message), names) from None
             seed = random.SystemRandom().randrange(1 << 62)
             game = await self._games.start(row, engine, seed, options)
             await self._notices.add(row.id, self._start_notice(row, engine, seed, options))
@@ -339,7 +344,7 @@ class Lobby:
     @staticmethod
     def _start_notice(row: GameRow, engine: Engine, seed: int, options: dict[str, str]) -> Notice:
         start_state = engine.setup(len(row.seats), seed, options)
-        order = ", ".join(f"{i + 1}. {seat.name}" for i, seat in enumerate(row.seats))
+        order = ", ".join(f"{i + 1}. {escape_words(seat.name)}" for i, seat in enumerate(row.seats))
         first = engine.current_turn(start_state)
         return Notice(
             "game.start_post",
@@ -363,7 +368,8 @@ class Lobby:
     async def _abandon_row(self, caller: Caller, row: GameRow) -> Reply:
         new = await self._games.finish(row, status="abandoned")
         if row.status == "running":
-            await self._notices.add(row.id, Notice("abandon.post", {"id": row.id, "player": caller.name}))
+            notice = Notice("abandon.post", {"id": row.id, "player": escape_words(caller.name)})
+            await self._notices.add(row.id, notice)
         return Reply(
             texts.t("abandon.done", caller.locale, id=row.id),
             game_id=row.id,
@@ -380,16 +386,18 @@ class Lobby:
             seat = game.seat_of(caller.user_id)
             if seat is None:
                 raise PlayerError("error.not_player", id=game_id)
-            name = texts.t("resign.ai_name", game.row.locale, name=game.names[seat])
+            # The AI's seat name is stored, so it is made of the name as typed.
+            name = texts.t("resign.ai_name", game.row.locale, name=game.typed_names[seat])
             row = await self._games.replace_seat(game, seat, name=name)
             said = "resign.done"
             if any(not other.is_ai for other in row.seats):
-                await self._notices.add(game_id, Notice("resign.post", {"player": caller.name, "ai": name}))
+                who = {"player": escape_words(caller.name), "ai": escape_words(name)}
+                await self._notices.add(game_id, Notice("resign.post", who))
             else:
                 said = "resign.done_last"
                 # Nobody is left to play for: the AI seats would play it out alone, a post per
                 # turn. It ends here, without a result (a game of AI seats alone is not rated).
                 row = await self._games.finish(row, status="abandoned")
-                notice = Notice("resign.last_person", {"player": caller.name, "id": game_id})
+                notice = Notice("resign.last_person", {"player": escape_words(caller.name), "id": game_id})
                 await self._notices.add(game_id, notice)
         return Reply(texts.t(said, caller.locale, id=game_id), game_id=game_id, version=row.version)

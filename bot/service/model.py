@@ -11,6 +11,7 @@ from bot.results import Dispatch
 from bot.shards import Shards
 from bot.store import GameRow
 from games.core import Engine, State
+from texts import escape_words
 
 __all__ = [
     "AI_NAMES",
@@ -80,7 +81,8 @@ def discord_time(moment: datetime, style: str = "f") -> str:
 
 
 def host_name(row: GameRow) -> str:
-    return next((s.name for s in row.seats if s.user_id == row.host_id and not s.is_ai), "?")
+    """The host's name as a message shows it (escaped: see `texts.words`)."""
+    return escape_words(next((s.name for s in row.seats if s.user_id == row.host_id and not s.is_ai), "?"))
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,14 @@ class Loaded:
 
     @property
     def names(self) -> list[str]:
+        """The seats' names as messages show them: escaped, so that a name never formats,
+        links or pings (`texts.words`). Every text about a game is written with these."""
+        return [escape_words(seat.name) for seat in self.row.seats]
+
+    @property
+    def typed_names(self) -> list[str]:
+        """The seats' names as typed: for images (a renderer draws characters, not
+        Markdown) and for what is stored, never for a message."""
         return [seat.name for seat in self.row.seats]
 
     def seat_of(self, user_id: int) -> int | None:

@@ -67,8 +67,7 @@ class Narrator:
         return [self.turn_line(game, turn, locale) for turn in turns], last is not None
 
     def turn_line(self, game: Loaded, turn: Turn, locale: str | None) -> str:
-        said = " ".join(texts.render(d, locale, game.names) for d in turn.descriptions)
-        return f"▸ **{game.names[turn.seat]}**: {said}"
+        return f"▸ **{game.names[turn.seat]}**: {_said(turn, locale, game.names)}"
 
     async def notice_post(self, game: Loaded, notice: Notice, locale: str | None) -> Post:
         text = texts.t(notice.key, locale, game.names, **notice.params)
@@ -199,8 +198,10 @@ class Narrator:
         start, steps = await self._drawing.workers.run(replay, game.engine, game.row, moves)
         turns = [turn for turn in group_turns(game.engine, steps) if turn.complete]
         states = [start] + [turn.state for turn in turns]
+        # Drawn, not posted: the names as typed, and no Markdown.
+        names = game.typed_names
         captions = [texts.t("board.replay.start", locale)] + [
-            self.turn_line(game, turn, locale).replace("**", "").lstrip("▸ ") for turn in turns
+            f"{names[turn.seat]}: {_said(turn, locale, names)}" for turn in turns
         ]
         return await self._drawing.replay(game, states, locale, captions)
 
@@ -235,3 +236,8 @@ class Narrator:
             buttons=buttons,
             turn=turn,
         )
+
+
+def _said(turn: Turn, locale: str | None, names: Sequence[str]) -> str:
+    """What a turn's seat did, in words."""
+    return " ".join(texts.render(d, locale, names) for d in turn.descriptions)

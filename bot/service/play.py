@@ -64,7 +64,8 @@ class Play:
             action = engine.parse_action(state, seat, notation)
             new_state = engine.apply(state, seat, action)
         except IllegalAction as error:
-            raise PlayerError.from_message(error.message, game.names) from None
+            # The refusal may quote what was typed ("I cannot read 'xyz'"): words, escaped.
+            raise PlayerError.from_message(texts.escape_message(error.message), game.names) from None
         description = engine.describe(state, seat, action)
         game = await self._games.commit(
             game, seat, engine.format_action(state, action), new_state, description

@@ -84,7 +84,7 @@ class Views:
             if outcome is not None:
                 extra = texts.t("info.score", locale, score=outcome.scores[seat.seat]) + " " + extra
             arrow = " ⬅️" if seat.seat in acting else ""
-            lines.append(f"{seat.seat + 1}. {marker} **{seat.name}** {extra}{arrow}".rstrip())
+            lines.append(f"{seat.seat + 1}. {marker} **{game.names[seat.seat]}** {extra}{arrow}".rstrip())
             if seat.user_id and not seat.is_ai:
                 away = (await self._people.get(seat.user_id)).away_until
                 if away is not None and away > self._now():
@@ -163,7 +163,7 @@ class Views:
             engine = engine_of(row.engine)
         except PlayerError:
             return f"`#{row.id}` {row.engine}"
-        names = ", ".join(s.name for s in row.seats)
+        names = ", ".join(texts.escape_words(s.name) for s in row.seats)
         status = texts.t(f"status.{row.status}", caller.locale)
         extra = ""
         if row.status == "running" and row.state is not None:
@@ -172,7 +172,8 @@ class Views:
             except ValueError:
                 turn = None
             if turn is not None:
-                extra = " — " + texts.t("list.turn", caller.locale, player=row.seats[turn].name)
+                player = texts.escape_words(row.seats[turn].name)
+                extra = " — " + texts.t("list.turn", caller.locale, player=player)
         return f"`#{row.id}` **{engine.title}** ({status}{extra}) · {names}"
 
     @staticmethod
