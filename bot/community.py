@@ -10,11 +10,11 @@ they can never disagree with the record.
 from __future__ import annotations
 
 import logging
-from collections import Counter
 
 import games
 import texts
 from bot import ratings
+from bot.errors import PlayerError
 from bot.results import Caller, Reply
 from bot.store import GameRow, Store
 from games.core import Engine, Outcome
@@ -86,35 +86,43 @@ class Community:
         ]
 
     async def stats(self, caller: Caller, user_id: int, name: str, engine_id: str | None) -> Reply:
-        """Games, wins and ratings of one person, per game; their favourite game."""
+        """Games, wins and ratings of one person, per game; their favourite game.
+
+        In a server, the games of that server: a server's members see what was
+        played among them, and nothing of servers they may not share. In a direct
+        message (no server) a person asks about themselves, and sees their games
+        in every server; someone else's record is asked for in a server. The
+        database does the counting (`Store.finished_counts`): a row per game comes
+        back, never every game a person played. Ratings are a person's in every
+        server (as on the leaderboard).
+        """
+        everywhere = caller.guild_id is None
+        if everywhere and user_id != caller.user_id:
+            raise PlayerError("stats.others_in_server")
         store = self._store
-        finished = await store.list_games(user_id=user_id, statuses=("finished",))
-        played: Counter[str] = Counter()
-        won: Counter[str] = Counter()
-        for row in finished:
-            seat = next((s.seat for s in row.seats if s.user_id == user_id and not s.is_ai), None)
-            if seat is None or (engine_id is not None and row.engine != engine_id):
-                continue
-            played[row.engine] += 1
-            if row.outcome is not None and seat in row.outcome.get("winners", []):
-                won[row.engine] += 1
-        stored = await store.user_ratings(user_id)
-        lines = [texts.t("stats.title", caller.locale, player=texts.escape_words(name))]
-        if not played:
+        counts = await store.finished_counts(user_id, guild_id=caller.guild_id, engine=engine_id)
+        scope = "stats.scope.everywhere" if everywhere else "stats.scope.server"
+        lines = [
+            texts.t("stats.title", caller.locale, player=texts.escape_words(name)),
+            texts.t(scope, caller.locale),
+        ]
+        if not counts:
             lines.append(texts.t("stats.none", caller.locale))
             return Reply("\n".join(lines))
-        for engine in sorted(played, key=lambda e: (-played[e], e)):
+        stored = await store.user_ratings(user_id)
+        for engine in sorted(counts, key=lambda e: (-counts[e][0], e)):
+            played, won = counts[engine]
             lines.append(
                 texts.t(
                     "stats.line",
                     caller.locale,
                     game=_title(engine),
-                    games=played[engine],
-                    wins=won[engine],
+                    games=played,
+                    wins=won,
                     rating=ratings.display(_rating(stored.get(engine))),
                 )
             )
-        favourite = max(played, key=lambda e: (played[e], e))
+        favourite = max(counts, key=lambda e: (counts[e][0], e))
         lines.append(texts.t("stats.favourite", caller.locale, game=_title(favourite)))
         return Reply("\n".join(lines))
 

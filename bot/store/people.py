@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
+from typing import Any
 
 from bot.store.connection import Connection
 from bot.store.rows import (
@@ -112,6 +113,39 @@ class PeopleTables(Connection):
             return [(int(seat), int(before), int(after)) for seat, before, after in found]
         except (ValueError, TypeError):
             return []
+
+    async def finished_counts(
+        self, user_id: int, *, guild_id: int | None, engine: str | None = None
+    ) -> dict[str, tuple[int, int]]:
+        """Per game (engine id): how many finished games the user played in a seat of their
+        own, and how many of those they won (a seat of theirs among the outcome's winners).
+
+        `guild_id`: that server's games only; None: every server's (games outside any
+        server, at a terminal, are left out). `engine`: that game only. The database
+        counts, starting from the person's seats (index `seats_by_user`; the unary +
+        keeps SQLite from starting at every game of the server instead): a row per game
+        comes back, however many games the person played.
+        """
+        won = self._backend.json_list_holds("g.outcome", "winners", "s.seat")
+        conditions = ["s.user_id = ?", "s.is_ai = 0", "+g.status = 'finished'"]
+        params: list[Any] = [user_id]
+        if guild_id is None:
+            conditions.append("+g.guild_id IS NOT NULL")
+        else:
+            conditions.append("+g.guild_id = ?")
+            params.append(guild_id)
+        if engine is not None:
+            conditions.append("+g.engine = ?")
+            params.append(engine)
+        rows = await self._query(
+            "SELECT engine, COUNT(*), SUM(won) FROM ("
+            f" SELECT g.id, g.engine, MAX(CASE WHEN {won} THEN 1 ELSE 0 END) AS won"
+            " FROM seats s JOIN games g ON g.id = s.game_id"
+            f" WHERE {' AND '.join(conditions)} GROUP BY g.id, g.engine"
+            ") AS played GROUP BY engine",
+            params,
+        )
+        return {str(name): (int(played), int(wins)) for name, played, wins in rows}
 
     async def rated_players(self, guild_id: int | None, engine: str) -> list[tuple[int, float, float]]:
         """(user, mu, sigma) of everyone rated in `engine` who finished a game of it in that server."""

@@ -190,6 +190,11 @@ class PostgresBackend:
     lock_rows = "FOR UPDATE"
     claim_rows = "FOR UPDATE SKIP LOCKED"
 
+    @staticmethod
+    def json_list_holds(document: str, key: str, item: str) -> str:
+        # A jsonb array contains a number it lists; anything else under `key` holds nothing.
+        return f"COALESCE((({document})::jsonb -> '{key}') @> to_jsonb({item}), FALSE)"
+
     def __init__(self, pool: asyncpg.Pool, location: str) -> None:
         """Use `open`; this only wraps a pool on a migrated database."""
         self._pool: asyncpg.Pool | None = pool

@@ -51,6 +51,12 @@ class Backend(Protocol):
     #: each is taken once; SQLite needs nothing (one writer at a time).
     claim_rows: str
 
+    def json_list_holds(self, document: str, key: str, item: str) -> str:
+        """A condition: the JSON object in the text `document` lists the integer `item`
+        under `key` (`document` and `item` are SQL expressions, `key` a plain word). Each
+        database reads JSON with functions of its own."""
+        ...
+
     def transaction(self, *, write: bool) -> AbstractAsyncContextManager[Session]:
         """One transaction, rolled back when anything in it fails. A read transaction
         reads one snapshot; a write one is alone in writing what it reads."""

@@ -79,6 +79,15 @@ class SqliteBackend:
     lock_rows = ""
     claim_rows = ""
 
+    @staticmethod
+    def json_list_holds(document: str, key: str, item: str) -> str:
+        # `json_each` stops the whole statement at text that is no JSON: such a document
+        # (a damaged row) lists nothing instead.
+        return (
+            f"{item} IN (SELECT value FROM json_each("
+            f"CASE WHEN json_valid({document}) THEN {document} END, '$.{key}'))"
+        )
+
     def __init__(self, db: aiosqlite.Connection, location: str) -> None:
         """Use `open`; this only wraps a configured, migrated connection."""
         self._db: aiosqlite.Connection | None = db
