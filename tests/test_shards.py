@@ -293,6 +293,36 @@ async def test_a_process_restores_and_fires_for_its_own_shards_only(
     assert await first.live.store.games_owing(limit=10) == []
 
 
+async def test_an_absence_ended_in_another_process_reaches_the_owner_within_its_next_look(
+    processes: Callable[[Shards | None], Awaitable[Process]],
+) -> None:
+    owner = await processes(Shards.of(COUNT, [0]))
+    other = await processes(Shards.of(COUNT, [1]))
+    game_id = await new_game(owner.live, GUILDS[0])
+    found = await next_move(owner.live, game_id)
+    assert found is not None
+    sleeper = found[0]
+    # Away for a week, said in the game's server: the owner's dispatcher sleeps on ...
+    await owner.live.away(sleeper, "168")
+    owner.live.deadlines.start()
+    # ... and back two hours later, said in a server the other process serves.
+    owner.now.moment += timedelta(hours=2)
+    await other.live.away(Caller(sleeper.user_id, sleeper.name, guild_id=GUILDS[1], channel_id=41), "off")
+    owner.now.moment += timedelta(hours=2)  # past the deadline, which the absence put off by 2 hours
+    await asyncio.sleep(0.2)
+    assert await owner.live.store.moves(game_id) == [], "the owner did not know yet"
+
+    await owner.live.reconcile()  # what the bot does once a minute
+    for _ in range(50):
+        await asyncio.sleep(0.1)
+        if await owner.live.store.moves(game_id):
+            break
+    await owner.live.idle()
+
+    assert await owner.live.store.moves(game_id), "the AI stood in for the sleeper"
+    assert not other.claimed, "the other process took none of the owner's timers"
+
+
 async def mark_unannounced(url: str, game_ids: list[int]) -> None:
     store = await Store.open(url)
     try:

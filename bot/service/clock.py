@@ -255,7 +255,8 @@ class Clock:
         """Pause (or resume) the caller's clocks in all their games."""
         text = hours_text.strip().lower()
         now = self._now()
-        player = await self._people.get(caller.user_id)
+        # Fresh: the absence may have been set or ended through another process.
+        player = await self._people.fresh(caller.user_id)
         current = player.away_until if player.away_until is not None and player.away_until > now else None
         if text in OFF_WORDS:
             until = None
@@ -385,7 +386,7 @@ class Clock:
             await self._store.delete_timers(game_id, seat=seat)
             return
         user_id = row.seats[seat].user_id or 0
-        player = await self._people.get(user_id)
+        player = await self._people.fresh(user_id)
         now = self._now()
         if player.away_until is not None and player.away_until > now:
             await self._store.put_timers([replace(timer, due_at=player.away_until)])

@@ -29,6 +29,13 @@ class People:
             self._known.put(user_id, found)
         return found
 
+    async def fresh(self, user_id: int) -> PlayerRow:
+        """Read from the store, not from memory: for decisions another process may have
+        changed the ground of (an absence ended through another shard's process)."""
+        found = await self._store.player(user_id)
+        self._known.put(user_id, found)
+        return found
+
     async def save(self, player: PlayerRow) -> None:
         await self._store.save_player(player)
         self._known.put(player.user_id, player)
