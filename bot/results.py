@@ -88,6 +88,8 @@ class Dispatch:
     locale: str | None = None
     #: Where to post instead when the game's thread is gone or locked: its channel.
     fallback_channel_id: int | None = None
+    #: The game's lobby message as it must now read (a lobby closed in the background).
+    lobby: LobbyCard | None = None
 
 
 @dataclass(frozen=True)

@@ -360,6 +360,29 @@ async def test_a_member_holds_at_most_three_open_lobbies_in_a_server(world: Worl
     assert len(await table.service.store.list_games()) == 5
 
 
+async def test_a_lobby_not_started_within_a_week_closes_and_its_message_says_so(
+    world: World, table: Table
+) -> None:
+    old = await table.open(world.anna)
+    await world.bob.click(old.lobby, label="Join")
+    await world.env.advance_time(3 * 24 * HOUR)
+    younger = await table.open(world.carl)
+
+    # The tests' bot looks once a day (conftest's `Bots.reconcile_every`): on day 8 here.
+    await world.env.advance_time(5 * 24 * HOUR)
+
+    assert (await table.row(old.id)).status == "abandoned"
+    message = table.message(world.channel, old.lobby.id)
+    assert "not started within 7 days" in message.content and not message.components
+    assert (await table.row(younger.id)).status == "lobby", "five days old: still open"
+    joined = await world.bob.slash(world.channel, "game join", game=str(old.id))
+    assert joined.response is not None and joined.response.content == texts.t(
+        "error.not_in_lobby", game=old.id
+    )
+    await world.env.advance_time(3 * 24 * HOUR)
+    assert (await table.row(younger.id)).status == "abandoned"
+
+
 # ------------------------------------------------------------- someone can act
 
 

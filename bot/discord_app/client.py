@@ -178,7 +178,11 @@ class BaumeisterBot(commands.AutoShardedBot):
 
     @tasks.loop(seconds=RECONCILE_EVERY)
     async def _reconciling(self) -> None:
-        self.service.reconcile()
+        try:
+            await self.service.reconcile()
+        except Exception:
+            # The database may be away for a moment: the next look, a minute on, tries again.
+            log.warning("looking at the games' unfinished work failed; again in a minute", exc_info=True)
 
     async def close(self) -> None:
         if self._resuming is not None and not self._resuming.done():

@@ -63,6 +63,8 @@ async def deliver_dispatch(client: discord.Client, dispatch: Dispatch) -> None:
         )
     for message in dispatch.direct:
         await send_direct(client, message.user_id, message.text)
+    if dispatch.lobby is not None:
+        await edit_lobby(client, dispatch.lobby, lobby_view(dispatch.lobby, dispatch.lobby.locale))
 
 
 class InteractionResponder:

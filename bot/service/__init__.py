@@ -309,14 +309,16 @@ class GameService:
         """Wait until the restore started by `resume` is done."""
         await self._turns.restored()
 
-    def reconcile(self) -> None:
+    async def reconcile(self) -> None:
         """Once a minute (the bot's loop): whatever a game owes and nobody is working on
         is taken up again, and the deadlines are looked at afresh, so that work lost
         to a failure, or timers moved by another process on the same database (an
-        absence ended there), are at most a minute late."""
+        absence ended there), are at most a minute late; lobbies a week old close."""
         self._turns.catch_up()
         self.deadlines.start()
         self.deadlines.timers_changed()
+        for card in await self._lobby.close_expired(self.clock(), self.ownership.shards):
+            await self._delivery.deliver(Dispatch(card.game_id, None, locale=card.locale, lobby=card))
 
     def cached_games(self) -> int:
         """How many games something is kept in memory of (bounded by `cache_size`)."""

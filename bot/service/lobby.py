@@ -6,6 +6,7 @@ import asyncio
 import random
 import re
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 import texts
@@ -14,6 +15,7 @@ from bot.results import Caller, LobbyCard, LobbyOption, Reply
 from bot.service.games import Games, engine_of, seat_list, visible
 from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, Notice, host_name
 from bot.service.notices import Notices
+from bot.shards import Shards
 from bot.store import GameRow
 from games.core import Engine, IllegalAction, Player
 from texts import escape_message, escape_words
@@ -26,6 +28,10 @@ CHOICES_READ = 100
 #: Lobbies a member may have open in a server at once (a default of the server settings
 #: to come).
 OPEN_LOBBIES = 3
+#: A lobby not started within this long closes (a default of the server settings to come).
+LOBBY_LIFETIME = timedelta(days=7)
+#: How many expired lobbies one look closes at most (the rest: at the next look).
+EXPIRED_AT_ONCE = 50
 
 
 def game_number(text: str) -> int | None:
@@ -222,8 +228,25 @@ class Lobby:
             game_id, thread_id=thread_id, lobby_message_id=lobby_message_id, channel_id=channel_id
         )
 
-    def card(self, row: GameRow) -> LobbyCard:
-        """The public lobby message, in the server's language (whoever clicked last)."""
+    async def close_expired(self, now: datetime, shards: Shards | None) -> list[LobbyCard]:
+        """Close the lobbies (of these shards' servers) opened `LOBBY_LIFETIME` ago or more and
+        never started; their cards, which say so."""
+        cards = []
+        opened_before = now - LOBBY_LIFETIME
+        for game_id in await self._games.store.lobbies_opened_before(
+            opened_before, limit=EXPIRED_AT_ONCE, shards=shards
+        ):
+            async with self._games.lock(game_id):
+                row = await self._games.row(game_id)
+                if row.status != "lobby" or row.created_at > opened_before:
+                    continue  # started or taken back meanwhile
+                closed = await self._games.finish(row, status="abandoned")
+            cards.append(self.card(closed, closing="lobby.closed.expired"))
+        return cards
+
+    def card(self, row: GameRow, *, closing: str | None = None) -> LobbyCard:
+        """The public lobby message, in the server's language (whoever clicked last);
+        `closing`: what to say of a closed lobby instead of its status."""
         engine = engine_of(row.engine)
         locale = row.locale
 
@@ -241,7 +264,7 @@ class Lobby:
         if row.status == "lobby":
             lines.append(say("lobby.howto"))
         else:
-            lines.append(say(f"lobby.closed.{row.status}"))
+            lines.append(say(closing or f"lobby.closed.{row.status}", days=LOBBY_LIFETIME.days))
         return LobbyCard(
             row.id,
             "\n".join(lines),

@@ -183,6 +183,18 @@ class GameTables(Connection):
         )
         return [(int(game_id), datetime.fromisoformat(at)) for game_id, at in rows]
 
+    async def lobbies_opened_before(
+        self, before: datetime, *, limit: int = 100, shards: Shards | None = None
+    ) -> list[int]:
+        """Lobbies opened before `before`, oldest first (index `games_by_status`)."""
+        mine, shard_params = _shard_condition("guild_id", shards)
+        rows = await self._query(
+            f"SELECT id FROM games WHERE status = 'lobby' AND created_at < ?{mine}"
+            " ORDER BY created_at, id LIMIT ?",
+            (_stamp(before), *shard_params, limit),
+        )
+        return [int(game_id) for (game_id,) in rows]
+
     async def running_without_timers(
         self, *, after: int = 0, limit: int = 100, shards: Shards | None = None
     ) -> list[int]:
