@@ -23,7 +23,8 @@ from functools import partial
 from typing import Any
 
 import games
-from games.core import Action, Engine, Rng
+from ai.common import pick
+from games.core import Action, Engine
 
 __all__ = ["Chooser", "baselines", "choose", "chooser", "has_ai", "random_choice", "register"]
 
@@ -65,8 +66,7 @@ def has_ai(game_id: str) -> bool:
 def random_choice(engine: Engine, state: Any, seat: int, seed: int) -> Action:
     """A seeded random legal action: the AI of a game that has none of its own."""
     legal = engine.legal_actions(state, seat)
-    index, _ = Rng.below(Rng.seed(seed), len(legal))
-    return legal[index]
+    return pick(legal, seed)
 
 
 def chooser(game_id: str) -> Chooser:

@@ -55,6 +55,7 @@ __all__ = [
     "public_points",
     "public_state",
     "spot_value",
+    "yield_value",
 ]
 
 #: Dice outcomes (of 36) that roll each total.
@@ -64,12 +65,9 @@ CARD_WORTH: tuple[float, ...] = (1.0, 1.3, 0.85, 1.0, 1.3, 0.4)
 #: Weighted pips a pyramid site is worth to a seat without one (blocks without fees, fees earned).
 SITE_BONUS = 6.0
 
-ROAD_COST = COSTS["road"]
-SHIP_COST = COSTS["ship"]
-SETTLEMENT_COST = COSTS["settlement"]
-CITY_COST = COSTS["city"]
-CARD_COST = COSTS["card"]
-BLOCK_COST = COSTS["block"]
+ROAD_COST, SHIP_COST, SETTLEMENT_COST, CITY_COST, CARD_COST, BLOCK_COST = (
+    COSTS[build] for build in ("road", "ship", "settlement", "city", "card", "block")
+)
 
 
 def _yield(node: int) -> tuple[int, ...]:
@@ -138,19 +136,26 @@ def spot_value(
 ) -> float:
     """What a settlement at `node` adds to the seat, in weighted pips: its yield (resources the
     seat lacks count more), a harbour it can use, a pyramid site if the seat has none."""
-    y = NODE_YIELD[node]
-    value = 0.0
-    for resource in range(6):
-        if y[resource]:
-            lack = 0.0 if resource == GOLD else max(0.0, 1.0 - prod[resource] / 6.0)
-            value += CARD_WORTH[resource] * y[resource] * (1.0 + 0.6 * lack)
+    value = yield_value(node, prod)
     kind = NODE_HARBOUR[node]
     if kind == GENERIC:
         value += 1.5
     elif kind >= 0:
-        value += 0.3 * (prod[kind] + y[kind])
+        value += 0.3 * (prod[kind] + NODE_YIELD[node][kind])
     if not has_site and PYRAMID_SITES >> node & 1:
         value += SITE_BONUS if site_bonus is None else site_bonus
+    return value
+
+
+def yield_value(node: int, prod: list[float], enough: float = 6.0, lack_weight: float = 0.6) -> float:
+    """Weighted pips of a node's production: a resource the seat produces fewer than `enough`
+    pips of counts up to `lack_weight` more (gold coins never)."""
+    y = NODE_YIELD[node]
+    value = 0.0
+    for resource in range(6):
+        if y[resource]:
+            lack = 0.0 if resource == GOLD else max(0.0, 1.0 - prod[resource] / enough)
+            value += CARD_WORTH[resource] * y[resource] * (1.0 + lack_weight * lack)
     return value
 
 

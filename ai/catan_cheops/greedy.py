@@ -39,37 +39,14 @@ from ai.catan_cheops.evaluation import (
     public_state,
     spot_value,
 )
-from games.catan_cheops.actions import (
-    ACCEPT,
-    BANK,
-    BLOCK,
-    BUY,
-    CANCEL,
-    CITY,
-    DECLINE,
-    END,
-    PLAY,
-    ROAD,
-    ROLL,
-    SETTLEMENT,
-    SHIP,
-    TRADE,
-    Move,
-    unpack,
-)
+from ai.common import only_move, pick
+from games.catan_cheops import actions as act
+from games.catan_cheops import rules
+from games.catan_cheops.actions import Move, unpack
 from games.catan_cheops.data import GOLD, HEX_NODES, HEX_RESOURCE, HEX_TOKEN, LAND_NODES, PYRAMID_SITES
-from games.catan_cheops.rules import (
-    KNIGHT,
-    PLENTY,
-    ROAD_BUILDING,
-    apply,
-    block_counts,
-    harbour_rates,
-    legal_actions,
-)
 from games.catan_cheops.state import FOUND, FREE_ROADS, MAIN, OFFER, ROBBER, State
 from games.catan_cheops.state import ROLL as ROLL_PHASE
-from games.core import Action, Rng
+from games.core import Action
 
 __all__ = ["choose"]
 
@@ -81,16 +58,14 @@ SITE = 3.0
 def choose(state: Any, seat: int, seed: int) -> Action:
     """The greedy move for `seat`; ties by a seeded random choice."""
     public = public_state(state, seat)
-    legal = legal_actions(public, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has no move to make")
-    if len(legal) == 1:
-        return legal[0]
+    legal = rules.legal_actions(public, seat)
+    only = only_move(legal, seat)
+    if only is not None:
+        return only
     scored = _scores(public, seat, legal)
     best = max(scored)
     top = [move for move, score in zip(legal, scored, strict=True) if score == best]
-    index, _ = Rng.below(Rng.seed(seed), len(top))
-    return top[index]
+    return pick(top, seed)
 
 
 def _scores(state: State, seat: int, legal: list[Move]) -> list[float]:
@@ -98,13 +73,13 @@ def _scores(state: State, seat: int, legal: list[Move]) -> list[float]:
     prod = production(state, seat)
     has_site = bool(state.blds[seat] & PYRAMID_SITES)
     if phase in (FOUND, FREE_ROADS):
-        if legal[0].kind == SETTLEMENT:
+        if legal[0].kind == act.SETTLEMENT:
             return [spot_value(state, seat, m.a, prod, has_site=has_site, site_bonus=SITE) for m in legal]
         expansion = Expansion(state, seat, prod, has_site=has_site, pv=0.1, site_bonus=SITE)
-        return [expansion.edge_value(m.a) if m.kind in (ROAD, SHIP) else -1.0 for m in legal]
+        return [expansion.edge_value(m.a) if m.kind in (act.ROAD, act.SHIP) else -1.0 for m in legal]
     if phase == ROLL_PHASE:
         blocked = _robbed(state, seat)
-        return [1.0 if m.kind == PLAY and blocked else 0.5 if m.kind == ROLL else 0.0 for m in legal]
+        return [1.0 if m.kind == act.PLAY and blocked else 0.5 if m.kind == act.ROLL else 0.0 for m in legal]
     if phase == ROBBER:
         return [_robber_score(state, seat, m) for m in legal]
     if phase == OFFER:
@@ -147,13 +122,13 @@ def _robber_score(state: State, seat: int, move: Move) -> float:
 
 
 def _answer_score(state: State, seat: int, move: Move) -> float:
-    if move.kind == TRADE:
+    if move.kind == act.TRADE:
         return 1.0
-    if move.kind == CANCEL:
+    if move.kind == act.CANCEL:
         return 0.0
-    if move.kind == DECLINE:
+    if move.kind == act.DECLINE:
         return 0.5
-    assert move.kind == ACCEPT
+    assert move.kind == act.ACCEPT
     give, n, get, m = state.offer
     hand = state.hands[seat]
     # I receive `n` of `give` and pay `m` of `get`.
@@ -171,19 +146,19 @@ def _main_scores(
     # Cards first: knight, plenty that completes a build, road building.
     if not state.played:
         for m in legal:
-            if m.kind == PLAY and m.a == KNIGHT:
+            if m.kind == act.PLAY and m.a == rules.KNIGHT:
                 return _only(legal, m)
         for m in legal:
-            if m.kind == PLAY and m.a == PLENTY:
+            if m.kind == act.PLAY and m.a == rules.PLENTY:
                 after = list(hand)
                 after[m.b] += 1
                 after[m.c] += 1
                 if missing(after, CITY_COST) == 0 or missing(after, SETTLEMENT_COST) == 0:
                     return _only(legal, m)
-    cities = [m for m in legal if m.kind == CITY]
+    cities = [m for m in legal if m.kind == act.CITY]
     if cities:
         return _only(legal, max(cities, key=lambda m: (sum(NODE_YIELD[m.a][:5]), m.a)))
-    settlements = [m for m in legal if m.kind == SETTLEMENT]
+    settlements = [m for m in legal if m.kind == act.SETTLEMENT]
     if settlements:
         return _only(
             legal,
@@ -201,28 +176,28 @@ def _main_scores(
         trade = _trade_towards(state, seat, cost, legal_set)
         if trade is not None:
             return _only(legal, trade)
-    blocks = [m for m in legal if m.kind == BLOCK]
+    blocks = [m for m in legal if m.kind == act.BLOCK]
     if blocks:
         m = blocks[0]
-        counts = block_counts(state)
+        counts = rules.block_counts(state)
         others = [c for o, c in enumerate(counts) if o != seat]
-        built = apply(state, seat, m)
+        built = rules.apply(state, seat, m)
         gain = public_points(built, seat) - public_points(state, seat)
         if gain > 0 or (any(counts) and counts[seat] <= min(others)):
             return _only(legal, m)
-    pieces = [m for m in legal if m.kind in (ROAD, SHIP)]
+    pieces = [m for m in legal if m.kind in (act.ROAD, act.SHIP)]
     if pieces and not _spots(state, seat):
         expansion = Expansion(state, seat, prod, has_site=has_site, pv=0.1, site_bonus=SITE)
-        best = max(pieces, key=lambda m: (expansion.edge_value(m.a), m.kind == ROAD, m.a))
+        best = max(pieces, key=lambda m: (expansion.edge_value(m.a), m.kind == act.ROAD, m.a))
         if expansion.edge_value(best.a) > 0.05:
             return _only(legal, best)
-    if Move(BUY) in legal_set:
-        return _only(legal, Move(BUY))
+    if Move(act.BUY) in legal_set:
+        return _only(legal, Move(act.BUY))
     if not state.played:
-        roads = Move(PLAY, ROAD_BUILDING)
+        roads = Move(act.PLAY, rules.ROAD_BUILDING)
         if roads in legal_set and not _spots(state, seat):
             return _only(legal, roads)
-    return _only(legal, Move(END))
+    return _only(legal, Move(act.END))
 
 
 def _spots(state: State, seat: int) -> bool:
@@ -232,7 +207,7 @@ def _spots(state: State, seat: int) -> bool:
 def _trade_towards(state: State, seat: int, cost: tuple[int, ...], legal: set[Move]) -> Move | None:
     """The first bank trade of a plan that makes `cost` affordable now, if there is one."""
     hand = list(state.hands[seat])
-    rates = harbour_rates(state, seat)
+    rates = rules.harbour_rates(state, seat)
     gold = state.gold[seat]
     need = sum(max(0, c - h) for h, c in zip(hand, cost, strict=True))
     if not need:
@@ -243,11 +218,11 @@ def _trade_towards(state: State, seat: int, cost: tuple[int, ...], legal: set[Mo
     want = next(r for r in range(5) if hand[r] < cost[r])
     for give in sorted(range(5), key=lambda r: -(hand[r] - cost[r])):
         if give != want and hand[give] - cost[give] >= rates[give]:
-            move = Move(BANK, give, want, rates[give], -1)
+            move = Move(act.BANK, give, want, rates[give], -1)
             if move in legal:
                 return move
     if gold >= rates[GOLD]:
-        move = Move(BANK, GOLD, want, rates[GOLD], -1)
+        move = Move(act.BANK, GOLD, want, rates[GOLD], -1)
         if move in legal:
             return move
     return None

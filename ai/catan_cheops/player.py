@@ -47,7 +47,6 @@ from ai.catan_cheops.evaluation import (
     CARD_COST,
     CARD_WORTH,
     CITY_COST,
-    NODE_YIELD,
     PIPS,
     ROAD_COST,
     SETTLEMENT_COST,
@@ -60,25 +59,11 @@ from ai.catan_cheops.evaluation import (
     public_points,
     public_state,
     spot_value,
+    yield_value,
 )
-from games.catan_cheops.actions import (
-    ACCEPT,
-    BANK,
-    BLOCK,
-    CANCEL,
-    OFFER,
-    PLAY,
-    ROAD,
-    ROLL,
-    SETTLEMENT,
-    SHIP,
-    TRADE,
-    Move,
-    unpack,
-)
-from games.catan_cheops.actions import BUY as BUY_KIND
-from games.catan_cheops.actions import CITY as CITY_MOVE
-from games.catan_cheops.actions import END_TURN as END_TURN_MOVE
+from ai.common import Jitter, best_index, only_move
+from games.catan_cheops import actions as act
+from games.catan_cheops.actions import Move, unpack
 from games.catan_cheops.data import (
     BLOCKS,
     CITIES,
@@ -118,13 +103,11 @@ from games.catan_cheops.state import FOUND, FREE_ROADS, MAIN, OVER, State
 from games.catan_cheops.state import OFFER as OFFER_PHASE
 from games.catan_cheops.state import ROBBER as ROBBER_PHASE
 from games.catan_cheops.state import ROLL as ROLL_PHASE
-from games.core import Action, Rng
+from games.core import Action
 
 __all__ = ["Goal", "Mind", "choose"]
 
 ENGINE_ID = "catan-cheops"
-#: Size of the seeded jitter that breaks ties between equal moves.
-JITTER = 1e-6
 #: A goal's value shrinks by this factor per card it still lacks.
 LACK = 0.72
 #: What a development card is worth on average (knights towards the army, victory points).
@@ -147,11 +130,8 @@ def choose(state: Any, seat: int, seed: int) -> Action:
     """The AI's move for `seat`: always one of `legal_actions(state, seat)`."""
     public = public_state(state, seat)
     legal = legal_actions(public, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has no move to make")
-    if len(legal) == 1:
-        return legal[0]
-    return Mind(public, seat, seed).decide(legal)
+    only = only_move(legal, seat)
+    return only if only is not None else Mind(public, seat, seed).decide(legal)
 
 
 def _add(
@@ -174,23 +154,14 @@ class Mind:
         self.rates = harbour_rates(state, seat)
         self.public = [public_points(state, other) for other in range(state.players)]
         self.mine = points(state, seat)
-        self._rng = Rng.seed(seed)
+        self._jitter = Jitter(seed)
         self._goals: list[Goal] | None = None
         self._expansion: Expansion | None = None
 
     # -- plumbing --------------------------------------------------------------------------------------
 
-    def _jitter(self) -> float:
-        value, self._rng = Rng.next(self._rng)
-        return JITTER * (value / 2.0**64)
-
     def _best(self, scored: list[tuple[float, Move]]) -> Move:
-        best, best_score = scored[0][1], float("-inf")
-        for score, move in scored:
-            score += self._jitter()
-            if score > best_score:
-                best, best_score = move, score
-        return best
+        return scored[best_index((score for score, _ in scored), self._jitter)][1]
 
     def decide(self, legal: list[Move]) -> Move:
         phase = self.state.phase
@@ -224,7 +195,7 @@ class Mind:
     def _founding(self, legal: list[Move]) -> Move:
         state = self.state
         _, _, third, _ = FOUNDING_STEPS[state.players][state.fstep]
-        if legal[0].kind == SETTLEMENT:
+        if legal[0].kind == act.SETTLEMENT:
             expansion = self.expansion
             scored = []
             for move in legal:
@@ -246,12 +217,12 @@ class Mind:
         expansion = self.expansion
         scored = []
         for move in legal:
-            if move.kind not in (ROAD, SHIP):
+            if move.kind not in (act.ROAD, act.SHIP):
                 scored.append((-1.0, move))
                 continue
             value = expansion.edge_value(move.a)
             # Ships are the scarcer piece (8) and reach the far coasts; roads first on land.
-            value += 0.001 if move.kind == ROAD else 0.0
+            value += 0.001 if move.kind == act.ROAD else 0.0
             scored.append((value, move))
         return self._best(scored)
 
@@ -280,10 +251,10 @@ class Mind:
         return mine > holder and mine >= 3
 
     def _before_roll(self, legal: list[Move]) -> Move:
-        knight = Move(PLAY, KNIGHT)
+        knight = Move(act.PLAY, KNIGHT)
         if knight in legal and (self._robbed_pips() >= 3 or self._army_gain()):
             return knight
-        return next(move for move in legal if move.kind == ROLL)
+        return next(move for move in legal if move.kind == act.ROLL)
 
     def _robber(self, legal: list[Move]) -> Move:
         state = self.state
@@ -338,17 +309,18 @@ class Mind:
         if nodes.count(seat + 4) < CITIES:
             for node in bits(state.blds[seat]):
                 if nodes[node] == seat:
-                    value = 1.0 + pv * _yield_value(node, self.prod)
+                    # What a city adds: the settlement's yield once more.
+                    value = 1.0 + pv * yield_value(node, self.prod, enough=8.0, lack_weight=0.4)
                     if near_win and self.mine + 1 >= GOAL:
                         value += 50.0
-                    goals.append(Goal(value, CITY_COST, Move(CITY_MOVE, node)))
+                    goals.append(Goal(value, CITY_COST, Move(act.CITY, node)))
         can_settle = nodes.count(seat) < SETTLEMENTS
         if can_settle:
             for node in bits(state.ends[seat] & LAND_NODES & ~state.blocked):
                 value = 1.0 + pv * spot_value(state, seat, node, self.prod, has_site=self.has_site)
                 if near_win and self.mine + 1 >= GOAL:
                     value += 50.0
-                goals.append(Goal(value, SETTLEMENT_COST, Move(SETTLEMENT, node)))
+                goals.append(Goal(value, SETTLEMENT_COST, Move(act.SETTLEMENT, node)))
         expansion = self.expansion
         roads_left = state.edges.count(seat) < ROADS
         ships_left = state.edges.count(seat + 4) < SHIPS
@@ -358,9 +330,9 @@ class Mind:
             if value <= 0.05:
                 continue
             if roads_left and ROAD_EDGES_MASK >> edge & 1:
-                goals.append(Goal(value, ROAD_COST, Move(ROAD, edge)))
+                goals.append(Goal(value, ROAD_COST, Move(act.ROAD, edge)))
             if ships_left and SHIP_EDGES_MASK >> edge & 1:
-                goals.append(Goal(value - 0.02, SHIP_COST, Move(SHIP, edge)))
+                goals.append(Goal(value - 0.02, SHIP_COST, Move(act.SHIP, edge)))
         for move in self._block_moves():
             goals.append(Goal(self._block_value(move), BLOCK_COST, move))
         if state.deck:
@@ -368,7 +340,7 @@ class Mind:
                 Goal(
                     CARD_VALUE * max(0.4, self.pv / 0.13) + (0.3 if self._army_close() else 0.0),
                     CARD_COST,
-                    Move(BUY_KIND),
+                    Move(act.BUY),
                 )
             )
         return goals
@@ -384,7 +356,7 @@ class Mind:
         if state.pyramid.count(seat) >= BLOCKS or len(state.pyramid) >= PYRAMID_PLACES:
             return []
         if self.has_site:
-            return [Move(BLOCK, -1)]
+            return [Move(act.BLOCK, -1)]
         if not self.gold:
             return []
         reach = -1
@@ -394,7 +366,7 @@ class Mind:
                 if reach < 0:
                     reach = trade_reach(state, seat)
                 if reach & state.blds[other] & PYRAMID_SITES:
-                    out.append(Move(BLOCK, other))
+                    out.append(Move(act.BLOCK, other))
         # The cheapest: the seat with the fewest points earns the fee.
         out.sort(key=lambda move: self.public[move.a])
         return out[:1]
@@ -447,7 +419,7 @@ class Mind:
         return worth
 
     def _has_spot(self) -> bool:
-        return any(goal.move.kind == SETTLEMENT for goal in self.goals)
+        return any(goal.move.kind == act.SETTLEMENT for goal in self.goals)
 
     # -- the main phase ------------------------------------------------------------------------------------
 
@@ -460,7 +432,7 @@ class Mind:
         if play is not None:
             return play
         if not goals:
-            return END_TURN_MOVE
+            return act.END_TURN
         # The target: the best value, discounted by the cards it lacks.
         target = max(goals, key=lambda goal: goal.value * LACK ** missing(hand, goal.cost))
         if target.move in legal_set and missing(hand, target.cost) == 0:
@@ -487,7 +459,7 @@ class Mind:
         step = self._progress_trade(target, legal_set)
         if step is not None:
             return step
-        return END_TURN_MOVE
+        return act.END_TURN
 
     def _trade_plan(self, hand: tuple[int, ...], cost: tuple[int, ...]) -> list[Move] | None:
         """Bank trades (own rates, gold coins) that make the cost affordable, or None."""
@@ -522,7 +494,7 @@ class Mind:
                     bank[best] += rates[best]
                 have[want] += 1
                 bank[want] -= 1
-                plan.append(Move(BANK, best, want, rates[best], -1))
+                plan.append(Move(act.BANK, best, want, rates[best], -1))
         return plan
 
     def _progress_trade(self, target: Goal, legal: set[Move]) -> Move | None:
@@ -536,7 +508,7 @@ class Mind:
             rate = self.rates[give]
             if surplus >= rate + (0 if crowded else 2):
                 want = max(need, key=lambda r: (target.cost[r] - hand[r], CARD_WORTH[r]))
-                move = Move(BANK, give, want, rate, -1)
+                move = Move(act.BANK, give, want, rate, -1)
                 if move in legal:
                     return move
         return None
@@ -568,7 +540,7 @@ class Mind:
             n = min(3, count + (1 if surplus >= count + 2 else 0), surplus)
             key = (surplus, -CARD_WORTH[give])
             if best is None or key > best_key:
-                best, best_key = Move(OFFER, give, n, want, count), key
+                best, best_key = Move(act.OFFER, give, n, want, count), key
         if best is not None and best in legal:
             return best
         return None
@@ -576,12 +548,12 @@ class Mind:
     def _offer_phase(self, legal: list[Move]) -> Move:
         state, seat = self.state, self.seat
         if seat == state.turn:
-            takers = [move for move in legal if move.kind == TRADE]
+            takers = [move for move in legal if move.kind == act.TRADE]
             if takers:
                 return min(takers, key=lambda move: (self.public[move.a], move.a))
-            return next(move for move in legal if move.kind == CANCEL)
-        accept = next((move for move in legal if move.kind == ACCEPT), None)
-        decline = next(move for move in legal if move.kind != ACCEPT)
+            return next(move for move in legal if move.kind == act.CANCEL)
+        accept = next((move for move in legal if move.kind == act.ACCEPT), None)
+        decline = next(move for move in legal if move.kind != act.ACCEPT)
         if accept is None or not self.accepts():
             return decline
         return accept
@@ -609,11 +581,11 @@ class Mind:
         state = self.state
         if state.played:
             return None
-        knight = Move(PLAY, KNIGHT)
+        knight = Move(act.PLAY, KNIGHT)
         if knight in legal and (self._robbed_pips() >= 2 or self._army_gain() or self._army_close()):
             return knight
         hand = self.hand
-        plenty = [move for move in legal if move.kind == PLAY and move.a == PLENTY]
+        plenty = [move for move in legal if move.kind == act.PLAY and move.a == PLENTY]
         if plenty:
             best, best_worth = None, self.hand_worth(hand) + 0.5
             for move in plenty:
@@ -628,12 +600,12 @@ class Mind:
                     best, best_worth = move, worth
             if best is not None:
                 return best
-        monopoly = [move for move in legal if move.kind == PLAY and move.a == MONOPOLY]
+        monopoly = [move for move in legal if move.kind == act.PLAY and move.a == MONOPOLY]
         if monopoly:
             grab = self._monopoly(monopoly)
             if grab is not None:
                 return grab
-        roads = Move(PLAY, ROAD_BUILDING)
+        roads = Move(act.PLAY, ROAD_BUILDING)
         if roads in legal:
             values = sorted((g.value for g in goals if g.cost in (ROAD_COST, SHIP_COST)), reverse=True)
             if values and values[0] >= 0.35:
@@ -691,14 +663,3 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     out = list(values)
     out[index] = value
     return tuple(out)
-
-
-def _yield_value(node: int, prod: list[float]) -> float:
-    """Weighted pips of a node's production (what a city there adds)."""
-    y = NODE_YIELD[node]
-    value = 0.0
-    for resource in range(6):
-        if y[resource]:
-            lack = 0.0 if resource == GOLD else max(0.0, 1.0 - prod[resource] / 8.0)
-            value += CARD_WORTH[resource] * y[resource] * (1.0 + 0.4 * lack)
-    return value

@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 import games.china
+from ai.common import pick
 from games.china.scoring import final_scoring
 from games.china.state import State
-from games.core import Action, Rng
+from games.core import Action
 
 __all__ = ["choose", "standing_score"]
 
@@ -52,8 +53,7 @@ def choose(state: Any, seat: int, seed: int) -> Action:
             best = [a for a in legal if not _changes_board(a)]
         elif standing == best_score:
             best += [a for a in legal if not _changes_board(a)]
-    index, _ = Rng.below(Rng.seed(seed), len(best))
-    return best[index]
+    return pick(best, seed)
 
 
 def _changes_board(action: Action) -> bool:

@@ -21,34 +21,26 @@ one action of the engine:
 * refilling: each take is valued by the best way to finish the refill, an
   open card known, a deck card by the chances of the colours not seen.
 
-Ties are broken by a tiny seeded jitter (`games.core.Rng`), so a state and a
+Ties are broken by a tiny seeded jitter (`ai.common.Jitter`), so a state and a
 seed always give the same move.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import games.china
 from ai.china.evaluation import DEFAULT_WEIGHTS, Context, Evaluation, Weights, public_state
+from ai.common import Decision, Jitter, best_index, decision
 from games.china import rules
 from games.china.actions import End, Pass, Place, Swap, Take
 from games.china.data import HAND_SIZE
 from games.china.state import DECK, PLACE, REFILL, State
-from games.core import Action, Rng
+from games.core import Action
 
 __all__ = ["Decision", "choose", "decide"]
 
 ENGINE_ID = "china"
-#: Size of the seeded jitter that breaks ties between equal moves.
-JITTER = 1e-6
-
-
-class Decision(NamedTuple):
-    """A move and how many positions were valued to find it (the work of the decision)."""
-
-    action: Action
-    valued: int
 
 
 def choose(state: Any, seat: int, seed: int) -> Action:
@@ -59,12 +51,7 @@ def choose(state: Any, seat: int, seed: int) -> Action:
 def decide(state: State, seat: int, seed: int, weights: Weights = DEFAULT_WEIGHTS) -> Decision:
     """`choose`, with the work it took; other weights serve to measure and tune them."""
     legal = games.china.ENGINE.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has no move to make")
-    if len(legal) == 1:
-        return Decision(legal[0], 0)
-    planner = _Planner(public_state(state, seat), seat, seed, weights)
-    return Decision(legal[planner.best(legal)], planner.valued)
+    return decision(legal, seat, lambda: _Planner(public_state(state, seat), seat, seed, weights))
 
 
 class _Planner:
@@ -76,22 +63,13 @@ class _Planner:
         self.context = Context.of(public, seat, weights)
         self.evaluation = Evaluation.of(public, self.context)
         self.base = self.evaluation.utility(self.evaluation.base_totals())
-        self._rng = Rng.seed(seed)
+        self._jitter = Jitter(seed)
         self._finished: dict[tuple[Any, ...], float] = {}
         #: Positions valued in this decision (a bound for tests).
         self.valued = 0
 
-    def _jitter(self) -> float:
-        value, self._rng = Rng.next(self._rng)
-        return JITTER * (value / 2.0**64)
-
     def best(self, legal: list[Action]) -> int:
-        best, best_worth = 0, float("-inf")
-        for index, action in enumerate(legal):
-            worth = self.worth(action) + self._jitter()
-            if worth > best_worth:
-                best, best_worth = index, worth
-        return best
+        return best_index((self.worth(action) for action in legal), self._jitter)
 
     def worth(self, action: Action) -> float:
         state = self.state

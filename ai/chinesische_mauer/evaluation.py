@@ -42,7 +42,8 @@ __all__ = ["DEFAULT_WEIGHTS", "Context", "Weights", "cover_loss", "hand_value", 
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The tunable numbers of the evaluation (measured with scripts/ai_strength.py)."""
+    """The tunable numbers of the evaluation (measured with scripts/ai_strength.py). Worths
+    are in expected fame points; chances are per turn unless said otherwise."""
 
     #: What an opponent's expected point costs me, against one of mine.
     rival: float = 0.2

@@ -24,7 +24,7 @@ jitter, so a given state and seed always give the same move.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,7 +46,8 @@ from ai.chinesische_mauer.model import (
     parse_move,
     position_from_view,
 )
-from games.core import Action, Rng
+from ai.common import Jitter
+from games.core import Action
 
 __all__ = ["choose", "choose_move"]
 
@@ -57,8 +58,6 @@ ENGINE_ID = "chinesische-mauer"
 FIRST_ACTIONS = 12
 #: How many of the best plans get free horseman plays added.
 PLANS_WITH_HORSEMEN = 8
-#: Size of the seeded jitter that breaks ties between equal plans.
-JITTER = 1e-6
 
 
 def choose(state: Any, seat: int, seed: int) -> Action:
@@ -78,27 +77,16 @@ def choose_move(
     """Index into `moves` (the legal moves, as notation) of the move to make."""
     position = position_from_view(view)
     context = Context.of(position, weights)
-    jitter = _Jitter(seed)
+    jitter = Jitter(seed)
     if position.pending:
         return _choose_scoring(position, moves, context, jitter)
     return _choose_action(position, moves, context, jitter)
 
 
-class _Jitter:
-    """Tiny seeded noise per candidate, so ties do not always fall the same way."""
-
-    def __init__(self, seed: int) -> None:
-        self._rng = Rng.seed(seed)
-
-    def __call__(self) -> float:
-        value, self._rng = Rng.next(self._rng)
-        return JITTER * (value / 2.0**64)
-
-
 # -- scoring --------------------------------------------------------------------------------------
 
 
-def _choose_scoring(position: Position, moves: Sequence[Move], context: Context, jitter: _Jitter) -> int:
+def _choose_scoring(position: Position, moves: Sequence[Move], context: Context, jitter: Jitter) -> int:
     """Take every tile that can be taken; lay a tile where the site is left best for me."""
     for index, move in enumerate(moves):
         if move.verb == "take":
@@ -169,7 +157,7 @@ def _affordable(position: Position, move: Move, draws: int) -> bool:
     return position.hand[move.kind] >= move.count
 
 
-def _choose_action(position: Position, moves: Sequence[Move], context: Context, jitter: _Jitter) -> int:
+def _choose_action(position: Position, moves: Sequence[Move], context: Context, jitter: Jitter) -> int:
     planner = _Planner(position, moves, context)
     ordinary = [i for i, move in enumerate(moves) if move.verb in ("play", "dragon", "draw")]
     # A horseman played as an action is never better than the same play for free.
@@ -185,7 +173,7 @@ def _choose_action(position: Position, moves: Sequence[Move], context: Context, 
 
 
 def _ordinary_plans(
-    planner: _Planner, ordinary: Sequence[int], actions_left: int, jitter: _Jitter
+    planner: _Planner, ordinary: Sequence[int], actions_left: int, jitter: Jitter
 ) -> list[tuple[float, _Plan]]:
     """The best plans of ordinary actions, best first.
 
@@ -228,34 +216,35 @@ def _ordinary_plans(
 
 
 def _with_horsemen(
-    planner: _Planner, plans: Sequence[tuple[float, _Plan]], free: Sequence[int], jitter: _Jitter
+    planner: _Planner, plans: Sequence[tuple[float, _Plan]], free: Sequence[int], jitter: Jitter
 ) -> _Plan:
     """Add the best free horseman plays (none, one, or one to each of two sites) to the top plans."""
     options: list[tuple[int, ...]] = [(), *((i,) for i in free)]
     singles = [i for i in free if planner.moves[i].count == 1]
     options += [(a, b) for a in singles for b in singles if planner.moves[a].site < planner.moves[b].site]
-    best_plan, best_worth = plans[0][1], plans[0][0]
-    for _, plan in plans[:PLANS_WITH_HORSEMEN]:
-        for option in options:
-            candidate = _Plan(plan.actions, option)
-            worth = planner.worth(candidate)
-            if worth is None:
-                continue
-            score = worth + jitter()
-            if score > best_worth:
-                best_plan, best_worth = candidate, score
-    return best_plan
+    candidates = (
+        _Plan(plan.actions, option) for _, plan in plans[:PLANS_WITH_HORSEMEN] for option in options
+    )
+    return _best_plan(planner, candidates, jitter, plans[0][1], plans[0][0])
 
 
-def _best_single(planner: _Planner, indexes: Sequence[int], jitter: _Jitter) -> int:
-    best, best_worth = indexes[0], float("-inf")
-    for index in indexes:
-        worth = planner.worth(_Plan((index,), ()))
+def _best_single(planner: _Planner, indexes: Sequence[int], jitter: Jitter) -> int:
+    singles = (_Plan((index,), ()) for index in indexes)
+    return _best_plan(planner, singles, jitter, _Plan((indexes[0],), ()), float("-inf")).actions[0]
+
+
+def _best_plan(
+    planner: _Planner, candidates: Iterable[_Plan], jitter: Jitter, best: _Plan, best_worth: float
+) -> _Plan:
+    """The candidate worth most (with jitter) if it beats `best_worth`, else `best`; plans my
+    cards do not allow are passed over (and draw no jitter)."""
+    for candidate in candidates:
+        worth = planner.worth(candidate)
         if worth is None:
             continue
         score = worth + jitter()
         if score > best_worth:
-            best, best_worth = index, score
+            best, best_worth = candidate, score
     return best
 
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ai.common import only_move, pick
 from ai.mauerbauer.model import after_placements, best_play_points, closes, merge_options, public_state
-from games.core import Action, Rng
+from games.core import Action
 from games.mauerbauer import rules
 from games.mauerbauer.actions import DONE, BuildWall, Discard, Pass, Play
 from games.mauerbauer.scoring import card_values
@@ -32,10 +33,9 @@ __all__ = ["choose"]
 def choose(state: Any, seat: int, seed: int) -> Action:
     """The move that scores most at once for `seat`; ties by a seeded random choice."""
     legal = rules.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has no move to make")
-    if len(legal) == 1:
-        return legal[0]
+    only = only_move(legal, seat)
+    if only is not None:
+        return only
     public = public_state(state, seat)
     hand = public.hands[seat]
     phase = public.phase
@@ -46,20 +46,14 @@ def choose(state: Any, seat: int, seed: int) -> Action:
         scores = [_play_points(public, action) for action in legal]
         if max(scores) <= 0:
             values = public.values if phase == SCORING else card_values(public, None)
-            scores = [
-                -values[action.card]
-                if isinstance(action, Discard)
-                else (0.5 if isinstance(action, Pass) else -99)
-                for action in legal
-            ]
+            scores = [_fallback(action, values) for action in legal]
     elif phase == WALL:
         scores = [_wall_points(public, seat, action) for action in legal]
     else:
         scores = [_settled_points(rules.apply(public, seat, action), seat, hand) for action in legal]
     best = max(scores)
     top = [action for action, score in zip(legal, scores, strict=True) if score == best]
-    index, _ = Rng.below(Rng.seed(seed), len(top))
-    return top[index]
+    return pick(top, seed)
 
 
 def _play_points(state: State, action: Action) -> float:

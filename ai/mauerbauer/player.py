@@ -29,17 +29,18 @@ rivals' average, a pending scoring round included):
   cards kept breaking ties;
 * the catch-up exchange: cards worth less than an average unseen card go back.
 
-Ties are broken by a tiny seeded jitter (`games.core.Rng`), so a state and a
+Ties are broken by a tiny seeded jitter (`ai.common.Jitter`), so a state and a
 seed always give the same move.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from ai.common import Decision, Jitter, best_index, decision
 from ai.mauerbauer.evaluation import DEFAULT_WEIGHTS, Context, Weights
 from ai.mauerbauer.model import after_placements, closes, merge_options, public_state
-from games.core import Action, Rng
+from games.core import Action
 from games.mauerbauer import rules
 from games.mauerbauer.actions import DONE, BuildWall, Discard, Play, swap
 from games.mauerbauer.data import DICE_HOUSE, DICE_TOWER, LINE_ENDS, LINE_FIELDS
@@ -49,20 +50,11 @@ from games.mauerbauer.state import EXCHANGE, HOUSES, MERGE, SCORING, TOWERS, WAL
 __all__ = ["Decision", "choose", "decide"]
 
 ENGINE_ID = "mauerbauer"
-#: Size of the seeded jitter that breaks ties between equal moves.
-JITTER = 1e-6
 #: Positions a wall decision values before the remaining walls that close a city are valued
 #: without the dice (bounds the work: a position costs about a quarter of a millisecond).
 WALL_BUDGET = 1500
 #: A card goes back in the exchange when an unseen card is worth this much more.
 SWAP_MARGIN = 0.5
-
-
-class Decision(NamedTuple):
-    """A move and how many positions were valued to find it (the work of the decision)."""
-
-    action: Action
-    valued: int
 
 
 def choose(state: Any, seat: int, seed: int) -> Action:
@@ -73,13 +65,7 @@ def choose(state: Any, seat: int, seed: int) -> Action:
 def decide(state: State, seat: int, seed: int, weights: Weights = DEFAULT_WEIGHTS) -> Decision:
     """`choose`, with the work it took; other weights serve to measure and tune them."""
     legal: list[Action] = list(rules.legal_actions(state, seat))
-    if not legal:
-        raise ValueError(f"seat {seat} has no move to make")
-    if len(legal) == 1:
-        return Decision(legal[0], 0)
-    public = public_state(state, seat)
-    planner = _Planner(public, seat, seed, weights)
-    return Decision(legal[planner.best(legal)], planner.valued)
+    return decision(legal, seat, lambda: _Planner(public_state(state, seat), seat, seed, weights))
 
 
 class _Planner:
@@ -90,11 +76,7 @@ class _Planner:
         self.seat = seat
         self.context = Context(public, seat, seed, weights)
         self.valued = 0
-        self._rng = Rng.seed(seed)
-
-    def _jitter(self) -> float:
-        value, self._rng = Rng.next(self._rng)
-        return JITTER * (value / 2.0**64)
+        self._jitter = Jitter(seed)
 
     def best(self, legal: list[Action]) -> int:
         phase = self.state.phase
@@ -108,12 +90,7 @@ class _Planner:
             scores = self._scoring(legal)
         else:
             scores = self._final(legal)
-        best, best_score = 0, float("-inf")
-        for index, score in enumerate(scores):
-            score += self._jitter()
-            if score > best_score:
-                best, best_score = index, score
-        return best
+        return best_index(scores, self._jitter)
 
     # -- positions after my own choices ------------------------------------------------------------
 
