@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from ai_support import check_legal, check_registered, check_replays, mean, play_out, results, serving_seat
 from catan_cheops.cc_support import node, position, resample_hidden
 
-import ai
 import ai.catan_cheops
-from ai.catan_cheops import greedy as catan_cheops_greedy
+from ai.catan_cheops import greedy
 from ai.catan_cheops.evaluation import NODE_YIELD, public_points, public_state
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import (
@@ -44,13 +44,6 @@ def choose(state: State, seat: int, seed: int) -> Move:
     return action
 
 
-def next_seat(state: State) -> int:
-    """Answering and discarding seats before the seat whose turn it is (as the strength script)."""
-    acting = ENGINE.to_act(state)
-    others = sorted(seat for seat in acting if seat != state.turn)
-    return others[0] if others else min(acting)
-
-
 def mixed_positions(players: int, seed: int, every: int = 2) -> Iterator[tuple[State, int]]:
     """Positions of a seeded game of AI, greedy and random moves, with every seat that must act
     (every `every`-th move, and every position with an offer or several discarding seats)."""
@@ -62,38 +55,18 @@ def mixed_positions(players: int, seed: int, every: int = 2) -> Iterator[tuple[S
         if move % every == 0 or state.phase in (OFFER_PHASE, DISCARD, FREE_ROADS):
             for seat in sorted(acting):
                 yield state, seat
-        seat = next_seat(state)
+        seat = serving_seat(ENGINE, state)
         kind = (seat + seed) % 3
         action: Action
         if kind == 0:
             action = choose(state, seat, seed * 1000 + move)
         elif kind == 1:
-            action = catan_cheops_greedy.choose(state, seat, seed * 1000 + move)
+            action = greedy.choose(state, seat, seed * 1000 + move)
         else:
             action = rng.choice(ENGINE.legal_actions(state, seat))
         state = ENGINE.apply(state, seat, action)
         move += 1
         assert move < 20_000, "the game does not end"
-
-
-def play_out(players: int, seed: int, ai_seat: int, others: str) -> State:
-    """A whole game, the AI at `ai_seat`, random or greedy players elsewhere; the end state."""
-    rng = random.Random(seed)
-    state = ENGINE.setup(players, seed)
-    moves = 0
-    while ENGINE.to_act(state):
-        seat = next_seat(state)
-        action: Action
-        if seat == ai_seat:
-            action = choose(state, seat, seed * 1000 + moves)
-        elif others == "greedy":
-            action = catan_cheops_greedy.choose(state, seat, seed * 1000 + moves)
-        else:
-            action = rng.choice(ENGINE.legal_actions(state, seat))
-        state = ENGINE.apply(state, seat, action)
-        moves += 1
-        assert moves < 20_000, "the game does not end"
-    return state
 
 
 # -- legality, registry, determinism ----------------------------------------------------------------
@@ -142,27 +115,20 @@ def test_free_roads_are_placed_where_the_network_grows() -> None:
 
 
 def test_the_greedy_baseline_moves_legally() -> None:
-    for state, seat in mixed_positions(4, 7, every=3):
-        assert catan_cheops_greedy.choose(state, seat, 1) in ENGINE.legal_actions(state, seat)
+    check_legal(ENGINE, greedy.choose, mixed_positions(4, 7, every=3), 1)
 
 
 def test_registered_for_the_game() -> None:
-    assert ai.chooser("catan-cheops") is ai.catan_cheops.choose
+    check_registered(ENGINE, ai.catan_cheops.choose, *next(mixed_positions(4, 11)))
 
 
 def test_same_state_and_seed_give_the_same_move() -> None:
-    checked = 0
-    for state, seat in mixed_positions(4, 11, every=5):
-        first = choose(state, seat, 5)
-        assert choose(ENGINE.loads(ENGINE.dumps(state)), seat, 5) == first
-        assert choose(state, seat, 5) == first
-        checked += 1
-    assert checked > 50
+    assert check_replays(ENGINE, choose, mixed_positions(4, 11, every=5), 5) > 50
 
 
 def test_whole_games_replay_exactly() -> None:
-    first = play_out(4, 21, 1, "greedy")
-    second = play_out(4, 21, 1, "greedy")
+    first = play_out(ENGINE, 4, 21, {1: ai.catan_cheops.choose}, greedy.choose)
+    second = play_out(ENGINE, 4, 21, {1: ai.catan_cheops.choose}, greedy.choose)
     assert ENGINE.dumps(first) == ENGINE.dumps(second)
 
 
@@ -353,23 +319,10 @@ def test_knight_before_the_roll_frees_its_hex() -> None:
 
 
 def test_it_beats_random_players_clearly() -> None:
-    wins = 0
-    for seed in range(6):
-        end = play_out(4, 100 + seed, seed % 4, "random")
-        outcome = ENGINE.outcome(end)
-        assert outcome is not None
-        wins += (seed % 4) in outcome.winners
+    wins, _, _ = results(ENGINE, 4, range(100, 106), ai.catan_cheops.choose)
     assert wins >= 5
 
 
 def test_it_outscores_greedy_players() -> None:
-    mine: list[int] = []
-    theirs: list[int] = []
-    for seed in range(4):
-        seat = seed % 4
-        end = play_out(4, 200 + seed, seat, "greedy")
-        outcome = ENGINE.outcome(end)
-        assert outcome is not None
-        mine.append(outcome.scores[seat])
-        theirs.extend(score for other, score in enumerate(outcome.scores) if other != seat)
-    assert sum(mine) / len(mine) > sum(theirs) / len(theirs)
+    _, mine, theirs = results(ENGINE, 4, range(200, 204), ai.catan_cheops.choose, greedy.choose)
+    assert mean(mine) > mean(theirs)

@@ -10,20 +10,21 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from ai_support import check_blind, check_legal, check_registered, check_replays, play_out, positions, results
+from china.china_support import resample_hidden
 
-import ai
 import ai.china
 import games.china
-from ai.china import decide
-from ai.china import greedy as china_greedy
+from ai.china import decide, greedy
 from ai.china.evaluation import Context, Evaluation, province_values, public_state
 from games.china.data import COLOURS
 from games.china.state import State
-from games.core import Action
 
 ENGINE = games.china.ENGINE
+choose = ai.china.choose
 #: Positions valued by one decision: far above what the look-ahead needs (a few hundred).
 MAX_VALUED = 2000
 #: The goal is one second at worst; a test on a shared machine allows five.
@@ -34,38 +35,14 @@ def random_positions(
     players: int, seed: int, every: int = 5, fortresses: bool = False
 ) -> Iterator[tuple[State, int]]:
     """Every `every`-th position of a seeded game of random moves, with the seat to act."""
-    rng = random.Random(seed)
-    options = {"fortresses": "on"} if fortresses else None
-    state = ENGINE.setup(players, seed, options)
-    move = 0
-    while ENGINE.to_act(state):
-        seat = state.turn
-        if move % every == 0:
-            yield state, seat
-        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
-        move += 1
+    return positions(ENGINE, players, seed, every, {"fortresses": "on"} if fortresses else None)
 
 
-def play_out(
-    players: int, seed: int, ai_seats: frozenset[int], others: str = "random", fortresses: bool = False
-) -> State:
+def play(players: int, seed: int, ai_seats: range, others: str = "random", fortresses: bool = False) -> Any:
     """A whole game, the AI at `ai_seats`, random or greedy players elsewhere; the end state."""
-    rng = random.Random(seed)
-    state = ENGINE.setup(players, seed, {"fortresses": "on"} if fortresses else None)
-    moves = 0
-    while ENGINE.to_act(state):
-        seat = state.turn
-        action: Action
-        if seat in ai_seats:
-            action = ai.china.choose(state, seat, seed * 1000 + moves)
-        elif others == "greedy":
-            action = china_greedy.choose(state, seat, seed * 1000 + moves)
-        else:
-            action = rng.choice(ENGINE.legal_actions(state, seat))
-        state = ENGINE.apply(state, seat, action)
-        moves += 1
-        assert moves < 3000, "the game does not end"
-    return state
+    opponent = greedy.choose if others == "greedy" else None
+    options = {"fortresses": "on"} if fortresses else None
+    return play_out(ENGINE, players, seed, dict.fromkeys(ai_seats, choose), opponent, options)
 
 
 # -- legality, registry, determinism ----------------------------------------------------------------
@@ -73,11 +50,9 @@ def play_out(
 
 @pytest.mark.parametrize(("players", "fortresses"), [(3, False), (4, False), (4, True), (5, True)])
 def test_the_move_is_always_legal(players: int, fortresses: bool) -> None:
-    checked = 0
-    for seed in range(4):
-        for state, seat in random_positions(players, seed, every=3, fortresses=fortresses):
-            assert ai.china.choose(state, seat, seed) in ENGINE.legal_actions(state, seat)
-            checked += 1
+    checked = sum(
+        check_legal(ENGINE, choose, random_positions(players, seed, 3, fortresses), seed) for seed in range(4)
+    )
     assert checked > 100
 
 
@@ -85,48 +60,26 @@ def test_side_b_with_four_players() -> None:
     state = ENGINE.setup(4, 3, {"side": "B"})
     for move in range(80):
         seat = state.turn
-        action = ai.china.choose(state, seat, move)
+        action = choose(state, seat, move)
         assert action in ENGINE.legal_actions(state, seat)
         state = ENGINE.apply(state, seat, action)
 
 
 def test_the_registry_uses_this_ai() -> None:
-    assert ai.has_ai("china")
-    state, seat = next(random_positions(4, 11, every=9))
-    assert ai.choose("china", state, seat, 5) == ai.china.choose(state, seat, 5)
+    check_registered(ENGINE, choose, *next(random_positions(4, 11, every=9)))
 
 
 def test_same_state_and_seed_give_the_same_move() -> None:
-    for state, seat in random_positions(4, 21, every=4):
-        first = ai.china.choose(state, seat, 99)
-        reloaded = ENGINE.loads(ENGINE.dumps(state))
-        assert ai.china.choose(reloaded, seat, 99) == first
-        assert ai.china.choose(state, seat, 99) == first
+    assert check_replays(ENGINE, choose, random_positions(4, 21, every=4), 99) > 5
 
 
 def test_no_move_is_asked_of_a_seat_without_one() -> None:
     state, seat = next(random_positions(4, 3))
     with pytest.raises(ValueError):
-        ai.china.choose(state, (seat + 1) % 4, 0)
+        choose(state, (seat + 1) % 4, 0)
 
 
 # -- hidden information -----------------------------------------------------------------------------
-
-
-def _hide_differently(state: State, seat: int, rng: random.Random) -> State:
-    """The same position with the other seats' hands and the deck dealt anew from the same
-    cards (same sizes), and another RNG: all that `seat` cannot see."""
-    pool = list(state.deck)
-    others = [other for other in range(state.players) if other != seat]
-    for other in others:
-        pool += [c for c in range(len(COLOURS)) for _ in range(state.hands[other][c])]
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for other in others:
-        size = sum(state.hands[other])
-        taken, pool = pool[:size], pool[size:]
-        hands[other] = tuple(taken.count(c) for c in range(len(COLOURS)))
-    return state._replace(hands=tuple(hands), deck=tuple(pool), rng=rng.getrandbits(64))
 
 
 def test_hidden_information_does_not_change_the_move() -> None:
@@ -134,14 +87,9 @@ def test_hidden_information_does_not_change_the_move() -> None:
     compared = changed = 0
     for players in (3, 4, 5):
         for seed in range(3):
-            for state, seat in random_positions(players, 60 + seed, every=3):
-                twin = _hide_differently(state, seat, rng)
-                assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
-                changed += twin != state
-                for seed_of_move in (0, 1):
-                    mine = ai.china.choose(state, seat, seed_of_move)
-                    assert ai.china.choose(twin, seat, seed_of_move) == mine
-                compared += 1
+            found = random_positions(players, 60 + seed, every=3)
+            more, differing = check_blind(ENGINE, choose, found, resample_hidden, rng)
+            compared, changed = compared + more, changed + differing
     assert compared > 100
     assert changed > compared // 2
 
@@ -202,36 +150,24 @@ def test_the_work_of_a_decision_stays_bounded() -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_games_with_only_ai_seats_end(players: int) -> None:
-    state = play_out(players, 500 + players, frozenset(range(players)), fortresses=players == 4)
-    outcome = ENGINE.outcome(state)
+    outcome = ENGINE.outcome(play(players, 500 + players, range(players), fortresses=players == 4))
     assert outcome is not None
     assert sum(outcome.scores) > 0
 
 
 def test_the_greedy_baseline_plays_legal_moves_to_the_end() -> None:
-    state = play_out(4, 77, frozenset(), others="greedy")
-    assert ENGINE.outcome(state) is not None
+    assert ENGINE.outcome(play(4, 77, range(0), others="greedy")) is not None
 
 
 @pytest.mark.slow
 def test_the_ai_beats_random_players_clearly() -> None:
     """Over 20 seeded four-player games the AI wins far more than the 25% a random seat would."""
-    wins = 0
-    for seed in range(20):
-        ai_seat = seed % 4
-        outcome = ENGINE.outcome(play_out(4, 2000 + seed, frozenset({ai_seat})))
-        assert outcome is not None
-        wins += ai_seat in outcome.winners
+    wins, _, _ = results(ENGINE, 4, range(2000, 2020), choose)
     assert wins >= 17
 
 
 @pytest.mark.slow
 def test_the_ai_beats_greedy_players() -> None:
     """Over 12 seeded four-player games against three greedy players it wins more than its share."""
-    wins = 0
-    for seed in range(12):
-        ai_seat = seed % 4
-        outcome = ENGINE.outcome(play_out(4, 3000 + seed, frozenset({ai_seat}), others="greedy"))
-        assert outcome is not None
-        wins += ai_seat in outcome.winners
+    wins, _, _ = results(ENGINE, 4, range(3000, 3012), choose, greedy.choose)
     assert wins >= 6

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from ai_support import check_blind, check_legal, check_registered, check_replays, play_out, positions, results
 
-import ai
 import games
 from ai import chinesische_mauer
 from ai.chinesische_mauer.model import (
@@ -30,36 +30,12 @@ from ai.chinesische_mauer.model import (
 from games.core import State
 
 ENGINE = games.get("chinesische-mauer")
+choose = chinesische_mauer.choose
 
 
 def random_positions(players: int, seed: int, every: int = 7) -> Iterator[tuple[State, int]]:
     """Every `every`-th position of a seeded game of random moves, with the seat to act."""
-    rng = random.Random(seed)
-    state = ENGINE.setup(players, seed)
-    move = 0
-    while ENGINE.to_act(state):
-        seat = min(ENGINE.to_act(state))
-        if move % every == 0:
-            yield state, seat
-        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
-        move += 1
-
-
-def play_out(players: int, seed: int, ai_seats: frozenset[int]) -> tuple[State, int]:
-    """A whole game, the AI at `ai_seats` and random players elsewhere; the end state and move count."""
-    rng = random.Random(seed)
-    state = ENGINE.setup(players, seed)
-    moves = 0
-    while ENGINE.to_act(state):
-        seat = min(ENGINE.to_act(state))
-        if seat in ai_seats:
-            action = chinesische_mauer.choose(state, seat, seed + moves)
-        else:
-            action = rng.choice(ENGINE.legal_actions(state, seat))
-        state = ENGINE.apply(state, seat, action)
-        moves += 1
-        assert moves < 5000, "the game does not end"
-    return state, moves
+    return positions(ENGINE, players, seed, every)
 
 
 # -- legality and determinism ---------------------------------------------------------------------
@@ -67,33 +43,23 @@ def play_out(players: int, seed: int, ai_seats: frozenset[int]) -> tuple[State, 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_move_is_always_legal(players: int) -> None:
-    checked = 0
-    for seed in range(6):
-        for state, seat in random_positions(players, seed, every=3):
-            assert chinesische_mauer.choose(state, seat, seed) in ENGINE.legal_actions(state, seat)
-            checked += 1
+    checked = sum(check_legal(ENGINE, choose, random_positions(players, seed, 3), seed) for seed in range(6))
     assert checked > 100
 
 
 def test_the_registry_uses_this_ai() -> None:
-    assert ai.has_ai("chinesische-mauer")
-    state, seat = next(random_positions(4, 11, every=9))
-    assert ai.choose("chinesische-mauer", state, seat, 5) == chinesische_mauer.choose(state, seat, 5)
+    check_registered(ENGINE, choose, *next(random_positions(4, 11, every=9)))
 
 
 def test_same_state_and_seed_give_the_same_move() -> None:
-    for state, seat in random_positions(4, 21, every=5):
-        first = chinesische_mauer.choose(state, seat, 99)
-        reloaded = ENGINE.loads(ENGINE.dumps(state))
-        assert chinesische_mauer.choose(reloaded, seat, 99) == first
-        assert chinesische_mauer.choose(state, seat, 99) == first
+    assert check_replays(ENGINE, choose, random_positions(4, 21, every=5), 99) > 5
 
 
 def test_no_move_is_asked_of_a_seat_without_one() -> None:
     state, seat = next(random_positions(4, 3))
     other = (seat + 1) % 4
     with pytest.raises(ValueError):
-        chinesische_mauer.choose(state, other, 0)
+        choose(state, other, 0)
 
 
 # -- hidden information ---------------------------------------------------------------------------
@@ -134,17 +100,8 @@ def test_hidden_information_does_not_change_the_move() -> None:
     compared = 0
     for players in (2, 4, 5):
         for seed in range(4):
-            for state, seat in random_positions(players, seed, every=4):
-                twin = _hide_differently(state, seat, rng)
-                if twin is None:
-                    continue
-                # The twin really is the same position as far as `seat` can see.
-                assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
-                assert ENGINE.legal_actions(twin, seat) == ENGINE.legal_actions(state, seat)
-                for seed_of_move in (0, 1):
-                    mine = chinesische_mauer.choose(state, seat, seed_of_move)
-                    assert chinesische_mauer.choose(twin, seat, seed_of_move) == mine
-                compared += 1
+            found = random_positions(players, seed, every=4)
+            compared += check_blind(ENGINE, choose, found, _hide_differently, rng)[0]
     assert compared > 50
 
 
@@ -223,33 +180,26 @@ def test_site_totals_follow_the_card_rules() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_games_with_only_ai_seats_end(players: int) -> None:
-    state, _ = play_out(players, 500 + players, frozenset(range(players)))
+    state = play_out(ENGINE, players, 500 + players, dict.fromkeys(range(players), choose))
     outcome = ENGINE.outcome(state)
     assert outcome is not None
     assert sum(outcome.scores) > 0
 
 
 def test_a_mixed_game_ends() -> None:
-    state, _ = play_out(4, 77, frozenset({1, 2}))
+    state = play_out(ENGINE, 4, 77, {1: choose, 2: choose})
     assert ENGINE.outcome(state) is not None
 
 
 @pytest.mark.slow
 def test_the_ai_beats_random_players_clearly() -> None:
     """Over 30 seeded four-player games the AI wins far more than the 25% a random seat would."""
-    wins = 0
-    for seed in range(30):
-        ai_seat = seed % 4
-        state, _ = play_out(4, 1000 + seed, frozenset({ai_seat}))
-        outcome = ENGINE.outcome(state)
-        assert outcome is not None
-        wins += ai_seat in outcome.winners
+    wins, _, _ = results(ENGINE, 4, range(1000, 1030), choose)
     assert wins >= 18
 
 
 def test_the_ai_counts_a_player_whose_cards_lie_under_dragons_as_present() -> None:
     """As the rules do: present with 0 points, so a negative leader is no leader against them."""
-    from ai.chinesische_mauer.model import SiteModel, leader, site_totals
     from games.chinesische_mauer.data import DRAGON, WALL
 
     # Seat 0's Wall covered by seat 1's dragon; seat 1's Wall carries tile 5 (1 - 5 = -4).
