@@ -1,18 +1,28 @@
-"""Measure a game's AI against random or greedy players.
+"""Measure each game's AI against its baseline players, over hundreds of seeded games.
 
-Plays seeded games with the AI in one seat (the seat rotates from game to
-game) and baseline players in the others, then prints the AI's win rate,
-its average score beside the other seats', and how long its decisions took.
-A shared win (equal points and equal tie-break) counts as a win.
+Plays seeded games with the measured player (the AI, or with `--player` one
+of the baselines) in one seat, the seat rotating from game to game, and a
+baseline player in every other seat. It prints the measured player's win
+rate, its average score beside the other seats', how the games ended (when
+the game's view says why: `ended`), and how long its decisions took. A
+shared win counts as a win.
 
-Baselines: `random` (a seeded uniform choice among the legal moves, every
-game) and `greedy` (for games that have one: China's takes the move after
-which its score as it stands is highest, see `ai/china_greedy.py`).
+Everything comes from the AI registry, so every game with an AI is measured
+the same way: `ai.chooser(game)` is the AI and `ai.baselines(game)` are the
+players it is measured against, `random` (a seeded uniform choice among the
+legal moves; every game) and `greedy` (the game's simple player that takes
+what scores most at once, `ai/<game>/greedy.py`, where there is one).
 
-    python scripts/ai_strength.py                 # Chinesische Mauer, 200 four-player games
-    python scripts/ai_strength.py --games 50 --players 3 --seed 1000
-    python scripts/ai_strength.py --game china --opponents greedy
-    python scripts/ai_strength.py --game china --table   # a markdown table row as well
+When several seats must act at once (discards, answers to an offer), the
+seats that answer move before the seat whose turn it is, lowest first, so an
+offer is answered before its proposer must trade or cancel.
+
+    python scripts/ai_strength.py                   # every game with an AI, against each baseline
+    python scripts/ai_strength.py --game china --opponents greedy --table
+    python scripts/ai_strength.py --game mauerbauer --players 3 --games 50 --seed 1000
+    python scripts/ai_strength.py --game mauerbauer --player greedy --opponents greedy
+
+`--table` adds each game's markdown table (the rows the game's docs show).
 """
 
 from __future__ import annotations
@@ -21,97 +31,114 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai
 import games
-from games.core import Action, Rng, State
+from ai import Chooser
+from games.core import Engine, State
 
-#: A baseline player: (state, seat, seed) -> action, like an AI.
-Baseline = Callable[[Any, int, int], Action]
+#: The player count when none is given: 4, or the nearest one the game allows.
+PLAYERS = 4
+#: A game that runs this many moves is stopped (it never happens; a guard against a loop).
+MAX_MOVES = 20_000
+#: The measured player's seed of a decision is `seed * MEASURED + move`; the others'
+#: `seed * OTHERS + move * 31 + seat`: every decision has a seed of its own.
+MEASURED = 100_003
+OTHERS = 100_019
 
-DEFAULT_GAME = "chinesische-mauer"
-
-
-def load(game_id: str) -> None:
-    """Import the game and its AI when they are not built in yet (they register themselves)."""
-    if game_id == "china":
-        import ai.china  # noqa: F401  (registers the AI)
-        import games.china  # noqa: F401  (registers the engine)
-
-
-def greedy_players() -> dict[str, Baseline]:
-    """The greedy baselines, by game id."""
-    from ai.china import greedy as china_greedy
-
-    return {"china": china_greedy.choose}
+TABLE_HEADER = (
+    "| Opponents | Games | Seeds | AI wins | Fair share | Avg score AI / others | Median ms | Worst ms |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
 
 
 @dataclass
 class Tally:
-    """What the games so far add up to."""
+    """What the games of one measurement add up to."""
 
     games: int = 0
     wins: int = 0
     shared_wins: int = 0
-    ai_scores: list[int] = field(default_factory=list)
+    endings: Counter[str] = field(default_factory=Counter)
+    scores: list[int] = field(default_factory=list)
     other_scores: list[int] = field(default_factory=list)
     decision_times: list[float] = field(default_factory=list)
 
 
+def serving_seat(engine: Engine, state: State) -> int:
+    """The seat to serve next: an answering or discarding seat first, the seat whose turn it is last."""
+    acting = engine.to_act(state)
+    turn = engine.current_turn(state)
+    answering = sorted(seat for seat in acting if seat != turn)
+    return answering[0] if answering else min(acting)
+
+
 def play_game(
-    game_id: str, players: int, seed: int, ai_seat: int, tally: Tally, baseline: Baseline | None = None
+    engine: Engine, players: int, seed: int, measured_seat: int, me: Chooser, others: Chooser, tally: Tally
 ) -> None:
-    """One game: the AI at `ai_seat`, random players (or `baseline`) elsewhere."""
-    engine = games.get(game_id)
-    choose = ai.chooser(game_id)
-    state: State = engine.setup(players, seed)
-    rng = Rng.seed(seed * 7919 + 17)
+    """One game: `me` at `measured_seat`, `others` in every other seat."""
+    state = engine.setup(players, seed)
     move = 0
-    while True:
-        acting = engine.to_act(state)
-        if not acting:
-            break
-        seat = min(acting)
-        if seat == ai_seat:
+    while engine.to_act(state):
+        seat = serving_seat(engine, state)
+        if seat == measured_seat:
             started = time.perf_counter()
-            action = choose(state, seat, seed * 100_003 + move)
+            action = me(state, seat, seed * MEASURED + move)
             tally.decision_times.append(time.perf_counter() - started)
-        elif baseline is not None:
-            action = baseline(state, seat, seed * 100_019 + move)
         else:
-            legal = engine.legal_actions(state, seat)
-            index, rng = Rng.below(rng, len(legal))
-            action = legal[index]
+            action = others(state, seat, seed * OTHERS + move * 31 + seat)
         state = engine.apply(state, seat, action)
         move += 1
+        if move > MAX_MOVES:
+            raise RuntimeError(f"{engine.id} game {seed} does not end")
     outcome = engine.outcome(state)
     assert outcome is not None
     tally.games += 1
-    if ai_seat in outcome.winners:
+    ending = engine.view(state, None).get("ended")
+    if ending:
+        tally.endings[str(ending)] += 1
+    if measured_seat in outcome.winners:
         tally.wins += 1
         if len(outcome.winners) > 1:
             tally.shared_wins += 1
-    tally.ai_scores.append(outcome.scores[ai_seat])
-    tally.other_scores.extend(score for seat, score in enumerate(outcome.scores) if seat != ai_seat)
+    tally.scores.append(outcome.scores[measured_seat])
+    tally.other_scores.extend(score for seat, score in enumerate(outcome.scores) if seat != measured_seat)
 
 
-def report(tally: Tally, players: int, opponents: str = "random") -> str:
+def measure(
+    engine: Engine, players: int, games_count: int, first_seed: int, me: Chooser, others: Chooser
+) -> Tally:
+    tally = Tally()
+    for number in range(games_count):
+        play_game(engine, players, first_seed + number, number % players, me, others, tally)
+    return tally
+
+
+def report(tally: Tally, players: int, player: str, opponents: str) -> str:
     times = sorted(tally.decision_times)
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    who = "the AI" if player == "ai" else f"the {player} player"
     lines = [
-        f"{tally.games} games, {players} players: the AI against {players - 1} {opponents} players",
-        f"AI win rate: {tally.wins / tally.games:.1%} ({tally.wins} wins, {tally.shared_wins} of them shared;"
+        f"{tally.games} games, {players} players: {who} against {players - 1} {opponents} players",
+        f"win rate: {tally.wins / tally.games:.1%} ({tally.wins} wins, {tally.shared_wins} of them shared;"
         " a shared win counts as a win)",
-        f"average score: AI {statistics.mean(tally.ai_scores):.1f}, {opponents} seats"
-        f" {statistics.mean(tally.other_scores):.1f}",
-        f"decisions: {len(times)}, median {statistics.median(times) * 1000:.1f} ms,"
-        f" worst {times[-1] * 1000:.1f} ms",
+        f"average score: {who} {statistics.mean(tally.scores):.2f}, {opponents} seats"
+        f" {statistics.mean(tally.other_scores):.2f}",
     ]
+    if tally.endings:
+        endings = ", ".join(f"{name} {count}" for name, count in sorted(tally.endings.items()))
+        lines.append(f"games ended by: {endings}")
+    lines.append(
+        f"decisions: {len(times)}, median {statistics.median(times) * 1000:.1f} ms,"
+        f" mean {statistics.mean(times) * 1000:.2f} ms, p99 {p99 * 1000:.1f} ms,"
+        f" worst {times[-1] * 1000:.1f} ms"
+    )
     return "\n".join(lines)
 
 
@@ -121,44 +148,64 @@ def table_row(tally: Tally, players: int, opponents: str, first_seed: int) -> st
     return (
         f"| {players - 1} {opponents} | {tally.games} | {first_seed}–{first_seed + tally.games - 1} "
         f"| {tally.wins / tally.games:.1%} ({tally.wins}) | {100 / players:.0f}% "
-        f"| {statistics.mean(tally.ai_scores):.1f} / {statistics.mean(tally.other_scores):.1f} "
+        f"| {statistics.mean(tally.scores):.1f} / {statistics.mean(tally.other_scores):.1f} "
         f"| {statistics.median(times) * 1000:.1f} | {times[-1] * 1000:.0f} |"
     )
 
 
-TABLE_HEADER = (
-    "| Opponents | Games | Seeds | AI wins | Fair share | Avg score AI / others | Median ms | Worst ms |\n"
-    "|---|---|---|---|---|---|---|---|"
-)
+def player_count(engine: Engine, asked: int | None) -> int:
+    if asked is not None:
+        return asked
+    return min(max(PLAYERS, engine.min_players), engine.max_players)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default=DEFAULT_GAME, help=f"game id (default {DEFAULT_GAME})")
-    parser.add_argument("--games", type=int, default=200, help="number of games (default 200)")
-    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--game", action="append", help="game id, again for more (default: every game with an AI)"
+    )
+    parser.add_argument("--games", type=int, default=200, help="games per measurement (default 200)")
+    parser.add_argument(
+        "--players", type=int, help=f"players per game (default {PLAYERS}, or the nearest the game allows)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument(
-        "--opponents", choices=("random", "greedy"), default="random", help="the baseline (default random)"
+        "--opponents",
+        action="append",
+        help="the baseline in the other seats, again for more (default: each of the game's baselines)",
     )
-    parser.add_argument("--table", action="store_true", help="also print a markdown table row")
+    parser.add_argument("--player", default="ai", help="who is measured: ai (default) or a baseline")
+    parser.add_argument("--table", action="store_true", help="also print each game's markdown table")
     args = parser.parse_args(argv)
-    load(args.game)
-    if not ai.has_ai(args.game):
-        parser.error(f"{args.game} has no AI of its own")
-    baseline: Baseline | None = None
-    if args.opponents == "greedy":
-        found = greedy_players().get(args.game)
-        if found is None:
-            parser.error(f"no greedy player for {args.game}")
-        baseline = found
-    tally = Tally()
-    for number in range(args.games):
-        play_game(args.game, args.players, args.seed + number, number % args.players, tally, baseline)
-    print(report(tally, args.players, args.opponents))
+
+    named = args.game is not None
+    chosen = [games.get(game_id) for game_id in args.game] if named else list(games.all())
+    for engine in chosen:
+        if named and not ai.has_ai(engine.id):
+            parser.error(f"{engine.id} has no AI of its own")
+    tables: list[str] = []
+    for engine in chosen:
+        if not ai.has_ai(engine.id):
+            continue
+        available = {"ai": ai.chooser(engine.id), **ai.baselines(engine.id)}
+        wanted = args.opponents or [name for name in available if name != "ai"]
+        missing = [name for name in (args.player, *wanted) if name not in available]
+        if missing and named:
+            parser.error(f"no {' or '.join(missing)} player for {engine.id}")
+        if missing:
+            print(f"## {engine.title}: no {' or '.join(missing)} player\n")
+            continue
+        players = player_count(engine, args.players)
+        rows = []
+        for opponents in wanted:
+            tally = measure(
+                engine, players, args.games, args.seed, available[args.player], available[opponents]
+            )
+            print(f"## {engine.title}\n{report(tally, players, args.player, opponents)}\n")
+            rows.append(table_row(tally, players, opponents, args.seed))
+        tables.append(f"## {engine.title}\n{TABLE_HEADER}\n" + "\n".join(rows) + "\n")
     if args.table:
-        print(TABLE_HEADER)
-        print(table_row(tally, args.players, args.opponents, args.seed))
+        print("\n".join(tables), end="")
     return 0
 
 
