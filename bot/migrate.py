@@ -67,6 +67,7 @@ _NOUNS: Final = {
     "ratings": ("rating", "ratings"),
     "notices": ("notice", "notices"),
     "departed_guilds": ("departed server", "departed servers"),
+    "server_settings": ("server's settings", "servers' settings"),
 }
 
 

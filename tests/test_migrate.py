@@ -37,7 +37,7 @@ from bot.history import replay
 from bot.migrate import MigrationError, Summary, migrate
 from bot.results import Caller
 from bot.service import GameService
-from bot.store import MIGRATIONS, Store
+from bot.store import MIGRATIONS, ServerRow, Store
 from bot.store.copy import TABLES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -151,6 +151,10 @@ async def build(path: Path, *, running_moves: tuple[int, int] = (12, 6)) -> dict
         await service.abandon(Caller(5, "Eve", guild_id=OTHER_GUILD, channel_id=600), abandoned)
         made["abandoned"].append(abandoned)
         await service.servers.left(OTHER_GUILD)
+        # A server's own settings.
+        await store.save_server_settings(
+            ServerRow(GUILD, channels=(CHANNEL,), lobby_days=14), now=service.clock()
+        )
         # People's own choices.
         await service.notify(ANNA, True)
         await service.away(BOB, "30")
@@ -307,6 +311,8 @@ async def test_every_table_is_copied_row_for_row_and_every_game_replays(source: 
             assert await new.player(user_id) == await old.player(user_id)
             assert await new.user_ratings(user_id) == await old.user_ratings(user_id)
         assert await new.departed_guilds() == await old.departed_guilds() == {OTHER_GUILD}
+        assert await new.server_settings(GUILD) == await old.server_settings(GUILD)
+        assert (await new.server_settings(GUILD)).channels == (CHANNEL,)
         assert (await new.player(ANNA.user_id)).dm and (await new.player(BOB.user_id)).away_until
     finally:
         await old.close()
@@ -504,7 +510,8 @@ def test_summary_counts_in_words() -> None:
     )
     assert summary.text() == (
         "Migrated a.sqlite3 to postgresql://x/db in 2.0 s: 2 games, 2 seats, 2 moves, 2 timers, "
-        "2 players, 2 ratings, 2 notices, 1 departed server copied; 1 game verified by replaying "
+        "2 players, 2 ratings, 2 notices, 1 departed server, 2 servers' settings copied; 1 game "
+        "verified by replaying "
         "their move logs."
     )
 

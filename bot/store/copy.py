@@ -65,6 +65,12 @@ _GAME_COLUMNS_ALL: Final = (
     "settings", "locale", "rated", "summary_posted", "notation_version", "pinged_version", "rating_changes",
 )  # fmt: skip
 
+#: Every column of `server_settings`.
+_SERVER_COLUMNS_ALL: Final = (
+    "guild_id", "channels", "opener_role", "organiser_role", "deadline_hours", "on_timeout", "locale",
+    "open_lobbies", "lobby_days", "updated_at",
+)  # fmt: skip
+
 #: Every table of the schema (`bot.store.schema`) with every column, in the order a copy
 #: writes them: games first, then what refers to them.
 TABLES: Final = (
@@ -76,6 +82,7 @@ TABLES: Final = (
     Table("ratings", ("user_id", "engine", "mu", "sigma"), ("user_id", "engine")),
     Table("notices", ("id", "game_id", "body", "created_at"), ("id",), numbered=True),
     Table("departed_guilds", ("guild_id", "left_at"), ("guild_id",)),
+    Table("server_settings", _SERVER_COLUMNS_ALL, ("guild_id",)),
 )
 
 #: Tables a backend keeps for itself, not the bot's data: never copied.

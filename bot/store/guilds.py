@@ -1,4 +1,5 @@
-"""Servers the bot was removed from: their games wait until it is added back.
+"""Servers: their own settings (`/config`), and those the bot was removed from, whose
+games wait until it is added back.
 
 A row here pauses every game of that server: its timers neither remind nor
 expire (the `timers` queries leave them out), no AI moves, nothing is posted.
@@ -8,17 +9,73 @@ timers later by the time the server was away.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 from bot.store.connection import Connection
-from bot.store.rows import _first, _RowReader, _stamp
+from bot.store.rows import CorruptRow, ServerRow, _first, _RowReader, _stamp
 from bot.store.sql import _fetch_one, _run
 
 __all__ = ["GuildTables"]
 
 
+_SERVER_COLUMNS = (
+    "channels, opener_role, organiser_role, deadline_hours, on_timeout, locale, open_lobbies, lobby_days"
+)
+
+
 class GuildTables(Connection):
-    """The `departed_guilds` table."""
+    """The `server_settings` and `departed_guilds` tables."""
+
+    async def server_settings(self, guild_id: int) -> ServerRow:
+        """What the server chose; every setting at its default for a server that chose nothing."""
+        row = _first(
+            await self._query(
+                f"SELECT {_SERVER_COLUMNS} FROM server_settings WHERE guild_id = ?", (guild_id,)
+            )
+        )
+        if row is None:
+            return ServerRow(guild_id)
+        read = _RowReader(guild_id, "server_settings")
+        try:
+            channels = json.loads(read.text("channels", row[0]))
+        except ValueError:
+            channels = None
+        if not isinstance(channels, list) or not all(type(c) is int for c in channels):
+            raise CorruptRow(guild_id, f"server_settings.channels holds {row[0]!r}, expected a list of ids")
+        return ServerRow(
+            guild_id,
+            channels=tuple(channels),
+            opener_role=read.optional_integer("opener_role", row[1]),
+            organiser_role=read.optional_integer("organiser_role", row[2]),
+            deadline_hours=read.optional_integer("deadline_hours", row[3]),
+            on_timeout=read.optional_text("on_timeout", row[4]),
+            locale=read.optional_text("locale", row[5]),
+            open_lobbies=read.optional_integer("open_lobbies", row[6]),
+            lobby_days=read.optional_integer("lobby_days", row[7]),
+        )
+
+    async def save_server_settings(self, settings: ServerRow, *, now: datetime) -> None:
+        values = (
+            json.dumps(list(settings.channels)),
+            settings.opener_role,
+            settings.organiser_role,
+            settings.deadline_hours,
+            settings.on_timeout,
+            settings.locale,
+            settings.open_lobbies,
+            settings.lobby_days,
+        )
+        columns = _SERVER_COLUMNS.split(", ")
+        updates = ", ".join(f"{column} = excluded.{column}" for column in [*columns, "updated_at"])
+        async with self._transaction(write=True) as db:
+            await _run(
+                db,
+                f"INSERT INTO server_settings (guild_id, {_SERVER_COLUMNS}, updated_at)"
+                f" VALUES ({', '.join('?' * (len(columns) + 2))})"
+                f" ON CONFLICT (guild_id) DO UPDATE SET {updates}",
+                (settings.guild_id, *values, _stamp(now)),
+            )
 
     async def guild_departed(self, guild_id: int, *, now: datetime) -> bool:
         """Note that the bot left that server (if not noted yet); whether this is news."""

@@ -319,7 +319,17 @@ class PostgresBackend:
     async def integrity_check(self) -> str:
         """The server guards its own pages; what is checked here is that it answers and
         that every table the schema names is there."""
-        expected = {"games", "seats", "moves", "timers", "players", "ratings", "notices", "departed_guilds"}
+        expected = {
+            "games",
+            "seats",
+            "moves",
+            "timers",
+            "players",
+            "ratings",
+            "notices",
+            "departed_guilds",
+            "server_settings",
+        }
         rows = await self.query(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
         )

@@ -141,6 +141,25 @@ class PlayerRow:
 
 
 @dataclass(frozen=True)
+class ServerRow:
+    """What a server chose with `/config`; None: the bot's default for that setting."""
+
+    guild_id: int
+    #: Where games and leagues may open; empty: any channel.
+    channels: tuple[int, ...] = ()
+    #: Who may open games; None: everyone.
+    opener_role: int | None = None
+    #: Who organises leagues besides those who may manage the server; None: nobody else.
+    organiser_role: int | None = None
+    deadline_hours: int | None = None
+    on_timeout: str | None = None
+    #: The language of game posts; None: the server's own (Discord's).
+    locale: str | None = None
+    open_lobbies: int | None = None
+    lobby_days: int | None = None
+
+
+@dataclass(frozen=True)
 class MoveRow:
     number: int
     seat: int

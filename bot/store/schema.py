@@ -184,6 +184,25 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "ALTER TABLE timers_new RENAME TO timers",
         "CREATE INDEX timers_by_due ON timers (due_at)",
     ),
+    (
+        # A server's own settings (`/config`); NULL: the bot's default, so a server that
+        # never chose follows the defaults as they are now. `channels` is a JSON list of
+        # channel ids where games and leagues may open ('[]': anywhere).
+        """
+        CREATE TABLE server_settings (
+            guild_id INTEGER PRIMARY KEY,
+            channels TEXT NOT NULL DEFAULT '[]',
+            opener_role INTEGER,
+            organiser_role INTEGER,
+            deadline_hours INTEGER CHECK (deadline_hours >= 0),
+            on_timeout TEXT,
+            locale TEXT,
+            open_lobbies INTEGER CHECK (open_lobbies >= 1),
+            lobby_days INTEGER CHECK (lobby_days >= 1),
+            updated_at TEXT NOT NULL
+        )
+        """,
+    ),
 ]
 
 
