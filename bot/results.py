@@ -39,6 +39,10 @@ class Caller:
     #: Whether the caller may see a channel or thread (by id); None: everything.
     #: A game is found only by those who can see where it is played.
     sees: Callable[[int], bool] | None = field(default=None, compare=False, repr=False)
+    #: The ids of the caller's roles in this server, as they are at this request.
+    roles: frozenset[int] = frozenset()
+    #: Whether a channel or role of this server (by id) still exists; None: all do.
+    exists: Callable[[int], bool] | None = field(default=None, compare=False, repr=False)
 
     def may_see(self, *channel_ids: int | None) -> bool:
         """Whether the caller sees every one of these (unknown places count as seen)."""

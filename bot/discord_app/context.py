@@ -86,7 +86,30 @@ def caller_of(interaction: discord.Interaction[Any], *, anywhere: bool = False) 
         is_manager=interaction.permissions.manage_guild,
         guild_locale=str(interaction.guild_locale) if interaction.guild_locale is not None else None,
         sees=_sees(interaction),
+        roles=_roles(interaction),
+        exists=_exists(interaction),
     )
+
+
+def _roles(interaction: discord.Interaction[Any]) -> frozenset[int]:
+    """The member's roles as Discord sent them with this very interaction: a role taken
+    away counts at once."""
+    member = interaction.user
+    if not isinstance(member, discord.Member):
+        return frozenset()
+    return frozenset(role.id for role in member.roles)
+
+
+def _exists(interaction: discord.Interaction[Any]) -> Callable[[int], bool] | None:
+    """Whether a channel or role of this server (by id) still exists, as the bot knows it."""
+    guild = interaction.guild
+    if guild is None:
+        return None
+
+    def exists(place_id: int) -> bool:
+        return guild.get_channel_or_thread(place_id) is not None or guild.get_role(place_id) is not None
+
+    return exists
 
 
 def _sees(interaction: discord.Interaction[Any]) -> Callable[[int], bool] | None:

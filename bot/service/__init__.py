@@ -49,6 +49,7 @@ from bot.service.notices import Delivery, Notices
 from bot.service.people import People
 from bot.service.play import Play
 from bot.service.robots import Robots
+from bot.service.server_settings import Config
 from bot.service.servers import Servers
 from bot.service.turns import Turns
 from bot.service.views import Views
@@ -91,7 +92,9 @@ class GameService:
         robots = self.robots = Robots(games, self.workers)
         self.community = Community(store)
         self._play = Play(games, notices, narrator, robots)
-        self._lobby = Lobby(games, notices)
+        #: Each server's own settings (`/config`).
+        self.config = Config(store, clock)
+        self._lobby = Lobby(games, notices, self.config)
         self.deadlines = Clock(
             store, games, people, notices, self._delivery, clock, self._play.play_for, self.ownership
         )

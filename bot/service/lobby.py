@@ -6,7 +6,7 @@ import asyncio
 import random
 import re
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import texts
@@ -15,6 +15,7 @@ from bot.results import Caller, LobbyCard, LobbyOption, Reply
 from bot.service.games import Games, engine_of, seat_list, visible
 from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, Notice, host_name
 from bot.service.notices import Notices
+from bot.service.server_settings import LOBBY_DAYS, Config
 from bot.shards import Shards
 from bot.store import GameRow
 from games.core import Engine, IllegalAction, Player
@@ -25,11 +26,6 @@ __all__ = ["Lobby", "option_words"]
 #: How many of the caller's open games, finished games and the server's lobbies one
 #: autocomplete reads at most (the newest of each; a typed number finds any).
 CHOICES_READ = 100
-#: Lobbies a member may have open in a server at once (a default of the server settings
-#: to come).
-OPEN_LOBBIES = 3
-#: A lobby not started within this long closes (a default of the server settings to come).
-LOBBY_LIFETIME = timedelta(days=7)
 #: How many expired lobbies one look closes at most (the rest: at the next look).
 EXPIRED_AT_ONCE = 50
 
@@ -64,9 +60,10 @@ def options_text(engine: Engine, options: Mapping[str, str], locale: str | None)
 
 
 class Lobby:
-    def __init__(self, games: Games, notices: Notices) -> None:
+    def __init__(self, games: Games, notices: Notices, config: Config) -> None:
         self._games = games
         self._notices = notices
+        self._config = config
         #: Lobbies are counted and opened one at a time, so a burst cannot pass the count.
         self._opening = asyncio.Lock()
 
@@ -152,8 +149,10 @@ class Lobby:
         chosen = {str(name): str(value) for name, value in (options or {}).items()}
         for name, value in chosen.items():
             self._check_choice(engine, name, value)
+        server = await self._config.of(caller.guild_id)
+        self._config.check_may_open(caller, server)
         async with self._opening:
-            await self._check_open_lobbies(caller)
+            await self._check_open_lobbies(caller, server.open_lobbies)
             row = await self._games.create(
                 engine=engine.id,
                 guild_id=caller.guild_id,
@@ -161,21 +160,22 @@ class Lobby:
                 host_id=caller.user_id,
                 host_name=caller.name,
                 options=chosen,
-                locale=caller.guild_locale,
+                locale=server.game_locale(caller),
+                settings=server.game_settings(),
             )
         card = self.card(row)
         return Reply(card.text, public=True, game_id=row.id, version=row.version, lobby=card)
 
-    async def _check_open_lobbies(self, caller: Caller) -> None:
-        """A member opens at most `OPEN_LOBBIES` lobbies in a server at a time: one member's
-        burst of `/game new` must not fill a channel."""
+    async def _check_open_lobbies(self, caller: Caller, most: int) -> None:
+        """A member opens at most `most` lobbies in a server at a time (the server's
+        setting): one member's burst of `/game new` must not fill a channel."""
         lobbies = await self._games.store.list_games(
             guild_id=caller.guild_id, statuses=("lobby",), user_id=caller.user_id, with_state=False
         )
         hosted = [row for row in lobbies if row.host_id == caller.user_id]
-        if len(hosted) >= OPEN_LOBBIES:
+        if len(hosted) >= most:
             raise PlayerError(
-                "error.too_many_lobbies", most=OPEN_LOBBIES, ids=", ".join(f"#{row.id}" for row in hosted)
+                "error.too_many_lobbies", most=most, ids=", ".join(f"#{row.id}" for row in hosted)
             )
 
     @staticmethod
@@ -229,24 +229,24 @@ class Lobby:
         )
 
     async def close_expired(self, now: datetime, shards: Shards | None) -> list[LobbyCard]:
-        """Close the lobbies (of these shards' servers) opened `LOBBY_LIFETIME` ago or more and
-        never started; their cards, which say so."""
+        """Close the lobbies (of these shards' servers) never started within their server's
+        `lobby_days`; their cards, which say so."""
         cards = []
-        opened_before = now - LOBBY_LIFETIME
-        for game_id in await self._games.store.lobbies_opened_before(
-            opened_before, limit=EXPIRED_AT_ONCE, shards=shards
+        for game_id in await self._games.store.expired_lobbies(
+            now, default_days=LOBBY_DAYS, limit=EXPIRED_AT_ONCE, shards=shards
         ):
             async with self._games.lock(game_id):
                 row = await self._games.row(game_id)
-                if row.status != "lobby" or row.created_at > opened_before:
-                    continue  # started or taken back meanwhile
+                server = await self._config.of(row.guild_id)
+                if row.status != "lobby" or row.created_at > now - server.lobby_lifetime:
+                    continue  # started, taken back, or given more days meanwhile
                 closed = await self._games.finish(row, status="abandoned")
-            cards.append(self.card(closed, closing="lobby.closed.expired"))
+            cards.append(self.card(closed, closing="lobby.closed.expired", days=server.lobby_days))
         return cards
 
-    def card(self, row: GameRow, *, closing: str | None = None) -> LobbyCard:
+    def card(self, row: GameRow, *, closing: str | None = None, days: int = LOBBY_DAYS) -> LobbyCard:
         """The public lobby message, in the server's language (whoever clicked last);
-        `closing`: what to say of a closed lobby instead of its status."""
+        `closing`: what to say of a closed lobby instead of its status (after `days`)."""
         engine = engine_of(row.engine)
         locale = row.locale
 
@@ -264,7 +264,7 @@ class Lobby:
         if row.status == "lobby":
             lines.append(say("lobby.howto"))
         else:
-            lines.append(say(closing or f"lobby.closed.{row.status}", days=LOBBY_LIFETIME.days))
+            lines.append(say(closing or f"lobby.closed.{row.status}", days=days))
         return LobbyCard(
             row.id,
             "\n".join(lines),

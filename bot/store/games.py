@@ -6,7 +6,7 @@ import json
 import logging
 from collections.abc import Collection, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.shards import Shards
@@ -183,15 +183,27 @@ class GameTables(Connection):
         )
         return [(int(game_id), datetime.fromisoformat(at)) for game_id, at in rows]
 
-    async def lobbies_opened_before(
-        self, before: datetime, *, limit: int = 100, shards: Shards | None = None
+    async def expired_lobbies(
+        self, now: datetime, *, default_days: int, limit: int = 100, shards: Shards | None = None
     ) -> list[int]:
-        """Lobbies opened before `before`, oldest first (index `games_by_status`)."""
-        mine, shard_params = _shard_condition("guild_id", shards)
+        """Lobbies opened at least their server's `lobby_days` before `now` (`default_days`
+        where the server chose none), oldest first (index `games_by_status`)."""
+        # Stamps are text, so the date arithmetic happens here: one cutoff per number of
+        # days any server chose (a handful), picked per row by its server's choice.
+        chosen = await self._query(
+            "SELECT DISTINCT lobby_days FROM server_settings WHERE lobby_days IS NOT NULL"
+        )
+        cases: list[object] = []
+        for (days,) in chosen:
+            cases += [int(days), _stamp(now - timedelta(days=int(days)))]
+        default = _stamp(now - timedelta(days=default_days))
+        cutoff = f"CASE s.lobby_days {'WHEN ? THEN ? ' * (len(cases) // 2)}ELSE ? END" if cases else "?"
+        mine, shard_params = _shard_condition("g.guild_id", shards)
         rows = await self._query(
-            f"SELECT id FROM games WHERE status = 'lobby' AND created_at < ?{mine}"
-            " ORDER BY created_at, id LIMIT ?",
-            (_stamp(before), *shard_params, limit),
+            "SELECT g.id FROM games g LEFT JOIN server_settings s ON s.guild_id = g.guild_id"
+            f" WHERE g.status = 'lobby' AND g.created_at < {cutoff}{mine}"
+            " ORDER BY g.created_at, g.id LIMIT ?",
+            (*cases, default, *shard_params, limit),
         )
         return [int(game_id) for (game_id,) in rows]
 
