@@ -20,6 +20,7 @@ from bot.discord_app.components import (
     OptionSelect,
     TimeoutButton,
 )
+from bot.discord_app.config_cog import ConfigCog, ConfigSelect
 from bot.discord_app.game_cog import GameCog
 from bot.discord_app.play_cog import PlayCog
 from bot.discord_app.player_cog import PlayerCog
@@ -122,9 +123,11 @@ class BaumeisterBot(commands.AutoShardedBot):
         await self.add_cog(GameCog(self.responder))
         await self.add_cog(PlayCog(self.responder))
         await self.add_cog(PlayerCog(self.responder))
+        await self.add_cog(ConfigCog())
         refresh_game_choices(self.tree)
         mark_guild_only(self.tree)
         self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, OptionSelect, HandButton, TimeoutButton)
+        self.add_dynamic_items(ConfigSelect)
         # Command names and descriptions in the users' languages (German, Dutch).
         await self.tree.set_translator(CatalogueTranslator())
         if not self._serve:
