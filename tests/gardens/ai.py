@@ -1,14 +1,16 @@
 """A greedy Gardens player: grow the largest group, rescue the most valuable flower.
 
 Planting: among the cells that make the largest own group (see
-`rules.plant_scores`), the seed picks one of those nearest the middle.
+`rules.plant_scores`), the seed picks one of those nearest the middle
+(`ai.common.pick`, the seeded choice every AI draws its ties with).
 In a storm: shelter the threatened flower whose rescue keeps the largest
 group; pass when no flower of the seat is threatened. Always legal.
 """
 
 from __future__ import annotations
 
-from games.core import Action, Rng
+from ai.common import pick
+from games.core import Action
 
 from .rules import Pass, Plant, Shelter, State, answer_ranking, legal_actions, plant_scores
 
@@ -26,5 +28,4 @@ def choose(state: State, seat: int, seed: int) -> Action:
     ranked = plant_scores(state, seat)
     top_value = ranked[0][1]
     ties = [cell for cell, value in ranked if value == top_value]
-    index, _ = Rng.below(Rng.seed(seed), len(ties))
-    return Plant(ties[index])
+    return Plant(pick(ties, seed))
