@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 import simcord
-from conftest import GAME, Table, World
+from conftest import GAME, Restarter, Table, World
 
 import texts
 from bot.service.clock import TurnClock
@@ -194,3 +194,12 @@ async def test_an_unstarted_lobby_closes_after_the_servers_days(world: World, ta
     assert (await table.row(game.id)).status == "abandoned"
     assert "within 2 days" in table.message(world.channel, game.lobby.id).content
     assert (await table.row(elsewhere.id)).status == "lobby"
+
+
+async def test_the_menus_keep_working_after_a_restart(world: World, table: Table, restart: Restarter) -> None:
+    panel = await shown_config(world)
+    await restart()
+    await world.moderator.select(panel, ["5"], custom_id="bm:config:open_lobbies")
+
+    assert "at most 5 open per member" in text_of(panel)
+    assert (await table.service.config.of(world.guild.id)).open_lobbies == 5

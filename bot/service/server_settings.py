@@ -29,6 +29,7 @@ __all__ = [
     "OPEN_LOBBIES",
     "Config",
     "ServerSettings",
+    "describe",
 ]
 
 #: Lobbies a member may have open in a server at once, unless the server chose otherwise.
