@@ -78,7 +78,11 @@ TABLES: Final = (
     Table("seats", ("game_id", "seat", "user_id", "name", "is_ai"), ("game_id", "seat")),
     Table("moves", ("game_id", "number", "seat", "action", "version", "created_at"), ("game_id", "number")),
     Table("timers", ("game_id", "seat", "kind", "turn_version", "due_at"), ("game_id", "seat", "kind")),
-    Table("players", ("user_id", "dm", "away_until", "locale"), ("user_id",)),
+    Table(
+        "players",
+        ("user_id", "dm", "away_until", "locale", "quiet_from", "quiet_to", "quiet_zone", "quiet_owed"),
+        ("user_id",),
+    ),
     Table("ratings", ("user_id", "engine", "mu", "sigma"), ("user_id", "engine")),
     Table("notices", ("id", "game_id", "body", "created_at"), ("id",), numbered=True),
     Table("departed_guilds", ("guild_id", "left_at"), ("guild_id",)),

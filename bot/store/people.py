@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.store.connection import Connection
@@ -14,7 +15,23 @@ from bot.store.rows import (
     _RowReader,
     _stamp,
 )
-from bot.store.sql import _fetch_one, _run
+from bot.store.sql import _fetch_all, _fetch_one, _run
+
+_PLAYER_COLUMNS = "user_id, dm, away_until, locale, quiet_from, quiet_to, quiet_zone, quiet_owed"
+
+
+def _player_row(row: Any) -> PlayerRow:
+    read = _RowReader(0, "players")
+    return PlayerRow(
+        user_id=read.integer("user_id", row[0]),
+        dm=read.flag("dm", row[1]),
+        away_until=read.optional_timestamp("away_until", row[2]),
+        locale=read.optional_text("locale", row[3]),
+        quiet_from=read.optional_integer("quiet_from", row[4]),
+        quiet_to=read.optional_integer("quiet_to", row[5]),
+        quiet_zone=read.optional_text("quiet_zone", row[6]),
+        quiet_owed=read.optional_timestamp("quiet_owed", row[7]),
+    )
 
 
 class PeopleTables(Connection):
@@ -24,31 +41,80 @@ class PeopleTables(Connection):
 
     async def player(self, user_id: int) -> PlayerRow:
         """What the user chose; defaults for someone never seen."""
-        row = _first(
-            await self._query(
-                "SELECT user_id, dm, away_until, locale FROM players WHERE user_id = ?", (user_id,)
-            )
-        )
+        found = await self._query(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = ?", (user_id,))
+        row = _first(found)
         if row is None:
             return PlayerRow(user_id)
-        read = _RowReader(0, "players")
-        return PlayerRow(
-            user_id=user_id,
-            dm=read.flag("dm", row[1]),
-            away_until=read.optional_timestamp("away_until", row[2]),
-            locale=read.optional_text("locale", row[3]),
-        )
+        return _player_row(row)
 
     async def save_player(self, player: PlayerRow) -> None:
+        """Store what the person chose; a ping owed them (`quiet_owed`) is kept as stored,
+        as only `owe_ping` and `settle_owed_ping` change it."""
         away = None if player.away_until is None else _stamp(player.away_until)
         async with self._transaction(write=True) as db:
             await _run(
                 db,
-                "INSERT INTO players (user_id, dm, away_until, locale) VALUES (?, ?, ?, ?) "
+                "INSERT INTO players (user_id, dm, away_until, locale, quiet_from, quiet_to, quiet_zone) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, away_until = excluded.away_until, "
-                "locale = excluded.locale",
-                (player.user_id, int(player.dm), away, player.locale),
+                "locale = excluded.locale, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, "
+                "quiet_zone = excluded.quiet_zone",
+                (
+                    player.user_id,
+                    int(player.dm),
+                    away,
+                    player.locale,
+                    player.quiet_from,
+                    player.quiet_to,
+                    player.quiet_zone,
+                ),
             )
+
+    # -------------------------------------------------- pings owed after quiet hours
+
+    async def owe_ping(self, user_id: int, due: datetime) -> None:
+        """The person is owed a ping at `due` (the end of their quiet hours); an earlier
+        one owed already stays (it covers this one)."""
+        async with self._transaction(write=True) as db:
+            await _run(
+                db,
+                "INSERT INTO players (user_id, quiet_owed) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET quiet_owed = excluded.quiet_owed "
+                "WHERE players.quiet_owed IS NULL OR players.quiet_owed > excluded.quiet_owed",
+                (user_id, _stamp(due)),
+            )
+
+    async def claim_owed_pings(self, now: datetime, *, lease: timedelta, limit: int = 1) -> list[PlayerRow]:
+        """Take up to `limit` people whose owed ping is due by `now`, for a `lease` (as
+        `claim_due_timers`): it falls due again at `now + lease` unless settled by then."""
+        async with self._transaction(write=True) as db:
+            rows = await _fetch_all(
+                db,
+                "UPDATE players SET quiet_owed = ? WHERE user_id IN ("
+                " SELECT user_id FROM players WHERE quiet_owed IS NOT NULL AND quiet_owed <= ?"
+                f" ORDER BY quiet_owed LIMIT ? {self._backend.claim_rows}"
+                f") RETURNING {_PLAYER_COLUMNS}",
+                (_stamp(now + lease), _stamp(now), limit),
+            )
+        return sorted((_player_row(row) for row in rows), key=lambda p: p.user_id)
+
+    async def settle_owed_ping(self, claimed: PlayerRow) -> None:
+        """The owed ping went out (or nothing was owed after all): only as it was claimed."""
+        if claimed.quiet_owed is None:
+            return
+        async with self._transaction(write=True) as db:
+            await _run(
+                db,
+                "UPDATE players SET quiet_owed = NULL WHERE user_id = ? AND quiet_owed = ?",
+                (claimed.user_id, _stamp(claimed.quiet_owed)),
+            )
+
+    async def next_owed_ping(self) -> datetime | None:
+        """When the soonest owed ping falls due (index `players_owed_ping`)."""
+        row = _first(await self._query("SELECT MIN(quiet_owed) FROM players WHERE quiet_owed IS NOT NULL"))
+        if row is None or row[0] is None:
+            return None
+        return _RowReader(0, "players").timestamp("quiet_owed", row[0])
 
     # ----------------------------------------------------------------- ratings
 

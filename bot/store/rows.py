@@ -132,12 +132,18 @@ class TimerRow:
 
 @dataclass(frozen=True)
 class PlayerRow:
-    """What one person chose: direct messages on their turn, an absence, their language."""
+    """What one person chose: direct messages on their turn, an absence, their language,
+    quiet hours (whole local hours of an IANA time zone), and when the ping held back
+    during quiet hours is due (None: none is owed)."""
 
     user_id: int
     dm: bool = False
     away_until: datetime | None = None
     locale: str | None = None
+    quiet_from: int | None = None
+    quiet_to: int | None = None
+    quiet_zone: str | None = None
+    quiet_owed: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -203,6 +203,17 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )
         """,
     ),
+    (
+        # Quiet hours (`/notify quiet`): whole hours of the person's own time zone (an IANA
+        # name), kept as wall-clock hours so that they stay the same across daylight-saving
+        # changes. `quiet_owed`: when the ping held back during them is due (their end);
+        # the partial index holds only those owed one, for the dispatcher's look.
+        "ALTER TABLE players ADD COLUMN quiet_from INTEGER CHECK (quiet_from BETWEEN 0 AND 23)",
+        "ALTER TABLE players ADD COLUMN quiet_to INTEGER CHECK (quiet_to BETWEEN 0 AND 23)",
+        "ALTER TABLE players ADD COLUMN quiet_zone TEXT",
+        "ALTER TABLE players ADD COLUMN quiet_owed TEXT",
+        "CREATE INDEX players_owed_ping ON players (quiet_owed) WHERE quiet_owed IS NOT NULL",
+    ),
 ]
 
 
