@@ -273,6 +273,13 @@ class GameService:
         await self._people.save(replace(player, dm=dm, locale=caller.locale or player.locale))
         return Reply(_text(caller, "notify.on" if dm else "notify.off"))
 
+    async def quiet(
+        self, caller: Caller, start: int | None = None, end: int | None = None, zone: str | None = None
+    ) -> Reply:
+        """`/notify quiet from:<hour> to:<hour> timezone:<tz>`: no pings for the caller in
+        those hours, one when they end, no deadline passing during them; all None: off."""
+        return await self.deadlines.set_quiet(caller, start, end, zone)
+
     async def stats(self, caller: Caller, user_id: int, name: str, engine_id: str | None) -> Reply:
         if engine_id is not None:
             engine_of(engine_id)

@@ -14,6 +14,13 @@ that decision for the player (the `stand_in` it is given, which is `Play`'s),
 or the host is asked (with buttons) what to do; a host who does not answer
 within one more period leaves it to the AI. An absence (`/away`) moves
 the player's timers later by its length, in all their games.
+
+Quiet hours (`/notify quiet`, `bot.service.quiet`): a timer that falls due
+during the quiet hours of the person who must act waits past their end (by
+as long as had passed of them: their clock stood still), and the pings held
+back during them (`hold_pings`) are owed: the same dispatcher sends one ping
+when they end, with every game that waits for that person — from what is
+stored (the time owed is in the person's row), so a restart loses none.
 """
 
 from __future__ import annotations
@@ -36,7 +43,8 @@ from bot.service.model import Loaded, Notice, Ownership, discord_time, host_name
 from bot.service.narrator import link
 from bot.service.notices import Delivery, Notices
 from bot.service.people import People
-from bot.store import GameRow, Store, TimerRow
+from bot.service.quiet import Quiet, zone_of
+from bot.store import GameRow, PlayerRow, Store, TimerRow
 
 __all__ = ["DEFAULT_HOURS", "MAX_HOURS", "ON_TIMEOUT", "Clock", "StandIn", "TurnClock", "discord_time"]
 
@@ -279,6 +287,32 @@ class Clock:
             return Reply(texts.t("away.off", caller.locale))
         return Reply(texts.t("away.on", caller.locale, until=discord_time(until)))
 
+    async def set_quiet(self, caller: Caller, start: int | None, end: int | None, zone: str | None) -> Reply:
+        """`/notify quiet`: store the caller's quiet hours; all three None switches them off
+        (a ping still owed goes out now). Nothing is stored when any is wrong."""
+        player = await self._people.fresh(caller.user_id)
+        locale = caller.locale or player.locale
+        if start is None and end is None and zone is None:
+            await self._people.save(
+                replace(player, quiet_from=None, quiet_to=None, quiet_zone=None, locale=locale)
+            )
+            if player.quiet_owed is not None:
+                await self._store.owe_ping(player.user_id, self._now())
+                self._wake_up()
+            return Reply(texts.t("quiet.off", caller.locale))
+        name = (zone or "").strip()
+        if zone_of(name) is None:
+            raise PlayerError("quiet.bad_zone", zone=texts.escape_words(name[:60]))
+        if start is None or end is None or not (0 <= start <= 23 and 0 <= end <= 23):
+            raise PlayerError("quiet.bad_hours")
+        if start == end:
+            raise PlayerError("quiet.same_hours", hour=start)
+        saved = replace(player, quiet_from=start, quiet_to=end, quiet_zone=name, locale=locale)
+        await self._people.save(saved)
+        return Reply(
+            texts.t("quiet.on", caller.locale, start=f"{start:02}:00", end=f"{end:02}:00", zone=name)
+        )
+
     async def postpone(self, game_ids: list[int], by: timedelta) -> None:
         """Move these games' timers later by `by`: their server was away that long, and
         nobody could act meanwhile."""
@@ -322,6 +356,10 @@ class Clock:
             try:
                 await self.fire_due()
                 soonest = await self._store.next_due(shards=self._ownership.shards)
+                if self._pings_owed_here():
+                    owed = await self._store.next_owed_ping()
+                    if owed is not None and (soonest is None or owed < soonest):
+                        soonest = owed
             except Exception:
                 log.exception("the deadline dispatcher failed; trying again shortly")
                 soonest = self._now() + timedelta(seconds=RETRY_AFTER)
@@ -374,6 +412,85 @@ class Clock:
                         exc_info=True,
                     )
                     self._known.pop(timer.game_id)
+        while self._pings_owed_here() and (
+            owed := await self._store.claim_owed_pings(now, lease=TIMER_LEASE)
+        ):
+            for player in owed:
+                try:
+                    await self._ping_after_quiet(player)
+                except Exception:
+                    # Leased like a timer: tried again when the lease ends.
+                    log.warning(
+                        "the ping owed to %s after quiet hours failed; trying again in %s",
+                        player.user_id,
+                        TIMER_LEASE,
+                        exc_info=True,
+                    )
+
+    def _pings_owed_here(self) -> bool:
+        """A person's games may lie in several servers, so one process of all sends the
+        pings owed after quiet hours: the one that owns the games outside any server."""
+        return self._ownership.owns(None)
+
+    # --------------------------------------------------------- quiet hours
+
+    async def quiet_until(self, user_id: int) -> datetime | None:
+        """When the person's quiet hours end, if they are in them now."""
+        quiet = Quiet.of(await self._people.fresh(user_id))
+        return None if quiet is None else quiet.until(self._now())
+
+    async def hold_pings(self, game: Loaded, seats: list[int]) -> set[int]:
+        """Of the people of these seats (about to be pinged), those in their quiet hours:
+        their ping is held back, and one is owed them when the quiet hours end."""
+        held: set[int] = set()
+        for seat in seats:
+            user_id = game.row.seats[seat].user_id
+            if user_id is None or user_id in held:
+                continue
+            until = await self.quiet_until(user_id)
+            if until is not None:
+                await self._store.owe_ping(user_id, until)
+                held.add(user_id)
+        if held:
+            self._wake_up()
+        return held
+
+    async def _ping_after_quiet(self, claimed: PlayerRow) -> None:
+        """A person's quiet hours are over: one ping with every game waiting for them — in
+        the thread of one of those games per server (a server never hears of another's
+        games), and one direct message for those who asked for them."""
+        user_id = claimed.user_id
+        rows = await self._store.list_games(user_id=user_id, statuses=("running",), with_state=False)
+        waiting: dict[int | None, list[tuple[Loaded, int]]] = {}
+        for row in reversed(rows):  # oldest first
+            game = await self._games.load(row.id)
+            seat = game.seat_of(user_id)
+            if seat is not None and seat in game.acting() and game.state is not None:
+                waiting.setdefault(row.guild_id, []).append((game, seat))
+        for found in waiting.values():
+            home, seat = found[0]
+            locale = home.row.locale
+            lines = [self._waiting_line(game, seat, locale) for game, seat in found]
+            notice = Notice(
+                "quiet.over", {"player": home.names[seat], "games": "\n".join(lines)}, mentions=(user_id,)
+            )
+            await self._notices.add(home.row.id, notice)
+        player = await self._people.fresh(user_id)
+        if player.dm and waiting:
+            locale = player.locale
+            lines = [texts.t("quiet.over_dm", locale)]
+            for found in waiting.values():
+                lines += [self._waiting_line(game, seat, locale, with_link=True) for game, seat in found]
+            first = next(iter(waiting.values()))[0][0]
+            await self._delivery.direct(first.row.id, DirectMessage(user_id, "\n".join(lines)))
+        await self._store.settle_owed_ping(claimed)
+
+    @staticmethod
+    def _waiting_line(game: Loaded, seat: int, locale: str | None, *, with_link: bool = False) -> str:
+        assert game.state is not None
+        prompt = texts.render(game.engine.prompt(game.state, seat), locale, game.names)
+        line = texts.t("quiet.waiting", locale, game=game.engine.title, id=game.row.id, prompt=prompt)
+        return f"{line} {link(game.row)}" if with_link else line
 
     async def _fire(self, timer: TimerRow) -> None:
         """Handle a timer taken from the table."""
@@ -390,6 +507,14 @@ class Clock:
         now = self._now()
         if player.away_until is not None and player.away_until > now:
             await self._store.put_timers([replace(timer, due_at=player.away_until)])
+            return
+        # The clock does not run during the quiet hours of whoever must act now: the
+        # player, or the host who is asked (see `bot.service.quiet` for the rule).
+        whose = player if timer.kind != HOST_ANSWER else await self._people.fresh(row.host_id)
+        quiet = Quiet.of(whose)
+        later = None if quiet is None else quiet.postponed(now)
+        if later is not None:
+            await self._store.put_timers([replace(timer, due_at=later)])
             return
         name = game.names[seat]
         if timer.kind == "reminder":

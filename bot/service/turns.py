@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Collection
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 import texts
@@ -167,13 +167,16 @@ class Turns:
                 steps = await self._games.steps_after(game, game.row.announced_version)
                 turns = [turn for turn in group_turns(game.engine, steps) if turn.complete]
                 due = await self._due_pings(game)
+        # Those in their quiet hours are named but not pinged; they are owed a ping instead.
+        held = await self._clock.hold_pings(game, sorted(due)) if due else set()
         try:
-            pinged = await self._post(game, notices, turns, due)
+            pinged = await self._post(game, notices, turns, due, held)
         except DeliveryFailed as failure:
             await self._clock.sync(game, told=False)
             self._try_again_later(game_id, failure)
             return
-        direct = await self._narrator.direct_messages(game, sorted(pinged))
+        told = [seat for seat in sorted(pinged) if game.row.seats[seat].user_id not in held]
+        direct = await self._narrator.direct_messages(game, told)
         if direct:
             try:
                 await self._delivery.deliver(Dispatch(game_id, None, (), tuple(direct), game.row.locale))
@@ -188,9 +191,19 @@ class Turns:
                 self._try_again_later(game_id, failure)
 
     async def _post(
-        self, game: Loaded, notices: list[tuple[int, Notice]], turns: list[Turn], due: dict[int, int]
+        self,
+        game: Loaded,
+        notices: list[tuple[int, Notice]],
+        turns: list[Turn],
+        due: dict[int, int],
+        held: Collection[int] = (),
     ) -> list[int]:
-        """Every post in order, each marked as delivered once it is; the seats pinged."""
+        """Every post in order, each marked as delivered once it is; the seats pinged
+        (those of `held`, people in their quiet hours, are named without a ping)."""
+
+        def quiet(post: Post) -> Post:
+            return replace(post, mentions=tuple(m for m in post.mentions if m not in held))
+
         game_id, locale = game.row.id, game.row.locale
         for number, notice in notices:
             await self._send(game, await self._narrator.notice_post(game, notice, locale))
@@ -199,16 +212,16 @@ class Turns:
         for run in _posts(game, turns, due):
             last = run[-1].last_version
             here = [seat for seat, version in due.items() if version == last]
-            await self._send(game, await self._narrator.turn_post(game, run, here, locale))
+            await self._send(game, quiet(await self._narrator.turn_post(game, run, here, locale)))
             await self._games.announced(game_id, last)
             pinged += here
         rest = [seat for seat in sorted(due) if seat not in pinged]
         if game.row.announced_version == 0 and not turns and game.state is not None:
             # The start: the first board, and whoever must decide first.
-            await self._send(game, await self._narrator.state_post(game, game.state, locale, rest))
+            await self._send(game, quiet(await self._narrator.state_post(game, game.state, locale, rest)))
             await self._games.announced(game_id, game.row.version)
         elif rest:
-            await self._send(game, self._narrator.ping_post(game, rest, locale))
+            await self._send(game, quiet(self._narrator.ping_post(game, rest, locale)))
         pinged += rest
         if pinged:
             await self._games.pinged(game_id, game.row.version)
