@@ -221,7 +221,7 @@ async def test_coming_back_early_lets_the_clock_run_again(world: World, table: T
 async def test_a_direct_message_once_per_turn_for_those_who_ask(world: World, table: Table) -> None:
     game = await two_player_game(world, table)
     for member in (world.anna, world.bob):
-        answer = await member.slash(world.channel, "notify", dm="on")
+        answer = await member.slash(world.channel, "notify dm", state="on")
         assert answer.response is not None and "direct message" in answer.response.content
     for _ in range(4):
         await finish_turn(table, game)
@@ -229,7 +229,7 @@ async def test_a_direct_message_once_per_turn_for_those_who_ask(world: World, ta
         dms = [m for m in member.user.dm_channel.history() if "your turn" in m.content]
         assert len(dms) == 2, "one message per turn, never one per action"
         assert all(f"#{game.id}" in m.content for m in dms)
-    await world.anna.slash(world.channel, "notify", dm="off")
+    await world.anna.slash(world.channel, "notify dm", state="off")
     await finish_turn(table, game)
     await finish_turn(table, game)
     assert len([m for m in world.anna.user.dm_channel.history() if "your turn" in m.content]) == 2

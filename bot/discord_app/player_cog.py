@@ -17,6 +17,7 @@ from bot.discord_app.responder import InteractionResponder
 from bot.results import Reply
 from bot.service import GameService
 from bot.service.clock import MAX_HOURS
+from bot.service.quiet import zones_matching
 
 __all__ = ["PlayerCog"]
 
@@ -35,6 +36,12 @@ async def _away_autocomplete(
     if number and typed not in found:
         found.insert(0, typed)
     return [app_commands.Choice(name=s, value=s) for s in found[:25] if s == "off" or int(s) <= MAX_HOURS]
+
+
+async def _zone_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=name, value=name) for name in zones_matching(current)]
 
 
 class PlayerCog(commands.Cog):
@@ -58,17 +65,46 @@ class PlayerCog(commands.Cog):
 
         await self.responder.respond(interaction, work, anywhere=True)
 
-    @app_commands.command(name="notify", description=texts.t("discord.command.notify"))
-    @app_commands.describe(dm=texts.t("discord.option.dm"))
+    notify = app_commands.Group(name="notify", description=texts.t("discord.command.notify"))
+
+    @notify.command(name="dm", description=texts.t("discord.command.notify_dm"))
+    @app_commands.describe(state=texts.t("discord.option.dm"))
     @app_commands.choices(
-        dm=[
+        state=[
             app_commands.Choice(name=texts.t("discord.choice.on"), value="on"),
             app_commands.Choice(name=texts.t("discord.choice.off"), value="off"),
         ]
     )
-    async def notify(self, interaction: discord.Interaction[Any], dm: str) -> None:
+    async def notify_dm(self, interaction: discord.Interaction[Any], state: str) -> None:
         async def work(request: Request) -> Reply:
-            return await request.service.notify(request.caller, dm == "on")
+            return await request.service.notify(request.caller, state == "on")
+
+        await self.responder.respond(interaction, work, anywhere=True)
+
+    @notify.command(name="quiet", description=texts.t("discord.command.notify_quiet"))
+    @app_commands.rename(start="from", end="to")
+    @app_commands.describe(
+        start=texts.t("discord.option.quiet_from"),
+        end=texts.t("discord.option.quiet_to"),
+        timezone=texts.t("discord.option.timezone"),
+    )
+    @app_commands.autocomplete(timezone=_zone_autocomplete)
+    async def notify_quiet(
+        self,
+        interaction: discord.Interaction[Any],
+        start: app_commands.Range[int, 0, 23],
+        end: app_commands.Range[int, 0, 23],
+        timezone: str,
+    ) -> None:
+        async def work(request: Request) -> Reply:
+            return await request.service.quiet(request.caller, start, end, timezone)
+
+        await self.responder.respond(interaction, work, anywhere=True)
+
+    @notify.command(name="quiet-off", description=texts.t("discord.command.notify_quiet_off"))
+    async def notify_quiet_off(self, interaction: discord.Interaction[Any]) -> None:
+        async def work(request: Request) -> Reply:
+            return await request.service.quiet(request.caller)
 
         await self.responder.respond(interaction, work, anywhere=True)
 

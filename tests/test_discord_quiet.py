@@ -1,0 +1,170 @@
+"""Quiet hours (`/notify quiet`) through the real bot: no pings in them, one ping when
+they end, deadlines standing still, and the same local hours across daylight-saving
+changes (the tests run on the dates of the changes)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+import simcord
+from conftest import OpenGame, Restarter, Table, World
+from simcord import MemberActor
+
+from bot.service.quiet import Quiet
+from bot.store import PlayerRow
+
+HOUR = 3600.0
+
+
+async def go_to(world: World, moment: datetime) -> None:
+    """Move the virtual clock forward to `moment` (UTC)."""
+    seconds = (moment - world.env.now()).total_seconds()
+    assert seconds >= 0, "the clock only moves forward"
+    await world.env.advance_time(seconds)
+
+
+async def quiet_game(world: World, table: Table, sleeper: MemberActor) -> OpenGame:
+    """A game of anna and bob in which `sleeper` waits for the other's move."""
+    game = await table.start_for_two()
+    if await table.on_turn(game.id) is sleeper:
+        await table.finish_turn(game)
+    return game
+
+
+def mentioning(game: OpenGame, member: MemberActor, since: int) -> list[simcord.MessageLike]:
+    return [post for post in game.home.history()[since:] if member.mention in post.content]
+
+
+async def set_quiet(member: MemberActor, world: World, start: int, end: int, zone: str) -> str:
+    answer = await member.slash(world.channel, "notify quiet", **{"from": start, "to": end, "timezone": zone})
+    assert answer.response is not None
+    return answer.response.content
+
+
+@pytest.mark.both_backends
+async def test_berlin_spring_forward_no_ping_in_quiet_hours_and_one_when_they_end(
+    world: World, table: Table, restart: Restarter
+) -> None:
+    # 28 March 2026, 20:00 UTC: 21:00 in Berlin, the night the clocks go forward.
+    await go_to(world, datetime(2026, 3, 28, 20, tzinfo=UTC))
+    said = await set_quiet(world.anna, world, 22, 7, "Europe/Berlin")
+    assert "22:00" in said and "07:00" in said
+    game = await quiet_game(world, table, world.anna)
+
+    # 22:30 in Berlin (CET, UTC+1): bob's move would ping anna.
+    await go_to(world, datetime(2026, 3, 28, 21, 30, tzinfo=UTC))
+    seen = len(game.home.history())
+    await table.finish_turn(game)
+    assert await table.on_turn(game.id) is world.anna
+    posted = game.home.history()[seen:]
+    assert posted and any("anna" in post.content for post in posted), "the post still names her"
+    assert mentioning(game, world.anna, seen) == [], "but does not ping her"
+
+    # The ping owed survives a restart.
+    await restart()
+    # 06:59 summer time (UTC+2) is 04:59 UTC: still quiet, though 05:59 by winter time.
+    await go_to(world, datetime(2026, 3, 29, 4, 59, tzinfo=UTC))
+    assert mentioning(game, world.anna, seen) == []
+    # 07:00 summer time: one ping, with what she must decide.
+    await go_to(world, datetime(2026, 3, 29, 5, 0, 30, tzinfo=UTC))
+    pings = mentioning(game, world.anna, seen)
+    assert len(pings) == 1 and "quiet hours are over" in pings[0].content
+    assert f"#{game.id}" in pings[0].content
+    await world.env.advance_time(6 * HOUR)
+    assert len(mentioning(game, world.anna, seen)) == 1, "pinged once"
+
+
+async def test_berlin_fall_back_quiet_hours_stay_22_to_7_local(world: World, table: Table) -> None:
+    # 24 October 2026, 19:30 UTC: 21:30 in Berlin (CEST); the clocks go back that night.
+    await go_to(world, datetime(2026, 10, 24, 19, 30, tzinfo=UTC))
+    await set_quiet(world.anna, world, 22, 7, "Europe/Berlin")
+    game = await quiet_game(world, table, world.anna)
+    await go_to(world, datetime(2026, 10, 24, 20, 5, tzinfo=UTC))  # 22:05 CEST
+    seen = len(game.home.history())
+    await table.finish_turn(game)
+    assert mentioning(game, world.anna, seen) == []
+    # 06:30 winter time (UTC+1) is 05:30 UTC: still quiet, though 07:30 by summer time.
+    await go_to(world, datetime(2026, 10, 25, 5, 30, tzinfo=UTC))
+    assert mentioning(game, world.anna, seen) == []
+    await go_to(world, datetime(2026, 10, 25, 6, 0, 30, tzinfo=UTC))  # 07:00 CET
+    assert len(mentioning(game, world.anna, seen)) == 1
+
+
+async def test_outside_quiet_hours_pings_go_out_as_ever(world: World, table: Table) -> None:
+    # 8 March 2026 (New York goes to summer time at 02:00), 12:00 UTC: 08:00 EDT.
+    await go_to(world, datetime(2026, 3, 8, 12, tzinfo=UTC))
+    await set_quiet(world.anna, world, 22, 7, "America/New_York")
+    game = await quiet_game(world, table, world.anna)
+    seen = len(game.home.history())
+    await table.finish_turn(game)
+    assert len(mentioning(game, world.anna, seen)) == 1
+
+
+async def test_a_deadline_stands_still_in_quiet_hours(world: World, table: Table) -> None:
+    # 7 March 2026, 20:00 UTC: 15:00 in New York (EST), the day before summer time.
+    await go_to(world, datetime(2026, 3, 7, 20, tzinfo=UTC))
+    await set_quiet(world.anna, world, 22, 7, "America/New_York")
+    game = await quiet_game(world, table, world.bob)
+    await world.anna.slash(game.home, "game settings", deadline=8, on_timeout="ai")
+    assert await table.on_turn(game.id) is world.anna
+    deadline = next(t for t in await table.service.store.timers(game.id) if t.kind == "deadline")
+    # Due 04:00 UTC (23:00 EST): one hour into her quiet hours (22:00 EST = 03:00 UTC).
+    assert deadline.due_at == datetime(2026, 3, 8, 4, tzinfo=UTC)
+    await go_to(world, datetime(2026, 3, 8, 10, 59, tzinfo=UTC))  # 06:59 EDT
+    assert await table.on_turn(game.id) is world.anna, "no deadline passes in quiet hours"
+    # They end at 07:00 EDT (11:00 UTC); the hour that had passed of them is still hers.
+    moved = next(t for t in await table.service.store.timers(game.id) if t.kind == "deadline")
+    assert moved.due_at == datetime(2026, 3, 8, 12, tzinfo=UTC)
+    await go_to(world, datetime(2026, 3, 8, 11, 59, tzinfo=UTC))
+    assert await table.on_turn(game.id) is world.anna
+    await go_to(world, datetime(2026, 3, 8, 12, 1, tzinfo=UTC))
+    assert await table.on_turn(game.id) is not world.anna, "then the clock runs out"
+
+
+async def test_bad_input_is_refused_and_nothing_stored(world: World, table: Table) -> None:
+    said = await set_quiet(world.anna, world, 22, 7, "Europe/Atlantis")
+    assert "not a time zone" in said
+    said = await set_quiet(world.anna, world, 7, 7, "Europe/Berlin")
+    assert "begin and end" in said
+    assert await table.service.store.player(world.anna.id) == PlayerRow(world.anna.id)
+
+
+async def test_quiet_hours_can_be_switched_off(world: World, table: Table) -> None:
+    await go_to(world, datetime(2026, 3, 28, 22, tzinfo=UTC))  # 23:00 in Berlin
+    await set_quiet(world.anna, world, 22, 7, "Europe/Berlin")
+    game = await quiet_game(world, table, world.anna)
+    seen = len(game.home.history())
+    await table.finish_turn(game)
+    assert mentioning(game, world.anna, seen) == []
+    off = await world.anna.slash(world.channel, "notify quiet-off")
+    assert off.response is not None and "Quiet hours off" in off.response.content
+    await world.env.advance_time(60)
+    assert len(mentioning(game, world.anna, seen)) == 1, "what was held back goes out now"
+    player = await table.service.store.player(world.anna.id)
+    assert player.quiet_zone is None and player.quiet_owed is None
+
+
+async def test_time_zones_autocomplete(world: World) -> None:
+    found = await world.anna.autocomplete(world.channel, "notify quiet", "timezone", "berl")
+    assert [choice["value"] for choice in found] == ["Europe/Berlin"]
+    many = await world.anna.autocomplete(world.channel, "notify quiet", "timezone", "")
+    assert len(many) == 25
+
+
+def test_quiet_hours_are_local_wall_clock_hours() -> None:
+    quiet = Quiet.of(PlayerRow(1, quiet_from=22, quiet_to=7, quiet_zone="America/New_York"))
+    assert quiet is not None
+    # The night New York goes to summer time: 22:00 EST to 07:00 EDT.
+    assert quiet.period(datetime(2026, 3, 8, 5, tzinfo=UTC)) == (
+        datetime(2026, 3, 8, 3, tzinfo=UTC),
+        datetime(2026, 3, 8, 11, tzinfo=UTC),
+    )
+    # The night it goes back: 22:00 EDT to 07:00 EST.
+    assert quiet.period(datetime(2026, 11, 1, 5, tzinfo=UTC)) == (
+        datetime(2026, 11, 1, 2, tzinfo=UTC),
+        datetime(2026, 11, 1, 12, tzinfo=UTC),
+    )
+    assert quiet.until(datetime(2026, 11, 1, 12, tzinfo=UTC)) is None
+    assert quiet.postponed(datetime(2026, 3, 8, 4, tzinfo=UTC)) == datetime(2026, 3, 8, 12, tzinfo=UTC)
+    assert quiet.period(datetime(2026, 3, 8, 2, 59, tzinfo=UTC)) is None
