@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 import simcord
 from conftest import GAME, Restarter, Table, World
 
@@ -148,6 +149,7 @@ async def test_the_organiser_role_is_stored_for_the_leagues(world: World, table:
     assert settings.organiser_role == organisers.id
 
 
+@pytest.mark.both_backends
 async def test_a_new_game_takes_the_servers_deadline_policy_and_language(world: World, table: Table) -> None:
     panel = await shown_config(world)
     await world.moderator.select(panel, ["12"], custom_id="bm:config:deadline_hours")

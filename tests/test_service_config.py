@@ -69,3 +69,17 @@ async def test_without_a_server_every_default_holds(service: GameService) -> Non
     row = await service.store.get_game(first.game_id)
     assert TurnClock.of(row) == TurnClock()
     assert await service.config.of(None) == ServerSettings()
+
+
+async def test_the_organiser_role_and_the_places_count_for_leagues_too(service: GameService) -> None:
+    await service.config.change(MOD, "organiser_role", ["77"])
+    await service.config.change(MOD, "channels", ["40"])
+    settings = await service.config.of(GUILD)
+
+    assert service.config.may_organise(Caller(2, "Bo", guild_id=GUILD, roles=frozenset({77})), settings)
+    assert service.config.may_organise(MOD, settings)
+    assert not service.config.may_organise(ANN, settings)
+    service.config.check_place(ANN, settings)
+    with pytest.raises(PlayerError) as refused:
+        service.config.check_place(Caller(1, "Ann", guild_id=GUILD, channel_id=41), settings)
+    assert refused.value.message.key == "config.refuse.channel"

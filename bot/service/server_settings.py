@@ -149,17 +149,24 @@ class Config:
         """Refuse a new game where the server does not allow one, or to a member without
         the role that opens games (read from the member as they are now). Those who
         manage the server may always: they could change the settings anyway."""
-        exists = caller.exists or (lambda _: True)
-        if settings.channels and caller.channel_id not in settings.channels:
-            places = [f"<#{c}>" for c in settings.channels if exists(c)]
-            if not places:
-                raise PlayerError("config.refuse.no_channel_left")
-            raise PlayerError("config.refuse.channel", channels=", ".join(places))
+        Config.check_place(caller, settings)
         role = settings.opener_role
         if role is not None and not caller.is_manager and role not in caller.roles:
-            if not exists(role):
+            if caller.exists is not None and not caller.exists(role):
                 raise PlayerError("config.refuse.role_gone")
             raise PlayerError("config.refuse.role", role=f"<@&{role}>")
+
+    @staticmethod
+    def check_place(caller: Caller, settings: ServerSettings) -> None:
+        """Refuse to open a game (or, to come, a league) outside the server's chosen
+        channels; a chosen channel that was deleted counts no more."""
+        if not settings.channels or caller.channel_id in settings.channels:
+            return
+        exists = caller.exists or (lambda _: True)
+        places = [f"<#{c}>" for c in settings.channels if exists(c)]
+        if not places:
+            raise PlayerError("config.refuse.no_channel_left")
+        raise PlayerError("config.refuse.channel", channels=", ".join(places))
 
     @staticmethod
     def may_organise(caller: Caller, settings: ServerSettings) -> bool:
