@@ -411,6 +411,15 @@ class Games:
         self.forget(row.id)
         return await self.store.set_settings(row.id, settings)
 
+    async def set_paused(self, row: GameRow, paused_at: datetime | None) -> GameRow:
+        """Pause the running game (since `paused_at`) or resume it (None)."""
+        # Forgotten first: a move checked against the remembered row must see the pause.
+        self.forget(row.id)
+        try:
+            return await self.store.set_paused(row.id, row.version, paused_at)
+        except StaleVersion:
+            raise PlayerError("error.busy") from None
+
     async def announced(self, game_id: int, version: int) -> None:
         """The thread has heard of every move up to `version`."""
         await self.store.set_announced(game_id, version)

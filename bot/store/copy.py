@@ -63,6 +63,7 @@ _GAME_COLUMNS_ALL: Final = (
     "id", "engine", "guild_id", "channel_id", "thread_id", "lobby_message_id", "host_id", "status",
     "options", "seed", "state", "version", "outcome", "announced_version", "created_at", "updated_at",
     "settings", "locale", "rated", "summary_posted", "notation_version", "pinged_version", "rating_changes",
+    "paused_at",
 )  # fmt: skip
 
 #: Every column of `server_settings`.

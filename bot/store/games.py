@@ -424,7 +424,8 @@ class GameTables(Connection):
         if outcome_text is not None:
             assignments += ", status = 'finished', outcome = ?"
             params.append(outcome_text)
-        conditions = "id = ? AND version = ? AND status = 'running'"
+        # A paused game takes no move, even from a process whose copy of it is older news.
+        conditions = "id = ? AND version = ? AND status = 'running' AND paused_at IS NULL"
         params += [game_id, expected_version]
         if notation_version is not None:
             conditions += " AND notation_version = ?"
@@ -653,6 +654,15 @@ class GameTables(Connection):
         async with self._transaction(write=True) as db:
             if await _run(db, "UPDATE games SET settings = ? WHERE id = ?", (text, game_id)) != 1:
                 raise GameNotFound(game_id)
+            return await self._load_game(db, game_id)
+
+    async def set_paused(self, game_id: int, expected_version: int, paused_at: datetime | None) -> GameRow:
+        """Pause a running game since `paused_at`, or resume it (None). No version bump:
+        the position is the same, and buttons shown before stay good after it resumes."""
+        async with self._transaction(write=True) as db:
+            await self._check(db, game_id, expected_version, doing="pause or resume", allowed=("running",))
+            stamp = None if paused_at is None else _stamp(paused_at)
+            await _run(db, "UPDATE games SET paused_at = ? WHERE id = ?", (stamp, game_id))
             return await self._load_game(db, game_id)
 
     async def mark_summary_posted(self, game_id: int) -> None:

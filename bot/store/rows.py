@@ -117,6 +117,8 @@ class GameRow:
     #: Everyone obliged to decide up to this version has been pinged (pings during
     #: a turn go out before the turn's post, whose `announced_version` follows).
     pinged_version: int = 0
+    #: Since when the game is paused (`/game pause`); None while it is not.
+    paused_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -179,7 +181,7 @@ class MoveRow:
 _GAME_COLUMNS: Final = (
     "id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status, options, "
     "seed, state, version, outcome, announced_version, created_at, updated_at, "
-    "settings, locale, rated, summary_posted, notation_version, pinged_version"
+    "settings, locale, rated, summary_posted, notation_version, pinged_version, paused_at"
 )
 _SEAT_COLUMNS: Final = "game_id, seat, user_id, name, is_ai"
 
@@ -279,7 +281,7 @@ def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow
     (
         game_id, engine, guild_id, channel_id, thread_id, lobby_message_id, host_id, status,
         options, seed, state, version, outcome, announced_version, created_at, updated_at,
-        settings, locale, rated, summary_posted, notation_version, pinged_version,
+        settings, locale, rated, summary_posted, notation_version, pinged_version, paused_at,
     ) = row  # fmt: skip
     read = _RowReader(game_id, "games")
     return GameRow(
@@ -306,6 +308,7 @@ def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow
         summary_posted=read.flag("summary_posted", summary_posted),
         notation_version=read.integer("notation_version", notation_version),
         pinged_version=read.integer("pinged_version", pinged_version),
+        paused_at=read.optional_timestamp("paused_at", paused_at),
     )
 
 

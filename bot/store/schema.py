@@ -214,6 +214,11 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "ALTER TABLE players ADD COLUMN quiet_owed TEXT",
         "CREATE INDEX players_owed_ping ON players (quiet_owed) WHERE quiet_owed IS NOT NULL",
     ),
+    (
+        # When the host or a moderator paused a running game (NULL: not paused). While
+        # set, no move is recorded and its timers wait; resuming moves them on by the pause.
+        "ALTER TABLE games ADD COLUMN paused_at TEXT",
+    ),
 ]
 
 

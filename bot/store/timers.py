@@ -16,10 +16,11 @@ from bot.store.rows import (
 )
 from bot.store.sql import _do, _fetch_all, _run
 
-#: Leaves out the timers of games in servers the bot was removed from.
+#: Leaves out the timers of games in servers the bot was removed from, and of games
+#: paused by their host or a moderator.
 _NOT_PAUSED = (
-    "NOT EXISTS (SELECT 1 FROM games g JOIN departed_guilds d ON d.guild_id = g.guild_id "
-    "WHERE g.id = timers.game_id)"
+    "NOT EXISTS (SELECT 1 FROM games g LEFT JOIN departed_guilds d ON d.guild_id = g.guild_id "
+    "WHERE g.id = timers.game_id AND (d.guild_id IS NOT NULL OR g.paused_at IS NOT NULL))"
 )
 
 
