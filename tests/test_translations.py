@@ -37,7 +37,7 @@ PLANNED_NAMES = frozenset(
         "game", "new", "join", "leave", "addbot", "start", "list", "info", "log", "resign",
         "abandon", "settings", "replay", "move", "hand", "board", "rules", "away", "notify",
         "undo", "stats", "leaderboard", "options", "action", "deadline", "on_timeout", "hours",
-        "dm", "user",
+        "dm", "user", "replace", "kick", "pause", "resume", "player",
     }
 )  # fmt: skip
 #: Markup a translation keeps exactly: bold, underline, code, line breaks.

@@ -23,10 +23,12 @@ from bot.results import Caller, Reply
 from bot.service import GameService
 from bot.service.clock import MAX_HOURS
 
-__all__ = ["GameAction", "GameCog", "run_in_game"]
+__all__ = ["GameAction", "GameCog", "MemberAction", "run_in_game", "run_on_member"]
 
 #: A service call about one game, such as `GameService.join`.
 GameAction = Callable[[GameService, Caller, int], Awaitable[Reply]]
+#: A service call about one game and one member (by user id), such as `GameService.kick`.
+MemberAction = Callable[[GameService, Caller, int, int], Awaitable[Reply]]
 
 _GAME = texts.t("discord.option.game")
 
@@ -41,6 +43,21 @@ async def run_in_game(
 
     async def work(request: Request) -> Reply:
         return await action(request.service, request.caller, await request.game(ref))
+
+    await responder.respond(interaction, work)
+
+
+async def run_on_member(
+    responder: InteractionResponder,
+    interaction: discord.Interaction[Any],
+    ref: str | None,
+    member: discord.User | discord.Member,
+    action: MemberAction,
+) -> None:
+    """Resolve the game as `run_in_game` does, then act on it about one member."""
+
+    async def work(request: Request) -> Reply:
+        return await action(request.service, request.caller, await request.game(ref), member.id)
 
     await responder.respond(interaction, work)
 
@@ -117,6 +134,35 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
     @app_commands.autocomplete(game=game_autocomplete)
     async def abandon(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         await run_in_game(self.responder, interaction, game, GameService.abandon)
+
+    @app_commands.command(name="replace", description=texts.t("discord.command.game.replace"))
+    @app_commands.describe(player=texts.t("discord.option.player"), game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def replace(
+        self, interaction: discord.Interaction[Any], player: discord.User, game: str | None = None
+    ) -> None:
+        # A user, not a member: the player to replace may have left the server.
+        await run_on_member(self.responder, interaction, game, player, GameService.replace_player)
+
+    @app_commands.command(name="kick", description=texts.t("discord.command.game.kick"))
+    @app_commands.describe(player=texts.t("discord.option.player"), game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def kick(
+        self, interaction: discord.Interaction[Any], player: discord.User, game: str | None = None
+    ) -> None:
+        await run_on_member(self.responder, interaction, game, player, GameService.kick)
+
+    @app_commands.command(name="pause", description=texts.t("discord.command.game.pause"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def pause(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.pause)
+
+    @app_commands.command(name="resume", description=texts.t("discord.command.game.resume"))
+    @app_commands.describe(game=_GAME)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resume(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await run_in_game(self.responder, interaction, game, GameService.unpause)
 
     @app_commands.command(name="settings", description=texts.t("discord.command.game.settings"))
     @app_commands.describe(

@@ -15,6 +15,7 @@ what it uses (the arrows point one way; nothing reaches into another part):
   the way out to the front-end), `Robots` (AI moves).
 - `Play` (moves, undo, hand, suggestions, a stand-in move), `Lobby` (seats,
   options, start), `Views` (board, info, log, list, replay).
+- `Pauses` — a game paused and resumed by its host or a moderator.
 - `Clock` — deadlines and reminders; when one passes it asks `Play` (given
   to it, not imported back) for the stand-in move.
 - `Turns` — each game's background work after a change: AI seats, one post
@@ -46,6 +47,7 @@ from bot.service.lobby import Lobby
 from bot.service.model import Outbox, Ownership, host_name, utcnow
 from bot.service.narrator import Narrator, link
 from bot.service.notices import Delivery, Notices
+from bot.service.pauses import Pauses
 from bot.service.people import People
 from bot.service.play import Play
 from bot.service.robots import Robots
@@ -103,6 +105,7 @@ class GameService:
         )
         #: Pauses a server's games while the bot is removed from it.
         self.servers = Servers(games, self.deadlines, clock, self._turns.kick, self.ownership)
+        self._pauses = Pauses(games, notices, self.deadlines, clock, self._turns.kick)
         self._views = Views(games, people, narrator, self.deadlines, self._lobby, clock)
 
     # ------------------------------------------------------- the front-end
@@ -205,6 +208,21 @@ class GameService:
 
     async def abandon(self, caller: Caller, game_id: int) -> Reply:
         return await self._lobby.abandon(caller, game_id)
+
+    # ---------------------------------------------------------- moderation
+
+    async def replace_player(self, caller: Caller, game_id: int, user_id: int) -> Reply:
+        return await self._lobby.replace(caller, game_id, user_id)
+
+    async def kick(self, caller: Caller, game_id: int, user_id: int) -> Reply:
+        return await self._lobby.kick(caller, game_id, user_id)
+
+    async def pause(self, caller: Caller, game_id: int) -> Reply:
+        return await self._pauses.pause(caller, game_id)
+
+    async def unpause(self, caller: Caller, game_id: int) -> Reply:
+        """`/game resume` (`resume` is the restore at start-up)."""
+        return await self._pauses.resume(caller, game_id)
 
     # -------------------------------------------------------------- views
 

@@ -314,8 +314,9 @@ class Clock:
         )
 
     async def postpone(self, game_ids: list[int], by: timedelta) -> None:
-        """Move these games' timers later by `by`: their server was away that long, and
-        nobody could act meanwhile."""
+        """Move these games' timers later by `by`: they were paused that long (their server
+        removed the bot, or the host or a moderator paused them), and nobody could act
+        meanwhile."""
         moved = [
             replace(t, due_at=t.due_at + by)
             for game_id in game_ids
@@ -574,6 +575,8 @@ class Clock:
         game = await self._games.load(game_id, caller)
         if caller.user_id != game.row.host_id:
             raise PlayerError("error.host_only", host=host_name(game.row))
+        if game.row.paused_at is not None:
+            raise PlayerError("error.paused", id=game_id)
         if not 0 <= seat < len(game.row.seats) or not await self.is_open(game, seat, began):
             raise PlayerError("deadline.already_over")
         name = game.names[seat]

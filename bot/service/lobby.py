@@ -13,7 +13,7 @@ import texts
 from bot.errors import PlayerError
 from bot.results import Caller, LobbyCard, LobbyOption, Reply
 from bot.service.games import Games, engine_of, seat_list, visible
-from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, Notice, host_name
+from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, Loaded, Notice, host_name, status_key
 from bot.service.notices import Notices
 from bot.service.server_settings import LOBBY_DAYS, Config
 from bot.shards import Shards
@@ -134,7 +134,7 @@ class Lobby:
                 title = engine_of(row.engine).title
             except PlayerError:
                 continue  # a game no longer installed here
-            status = texts.t(f"status.{row.status}", caller.locale)
+            status = texts.t(status_key(row), caller.locale)
             label = f"#{row.id} {title} — {status}"
             if wanted in label.lower():
                 choices.append((label[:100], str(row.id)))
@@ -404,23 +404,76 @@ class Lobby:
         """A player leaves a running game; an AI takes the seat."""
         async with self._games.lock(game_id):
             game = await self._games.load(game_id, caller)
-            if game.row.status != "running":
-                raise PlayerError("error.not_running", id=game_id)
+            check_running(game.row)
             seat = game.seat_of(caller.user_id)
             if seat is None:
                 raise PlayerError("error.not_player", id=game_id)
-            # The AI's seat name is stored, so it is made of the name as typed.
-            name = texts.t("resign.ai_name", game.row.locale, name=game.typed_names[seat])
-            row = await self._games.replace_seat(game, seat, name=name)
-            said = "resign.done"
-            if any(not other.is_ai for other in row.seats):
-                who = {"player": escape_words(caller.name), "ai": escape_words(name)}
-                await self._notices.add(game_id, Notice("resign.post", who))
-            else:
-                said = "resign.done_last"
-                # Nobody is left to play for: the AI seats would play it out alone, a post per
-                # turn. It ends here, without a result (a game of AI seats alone is not rated).
-                row = await self._games.finish(row, status="abandoned")
-                notice = Notice("resign.last_person", {"player": escape_words(caller.name), "id": game_id})
-                await self._notices.add(game_id, notice)
+            row, ended = await self._to_ai(game, seat, escape_words(caller.name), by=None)
+        said = "resign.done_last" if ended else "resign.done"
         return Reply(texts.t(said, caller.locale, id=game_id), game_id=game_id, version=row.version)
+
+    async def replace(self, caller: Caller, game_id: int, user_id: int) -> Reply:
+        """The host or a moderator gives a person's seat to an AI (a player who left or
+        vanished): as if they had resigned, said in the thread as done by the caller."""
+        async with self._games.lock(game_id):
+            game = await self._games.load(game_id, caller)
+            require_moderator(caller, game.row)
+            check_running(game.row)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise PlayerError("replace.not_player", id=game_id)
+            player = game.names[seat]
+            row, ended = await self._to_ai(game, seat, player, by=escape_words(caller.name))
+        said = "replace.done_last" if ended else "replace.done"
+        return Reply(
+            texts.t(said, caller.locale, id=game_id, player=player), game_id=game_id, version=row.version
+        )
+
+    async def _to_ai(self, game: Loaded, seat: int, player: str, *, by: str | None) -> tuple[GameRow, bool]:
+        """An AI takes a person's seat: `player` (a name as messages show it) resigned, or
+        was replaced `by` someone. The new row, and whether the game ended with it."""
+        game_id = game.row.id
+        # The AI's seat name is stored, so it is made of the name as typed.
+        name = texts.t("resign.ai_name", game.row.locale, name=game.typed_names[seat])
+        row = await self._games.replace_seat(game, seat, name=name)
+        who: dict[str, Any] = {"player": player, "id": game_id}
+        if by is not None:
+            who["by"] = by
+        prefix = "resign" if by is None else "replace"
+        if any(not other.is_ai for other in row.seats):
+            await self._notices.add(game_id, Notice(f"{prefix}.post", {**who, "ai": escape_words(name)}))
+            return row, False
+        # Nobody is left to play for: the AI seats would play it out alone, a post per
+        # turn. It ends here, without a result (a game of AI seats alone is not rated).
+        row = await self._games.finish(row, status="abandoned")
+        await self._notices.add(game_id, Notice(f"{prefix}.last_person", who))
+        return row, True
+
+    async def kick(self, caller: Caller, game_id: int, user_id: int) -> Reply:
+        """The host removes someone else from the lobby; said in the thread."""
+        async with self._games.lock(game_id):
+            row = await self._lobby_row(caller, game_id)
+            self._require_host(caller, row)
+            if user_id == caller.user_id:
+                raise PlayerError("kick.self")
+            kicked = next((s for s in row.seats if s.user_id == user_id and not s.is_ai), None)
+            if kicked is None:
+                raise PlayerError("kick.not_seated")
+            seats = [s for s in seat_list(row) if not (s[0] == user_id and not s[2])]
+            player = escape_words(kicked.name)
+            reply = await self._set_seats(caller, row, seats, "kick.done", player=player, id=game_id)
+            notice = Notice("kick.post", {"player": player, "by": escape_words(caller.name)})
+            await self._notices.add(game_id, notice)
+            return reply
+
+
+def check_running(row: GameRow) -> None:
+    if row.status != "running":
+        raise PlayerError("error.not_running", id=row.id)
+
+
+def require_moderator(caller: Caller, row: GameRow) -> None:
+    """The host, or a member who may manage the server (asked of the interaction each
+    time, so a member who loses that right loses it at once)."""
+    if caller.user_id != row.host_id and not caller.is_manager:
+        raise PlayerError("error.moderator_only", host=host_name(row))

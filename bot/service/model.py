@@ -80,6 +80,13 @@ def discord_time(moment: datetime, style: str = "f") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
+def status_key(row: GameRow) -> str:
+    """The text key of the game's status as people see it: a paused game says so."""
+    if row.status == "running" and row.paused_at is not None:
+        return "status.paused"
+    return f"status.{row.status}"
+
+
 def host_name(row: GameRow) -> str:
     """The host's name as a message shows it (escaped: see `texts.words`)."""
     return escape_words(next((s.name for s in row.seats if s.user_id == row.host_id and not s.is_ai), "?"))

@@ -113,6 +113,8 @@ class Play:
         seat = game.seat_of(caller.user_id)
         if seat is None:
             raise PlayerError("error.not_player", id=game.row.id)
+        if game.row.paused_at is not None:
+            raise PlayerError("error.paused", id=game.row.id)
         return seat
 
     async def undo(self, caller: Caller, game_id: int) -> Reply:
@@ -158,7 +160,7 @@ class Play:
         async with self._games.lock(game_id):
             game = await self._games.load(game_id)
             person = 0 <= seat < len(game.row.seats) and not game.row.seats[seat].is_ai
-            if not person or seat not in game.acting():
+            if not person or seat not in game.acting() or game.row.paused_at is not None:
                 return False
             if await self._games.obligation_start(game, seat) != began:
                 return False

@@ -158,7 +158,8 @@ class Turns:
             if await self._games.store.is_departed(game.row.guild_id):
                 # The bot was removed from the game's server: nothing happens until it is back.
                 return
-            if game.row.status == "running":
+            if game.row.status == "running" and game.row.paused_at is None:
+                # A paused game's AI seats wait too; its posts (the pause's own) still go out.
                 game = await self._robots.run(game)
             notices = await self._notices.waiting(game_id)
             turns: list[Turn] = []

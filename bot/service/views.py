@@ -12,7 +12,7 @@ from bot.results import Caller, Reply
 from bot.service.clock import Clock
 from bot.service.games import Games, engine_of, visible
 from bot.service.lobby import Lobby, options_text
-from bot.service.model import LOG_LIMIT, discord_time, whole_lines
+from bot.service.model import LOG_LIMIT, discord_time, status_key, whole_lines
 from bot.service.narrator import Narrator
 from bot.service.people import People
 from bot.store import GameRow
@@ -71,7 +71,7 @@ class Views:
         locale = caller.locale
         lines = [
             texts.t("info.title", locale, game=engine.title, id=row.id),
-            texts.t("info.status", locale, status=texts.t(f"status.{row.status}", locale)),
+            texts.t("info.status", locale, status=texts.t(status_key(row), locale)),
         ]
         acting = game.acting()
         outcome = engine.outcome(state) if state is not None else None
@@ -164,7 +164,7 @@ class Views:
         except PlayerError:
             return f"`#{row.id}` {row.engine}"
         names = ", ".join(texts.escape_words(s.name) for s in row.seats)
-        status = texts.t(f"status.{row.status}", caller.locale)
+        status = texts.t(status_key(row), caller.locale)
         extra = ""
         if row.status == "running" and row.state is not None:
             try:
