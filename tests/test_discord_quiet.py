@@ -168,3 +168,20 @@ def test_quiet_hours_are_local_wall_clock_hours() -> None:
     assert quiet.until(datetime(2026, 11, 1, 12, tzinfo=UTC)) is None
     assert quiet.postponed(datetime(2026, 3, 8, 4, tzinfo=UTC)) == datetime(2026, 3, 8, 12, tzinfo=UTC)
     assert quiet.period(datetime(2026, 3, 8, 2, 59, tzinfo=UTC)) is None
+
+
+async def test_no_direct_message_in_quiet_hours_and_one_when_they_end(world: World, table: Table) -> None:
+    await go_to(world, datetime(2026, 3, 28, 22, tzinfo=UTC))  # 23:00 in Berlin
+    await world.anna.slash(world.channel, "notify dm", state="on")
+    await set_quiet(world.anna, world, 22, 7, "Europe/Berlin")
+    game = await quiet_game(world, table, world.anna)
+    await table.finish_turn(game)
+
+    def direct() -> list[str]:
+        channel = world.anna.user.dm_channel
+        return [] if channel is None else [m.content for m in channel.history()]
+
+    assert not any("your turn" in text for text in direct()), "no direct message in quiet hours"
+    await go_to(world, datetime(2026, 3, 29, 5, 1, tzinfo=UTC))  # 07:01 in Berlin (summer time)
+    over = [text for text in direct() if "quiet hours are over" in text]
+    assert len(over) == 1 and f"#{game.id}" in over[0]
