@@ -185,3 +185,21 @@ async def test_no_direct_message_in_quiet_hours_and_one_when_they_end(world: Wor
     await go_to(world, datetime(2026, 3, 29, 5, 1, tzinfo=UTC))  # 07:01 in Berlin (summer time)
     over = [text for text in direct() if "quiet hours are over" in text]
     assert len(over) == 1 and f"#{game.id}" in over[0]
+
+
+async def test_a_host_in_quiet_hours_is_asked_without_a_ping_and_pinged_when_they_end(
+    world: World, table: Table
+) -> None:
+    await go_to(world, datetime(2026, 3, 28, 12, tzinfo=UTC))  # 13:00 in Berlin
+    await set_quiet(world.anna, world, 22, 7, "Europe/Berlin")
+    game = await quiet_game(world, table, world.anna)
+    await world.anna.slash(game.home, "game settings", deadline=10, on_timeout="host")
+    assert await table.on_turn(game.id) is world.bob
+    seen = len(game.home.history())
+    # Bob's time runs out at 22:00 UTC, 23:00 in Berlin: the host is in her quiet hours.
+    await go_to(world, datetime(2026, 3, 28, 22, 1, tzinfo=UTC))
+    asked = [p for p in game.home.history()[seen:] if "what now" in p.content]
+    assert len(asked) == 1 and mentioning(game, world.anna, seen) == []
+    await go_to(world, datetime(2026, 3, 29, 5, 1, tzinfo=UTC))  # 07:01 in Berlin (summer time)
+    pings = mentioning(game, world.anna, seen)
+    assert len(pings) == 1 and "whose time ran out" in pings[0].content

@@ -457,40 +457,53 @@ class Clock:
         return held
 
     async def _ping_after_quiet(self, claimed: PlayerRow) -> None:
-        """A person's quiet hours are over: one ping with every game waiting for them — in
-        the thread of one of those games per server (a server never hears of another's
-        games), and one direct message for those who asked for them."""
+        """A person's quiet hours are over: one ping with every game waiting for them (a
+        decision of theirs, or as host a question about a passed deadline) — in the thread
+        of one of those games per server (a server never hears of another's games), and
+        one direct message for those who asked for them."""
         user_id = claimed.user_id
         rows = await self._store.list_games(user_id=user_id, statuses=("running",), with_state=False)
-        waiting: dict[int | None, list[tuple[Loaded, int]]] = {}
+        #: server -> (game, the seat whose decision waits, whether the host is asked about it)
+        waiting: dict[int | None, list[tuple[Loaded, int, bool]]] = {}
         for row in reversed(rows):  # oldest first
             game = await self._games.load(row.id)
             seat = game.seat_of(user_id)
             if seat is not None and seat in game.acting() and game.state is not None:
-                waiting.setdefault(row.guild_id, []).append((game, seat))
+                waiting.setdefault(row.guild_id, []).append((game, seat, False))
+            if row.host_id == user_id:
+                for timer in await self._store.timers(row.id):
+                    if timer.kind == HOST_ANSWER and timer.seat < len(row.seats):
+                        waiting.setdefault(row.guild_id, []).append((game, timer.seat, True))
         for found in waiting.values():
-            home, seat = found[0]
-            locale = home.row.locale
-            lines = [self._waiting_line(game, seat, locale) for game, seat in found]
-            notice = Notice(
-                "quiet.over", {"player": home.names[seat], "games": "\n".join(lines)}, mentions=(user_id,)
-            )
+            home = found[0][0]
+            own = home.seat_of(user_id)
+            name = home.names[own] if own is not None else host_name(home.row)
+            lines = [self._waiting_line(game, seat, asked, home.row.locale) for game, seat, asked in found]
+            notice = Notice("quiet.over", {"player": name, "games": "\n".join(lines)}, mentions=(user_id,))
             await self._notices.add(home.row.id, notice)
         player = await self._people.fresh(user_id)
         if player.dm and waiting:
-            locale = player.locale
-            lines = [texts.t("quiet.over_dm", locale)]
+            lines = [texts.t("quiet.over_dm", player.locale)]
             for found in waiting.values():
-                lines += [self._waiting_line(game, seat, locale, with_link=True) for game, seat in found]
+                lines += [
+                    self._waiting_line(game, seat, asked, player.locale, with_link=True)
+                    for game, seat, asked in found
+                ]
             first = next(iter(waiting.values()))[0][0]
             await self._delivery.direct(first.row.id, DirectMessage(user_id, "\n".join(lines)))
         await self._store.settle_owed_ping(claimed)
 
     @staticmethod
-    def _waiting_line(game: Loaded, seat: int, locale: str | None, *, with_link: bool = False) -> str:
-        assert game.state is not None
-        prompt = texts.render(game.engine.prompt(game.state, seat), locale, game.names)
-        line = texts.t("quiet.waiting", locale, game=game.engine.title, id=game.row.id, prompt=prompt)
+    def _waiting_line(
+        game: Loaded, seat: int, asked: bool, locale: str | None, *, with_link: bool = False
+    ) -> str:
+        """A game waiting for someone: the decision of their `seat`, or (`asked`) the
+        host's answer about the passed deadline of `seat`."""
+        if asked or game.state is None:
+            what = texts.t("quiet.host_question", locale, player=game.names[seat])
+        else:
+            what = texts.render(game.engine.prompt(game.state, seat), locale, game.names)
+        line = texts.t("quiet.waiting", locale, game=game.engine.title, id=game.row.id, prompt=what)
         return f"{line} {link(game.row)}" if with_link else line
 
     async def _fire(self, timer: TimerRow) -> None:
@@ -552,8 +565,14 @@ class Clock:
 
     async def _ask_host(self, row: GameRow, seat: int, began: int, answer_by: datetime) -> None:
         """A deadline passed in a game whose host decides: ask them, with buttons (and say
-        that the AI stands in at `answer_by` should they not answer)."""
+        that the AI stands in at `answer_by` should they not answer). A host in their
+        quiet hours is asked without a ping, and owed one when they end."""
         locale = row.locale
+        mentions: tuple[int, ...] = (row.host_id,)
+        quiet_until = await self.quiet_until(row.host_id)
+        if quiet_until is not None:
+            await self._store.owe_ping(row.host_id, quiet_until)
+            mentions = ()
         actions = (
             (texts.t("deadline.button.ai", locale), f"{seat}:{began}:ai"),
             (texts.t("deadline.button.wait", locale), f"{seat}:{began}:wait"),
@@ -565,7 +584,7 @@ class Clock:
                 "host": host_name(row),
                 "when": discord_time(answer_by, "R"),
             },
-            mentions=(row.host_id,),
+            mentions=mentions,
             actions=actions,
         )
         await self._notices.add(row.id, notice)
