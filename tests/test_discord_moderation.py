@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
 import simcord
 from conftest import OpenGame, Restarter, Table, World, move_buttons
 
@@ -111,6 +112,7 @@ async def test_a_paused_game_takes_no_move_typed_or_clicked(world: World, table:
     assert moved.response is not None and moved.response.content.startswith("✅"), "the button is good again"
 
 
+@pytest.mark.both_backends
 async def test_no_deadline_passes_while_paused_and_resuming_moves_them_on(world: World, table: Table) -> None:
     game = await with_deadline(world, table, hours=24)
     sleeper = await table.on_turn(game.id)
@@ -134,6 +136,19 @@ async def test_no_deadline_passes_while_paused_and_resuming_moves_them_on(world:
     assert await table.on_turn(game.id) is not sleeper, "then the deadline passes and the AI plays"
 
 
+async def test_a_deadline_set_while_paused_starts_at_the_resume(world: World, table: Table) -> None:
+    game = await with_deadline(world, table, hours=24)
+    await world.anna.slash(game.home, "game pause")
+    await world.env.advance_time(10 * HOUR)
+
+    await world.anna.slash(game.home, "game settings", deadline=12)
+    await world.env.advance_time(30 * HOUR)
+    await world.anna.slash(game.home, "game resume")
+
+    assert await deadline_of(table, game.id) == world.env.now() + timedelta(hours=12)
+
+
+@pytest.mark.both_backends
 async def test_a_pause_outlasts_a_restart(world: World, table: Table, restart: Restarter) -> None:
     game = await with_deadline(world, table, hours=24)
     mover = await table.on_turn(game.id)

@@ -250,7 +250,9 @@ class Clock:
 
     async def _begin_for(self, row: GameRow, seat: int) -> datetime:
         """A turn's clock starts now, or when its player comes back from an absence."""
-        now = self._now()
+        # A paused game's clock stands at the pause: resuming moves every timer on by the
+        # pause's length, so one given meanwhile (a new setting) starts at the resume.
+        now = row.paused_at or self._now()
         user_id = row.seats[seat].user_id
         if user_id is None:
             return now
