@@ -7,7 +7,8 @@ private panel. Renderers only ever see views, never a game's full state, so
 an image cannot leak a hand. Drawing is pure: the same view gives the same
 bytes. Each built-in game's renderer is a package, `renderers/<game>/`, that
 registers itself when imported, the first time the registry is read; what
-the games share (the theme, the fonts, the canvas) lies beside them.
+the games share (the theme, the fonts, the canvas, the drawing kit) lies
+beside them.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Pillow draws shapes without anti-aliasing; text is smooth, circles and
 rounded corners are jagged. Small shapes are therefore drawn four times
 larger and scaled down once (sprites, cached), and rounded boxes are built
-from straight rectangles plus such smooth corners. Text is shaped once per
+from straight rectangles plus such smooth corners; a whole map is drawn by
+a `Pen` on an image twice as large, reduced once when it is done. Text is shaped once per
 label, face and anchor and kept as a coverage mask (`_label`): a board
 repeats the same names, numbers and headings every time it is drawn. The finished image is
 stored as a palette PNG: the flat colours of a board need few entries, which
@@ -15,6 +16,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
@@ -25,6 +27,7 @@ __all__ = [
     "SUPERSAMPLE",
     "Canvas",
     "Painter",
+    "Pen",
     "ellipsize",
     "fit",
     "sprite",
@@ -239,3 +242,95 @@ class Canvas:
         # Level 3 compresses a flat board nearly as well as 9, ten times faster.
         indexed.save(out, format="PNG", compress_level=3)
         return out.getvalue()
+
+
+class Pen:
+    """Draws on an image `scale` times larger than the picture it becomes (reduced once when
+    it is done, so that slanted lines and curves come out smooth); coordinates and sizes are
+    the picture's pixels."""
+
+    def __init__(self, image: Image.Image, scale: int = 2) -> None:
+        self.image = image
+        self.scale = scale
+        self.draw = ImageDraw.Draw(image)
+
+    def _at(self, points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x * self.scale, y * self.scale) for x, y in points]
+
+    def _circle(self, cx: float, cy: float, r: float) -> tuple[float, float, float, float]:
+        k = self.scale
+        return ((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k)
+
+    def _width(self, width: float, outline: RGB | None) -> int:
+        return round(width * self.scale) if outline else 0
+
+    def poly(
+        self,
+        points: Sequence[tuple[float, float]],
+        fill: RGB | None,
+        outline: RGB | None = None,
+        width: float = 0,
+    ) -> None:
+        self.draw.polygon(self._at(points), fill=fill, outline=outline, width=self._width(width, outline))
+
+    def line(
+        self,
+        points: Sequence[tuple[float, float]],
+        fill: RGB,
+        width: float,
+        joint: Literal["curve"] | None = None,
+    ) -> None:
+        self.draw.line(self._at(points), fill=fill, width=max(1, round(width * self.scale)), joint=joint)
+
+    def arc(self, cx: float, cy: float, r: float, start: float, end: float, fill: RGB, width: float) -> None:
+        self.draw.arc(self._circle(cx, cy, r), start, end, fill=fill, width=round(width * self.scale))
+
+    def disc(
+        self, cx: float, cy: float, r: float, fill: RGB | None, outline: RGB | None = None, width: float = 0
+    ) -> None:
+        self.draw.ellipse(
+            self._circle(cx, cy, r), fill=fill, outline=outline, width=self._width(width, outline)
+        )
+
+    def box(
+        self,
+        corners: tuple[float, float, float, float],
+        fill: RGB,
+        outline: RGB | None = None,
+        *,
+        width: float = 0,
+        radius: float = 0,
+    ) -> None:
+        """A box between (x0, y0) and (x1, y1), its corners rounded by `radius`."""
+        x0, y0, x1, y1 = (value * self.scale for value in corners)
+        thick = self._width(width, outline)
+        self.draw.rounded_rectangle(
+            (x0, y0, x1, y1), radius * self.scale, fill=fill, outline=outline, width=thick
+        )
+
+    def text(
+        self, x: float, y: float, text: str, size: int, weight: Weight, fill: RGB, anchor: str = "mm"
+    ) -> None:
+        """`text` in a face of `size` (the picture's pixels), what the face cannot draw replaced."""
+        font_face = face(size * self.scale, weight)
+        self.draw.text(
+            (x * self.scale, y * self.scale),
+            readable(text, weight),
+            font=font_face.font,
+            fill=fill,
+            anchor=anchor,
+            stroke_width=font_face.stroke,
+            stroke_fill=fill,
+        )
+
+    def paste(self, sprite: Image.Image, cx: float, cy: float) -> None:
+        """A sprite drawn at the pen's scale, centred on (cx, cy)."""
+        k = self.scale
+        self.image.paste(
+            sprite, (round(cx * k - sprite.width / 2), round(cy * k - sprite.height / 2)), sprite
+        )
+
+    def icon(self, image: Image.Image, cx: float, cy: float) -> None:
+        """A sprite drawn at the picture's size, enlarged to the pen's and centred on (cx, cy)."""
+        k = self.scale
+        self.paste(image.resize((image.width * k, image.height * k), Image.Resampling.BICUBIC), cx, cy)

@@ -26,9 +26,10 @@ from PIL import Image
 import renderers
 import renderers.canvas
 import renderers.catan_cheops as catan_cheops
+import texts
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import BANK, BLOCK, BUY, CITY, END, OFFER, ROAD, SETTLEMENT, SHIP
-from renderers import layout
+from games.core import Message
 from renderers.catan_cheops import geometry as catan_cheops_geometry
 from renderers.catan_cheops import icons as catan_cheops_icons
 from renderers.catan_cheops import map as catan_cheops_map
@@ -375,8 +376,7 @@ def test_the_image_names_exactly_those_edges(monkeypatch: pytest.MonkeyPatch) ->
 def test_no_text_is_smaller_than_16_px(monkeypatch: pytest.MonkeyPatch) -> None:
     sizes: list[tuple[int, str]] = []
     canvas_text = renderers.canvas.Canvas.text
-    pen_text = catan_cheops_map._Pen.text
-    sprite_text = catan_cheops_panels._text_sprite
+    pen_text = renderers.canvas.Pen.text
 
     def record_canvas(self: Any, x: int, y: int, text: str, font_face: Any, *args: Any, **kwargs: Any) -> int:
         if text.strip():
@@ -388,14 +388,8 @@ def test_no_text_is_smaller_than_16_px(monkeypatch: pytest.MonkeyPatch) -> None:
             sizes.append((size, text))  # at 1×: the map is drawn larger, then scaled down
         pen_text(self, x, y, text, size, *args, **kwargs)
 
-    def record_sprite(text: str, font_face: Any, *args: Any) -> Any:
-        if text.strip():
-            sizes.append((font_face.size, text))
-        return sprite_text(text, font_face, *args)
-
     monkeypatch.setattr(renderers.canvas.Canvas, "text", record_canvas)
-    monkeypatch.setattr(catan_cheops_map._Pen, "text", record_pen)
-    monkeypatch.setattr(catan_cheops_panels, "_text_sprite", record_sprite)
+    monkeypatch.setattr(renderers.canvas.Pen, "text", record_pen)
     _clear_caches()
     try:
         for locale in LOCALES:
@@ -414,14 +408,13 @@ def test_no_text_is_smaller_than_16_px(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_every_board_word_is_in_all_three_languages(monkeypatch: pytest.MonkeyPatch) -> None:
     used: set[str] = set()
-    for module in (catan_cheops_map, layout):
-        original = module.label
+    original = texts.render
 
-        def record(key: str, locale: str | None, _original: Any = original, **params: Any) -> str:
-            used.add(key)
-            return str(_original(key, locale, **params))
+    def record(message: Message, locale: str | None = None, names: Any = ()) -> str:
+        used.add(message.key)
+        return original(message, locale, names)
 
-        monkeypatch.setattr(module, "label", record)
+    monkeypatch.setattr(texts, "render", record)
     _clear_caches()
     try:
         for locale in LOCALES:

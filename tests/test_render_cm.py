@@ -522,7 +522,7 @@ def drawn_labels(
     """Every text the board draws (with its face), and the image's width."""
     _clear_font_caches()  # cached card faces would skip drawing their names
     drawn: list[tuple[str, fonts.Face]] = []
-    original = chinesische_mauer._label
+    original = canvas.Canvas.text
 
     def recording(
         surface: canvas.Canvas,
@@ -536,7 +536,7 @@ def drawn_labels(
         drawn.append((text, font_face))
         return original(surface, x, y, text, font_face, fill, anchor)
 
-    monkeypatch.setattr(chinesische_mauer, "_label", recording)
+    monkeypatch.setattr(canvas.Canvas, "text", recording)
     image = draw(view, locale)
     monkeypatch.undo()
     with Image.open(io.BytesIO(image)) as png:

@@ -23,8 +23,9 @@ from PIL import Image
 import games
 import games.mauerbauer
 import renderers
+import texts
+from games.core import Message
 from games.mauerbauer import ENGINE
-from renderers import layout
 from renderers.mauerbauer import board as mauerbauer_board
 from renderers.mauerbauer import cards as mauerbauer_cards
 from renderers.mauerbauer import image as mauerbauer
@@ -173,7 +174,7 @@ def _clear_caches() -> None:
 def test_every_label_is_at_least_9_px_at_390_px_wide(monkeypatch: pytest.MonkeyPatch) -> None:
     sizes: list[tuple[int, str]] = []
     canvas_text = renderers.canvas.Canvas.text
-    pen_text = mauerbauer_board._Pen.text
+    pen_text = renderers.canvas.Pen.text
 
     def record_canvas(self: Any, x: int, y: int, text: str, font_face: Any, *args: Any, **kwargs: Any) -> int:
         if text.strip():
@@ -186,7 +187,7 @@ def test_every_label_is_at_least_9_px_at_390_px_wide(monkeypatch: pytest.MonkeyP
         pen_text(self, x, y, text, size, *args, **kwargs)
 
     monkeypatch.setattr(renderers.canvas.Canvas, "text", record_canvas)
-    monkeypatch.setattr(mauerbauer_board._Pen, "text", record_pen)
+    monkeypatch.setattr(renderers.canvas.Pen, "text", record_pen)
     _clear_caches()
     try:
         for locale in LOCALES:
@@ -225,14 +226,13 @@ def test_every_card_reads_in_full_in_every_language() -> None:
 
 def test_every_board_word_is_in_all_three_languages(monkeypatch: pytest.MonkeyPatch) -> None:
     used: set[str] = set()
-    for module in (layout, mauerbauer_board, mauerbauer_cards):
-        original = module.label
+    original = texts.render
 
-        def record(key: str, locale: str | None, _original: Any = original, **params: Any) -> str:
-            used.add(key)
-            return str(_original(key, locale, **params))
+    def record(message: Message, locale: str | None = None, names: Any = ()) -> str:
+        used.add(message.key)
+        return original(message, locale, names)
 
-        monkeypatch.setattr(module, "label", record)
+    monkeypatch.setattr(texts, "render", record)
     _clear_caches()
     try:
         for locale in LOCALES:

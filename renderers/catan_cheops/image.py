@@ -24,10 +24,11 @@ from typing import Any
 from renderers.canvas import Canvas
 from renderers.catan_cheops.geometry import MAP_H, geometry
 from renderers.catan_cheops.map import base, draw_pieces
-from renderers.catan_cheops.panels import GAP, Context, Section, dice, footer, header, offer
+from renderers.catan_cheops.panels import GAP, dice, footer, header, offer
 from renderers.catan_cheops.players import hand, players, pyramid
 from renderers.catan_cheops.theme import TERRAIN_COLOURS, WIDTH
-from renderers.common import PARCHMENT, THEME_COLOURS, seat_names
+from renderers.common import THEME_COLOURS, seat_names
+from renderers.kit import Context, Section, page
 
 __all__ = ["GAME_ID", "WIDTH", "render"]
 
@@ -56,10 +57,4 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     sections += [_map(ctx), footer(ctx), pyramid(ctx), players(ctx)]
     if view.get("viewer") is not None and "hand" in view:
         sections.append(hand(ctx))
-    height = sum(s.height for s in sections) + GAP * len(sections)
-    canvas = Canvas(WIDTH, height, PARCHMENT)
-    y = 0
-    for section in sections:
-        section.draw(canvas, y)
-        y += section.height + GAP
-    return canvas.png((*THEME_COLOURS, *TERRAIN_COLOURS))
+    return page(WIDTH, sections, (*THEME_COLOURS, *TERRAIN_COLOURS), gap=GAP, bottom=GAP)

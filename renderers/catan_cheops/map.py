@@ -13,13 +13,13 @@ and the names of the edges the seat whose turn it is may build on next.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.canvas import RGB, Canvas, ellipsize, fit, sprite, text_width
+from renderers.canvas import RGB, Canvas, Pen, ellipsize, fit, sprite, text_width
 from renderers.catan_cheops.geometry import (
     MAP_H,
     WATER,
@@ -52,69 +52,6 @@ EDGE_FILL: RGB = (255, 244, 170)
 
 
 # ---------------------------------------------------------------- the static layer
-# ---------------------------------------------------------------- the static layer
-
-
-class _Pen:
-    """Draws at K× in map pixels."""
-
-    def __init__(self, image: Image.Image) -> None:
-        self.image = image
-        self.draw = ImageDraw.Draw(image)
-
-    def poly(
-        self,
-        points: Sequence[tuple[float, float]],
-        fill: RGB | None,
-        outline: RGB | None = None,
-        width: float = 0,
-    ) -> None:
-        self.draw.polygon(
-            [(x * K, y * K) for x, y in points],
-            fill=fill,
-            outline=outline,
-            width=round(width * K) if outline else 0,
-        )
-
-    def line(self, points: Sequence[tuple[float, float]], fill: RGB, width: float) -> None:
-        self.draw.line(
-            [(x * K, y * K) for x, y in points], fill=fill, width=max(1, round(width * K)), joint="curve"
-        )
-
-    def arc(self, cx: float, cy: float, r: float, start: float, end: float, fill: RGB, width: float) -> None:
-        self.draw.arc(
-            ((cx - r) * K, (cy - r) * K, (cx + r) * K, (cy + r) * K),
-            start,
-            end,
-            fill=fill,
-            width=round(width * K),
-        )
-
-    def disc(
-        self, cx: float, cy: float, r: float, fill: RGB | None, outline: RGB | None = None, width: float = 0
-    ) -> None:
-        self.draw.ellipse(
-            ((cx - r) * K, (cy - r) * K, (cx + r) * K, (cy + r) * K),
-            fill=fill,
-            outline=outline,
-            width=round(width * K) if outline else 0,
-        )
-
-    def box(
-        self, x0: float, y0: float, x1: float, y1: float, fill: RGB, outline: RGB, width: float, radius: float
-    ) -> None:
-        self.draw.rounded_rectangle(
-            (x0 * K, y0 * K, x1 * K, y1 * K), radius * K, fill=fill, outline=outline, width=round(width * K)
-        )
-
-    def text(
-        self, x: float, y: float, text: str, size: int, weight: Weight, fill: RGB, anchor: str = "mm"
-    ) -> None:
-        self.draw.text((x * K, y * K), text, font=face(size * K, weight).font, fill=fill, anchor=anchor)
-
-    def icon(self, image: Image.Image, cx: float, cy: float) -> None:
-        big = image.resize((image.width * K, image.height * K), Image.Resampling.BICUBIC)
-        self.image.paste(big, (round(cx * K - big.width / 2), round(cy * K - big.height / 2)), big)
 
 
 def _hex_points(cx: float, cy: float, inset: float = 0) -> list[tuple[float, float]]:
@@ -124,7 +61,7 @@ def _hex_points(cx: float, cy: float, inset: float = 0) -> list[tuple[float, flo
     ]
 
 
-def _water(pen: _Pen, kind: str, cx: float, cy: float) -> None:
+def _water(pen: Pen, kind: str, cx: float, cy: float) -> None:
     if kind == "sea":
         crest = blend(TERRAIN["sea"], WHITE, 0.35)
         for dx, dy in ((-0.34, -0.18), (0.2, 0.02), (-0.12, 0.36)):
@@ -138,14 +75,14 @@ def _water(pen: _Pen, kind: str, cx: float, cy: float) -> None:
             points = [
                 (cx + (t / 8 - 0.5) * 0.9 * S, y + 0.05 * S * math.sin(t * math.pi / 2)) for t in range(9)
             ]
-            pen.line(points, flow, 2.5)
+            pen.line(points, flow, 2.5, joint="curve")
 
 
 def _pips(n: int) -> int:
     return 6 - abs(7 - n)
 
 
-def _token(pen: _Pen, cx: float, cy: float, number: int) -> None:
+def _token(pen: Pen, cx: float, cy: float, number: int) -> None:
     hot = number in (6, 8)
     r = 0.33 * S if hot else 0.29 * S
     pen.disc(cx, cy, r, TOKEN, HOT if hot else INK, 3 if hot else 2)
@@ -157,7 +94,7 @@ def _token(pen: _Pen, cx: float, cy: float, number: int) -> None:
         pen.disc(cx + (k - (count - 1) / 2) * gap, cy + r * 0.62, 2.4, colour)
 
 
-def _pyramid(pen: _Pen, cx: float, cy: float) -> None:
+def _pyramid(pen: Pen, cx: float, cy: float) -> None:
     base, top = cy + 0.32 * S, cy - 0.4 * S
     half = 0.5 * S
     pen.poly([(cx, top), (cx + half, base), (cx - half, base)], (226, 184, 96), (120, 84, 30), 2.5)
@@ -165,7 +102,7 @@ def _pyramid(pen: _Pen, cx: float, cy: float) -> None:
     for k in range(1, 4):
         y = top + (base - top) * k / 4
         w = half * k / 4
-        pen.line([(cx - w, y), (cx + w * 0.25, y)], (150, 108, 40), 1.5)
+        pen.line([(cx - w, y), (cx + w * 0.25, y)], (150, 108, 40), 1.5, joint="curve")
 
 
 def _harbour_spot(geo: Geometry, harbour: Mapping[str, Any]) -> tuple[float, float, tuple[float, float]]:
@@ -182,15 +119,15 @@ def _harbour_spot(geo: Geometry, harbour: Mapping[str, Any]) -> tuple[float, flo
     return mx + (wx - mx) * 0.62, my + (wy - my) * 0.62, (mx, my)
 
 
-def _harbour(pen: _Pen, geo: Geometry, harbour: Mapping[str, Any]) -> None:
+def _harbour(pen: Pen, geo: Geometry, harbour: Mapping[str, Any]) -> None:
     x, y, _ = _harbour_spot(geo, harbour)
     plank = (140, 100, 60)
     for node in harbour["intersections"]:
         px, py = geo.points[node]
-        pen.line([(px, py), (px + (x - px) * 0.55, py + (y - py) * 0.55)], plank, 7)
+        pen.line([(px, py), (px + (x - px) * 0.55, py + (y - py) * 0.55)], plank, 7, joint="curve")
     kind = str(harbour["kind"])
     w, h = 76, 36
-    pen.box(x - w / 2, y - h / 2, x + w / 2, y + h / 2, CREAM, INK, 2, 9)
+    pen.box((x - w / 2, y - h / 2, x + w / 2, y + h / 2), CREAM, INK, width=2, radius=9)
     rate = f"{int(harbour['rate'])}:1"
     if kind == "generic":
         pen.text(x, y, rate + " ?", 20, Weight.BOLD, INK)
@@ -203,7 +140,7 @@ def _harbour(pen: _Pen, geo: Geometry, harbour: Mapping[str, Any]) -> None:
 def _static(key: tuple[Any, ...]) -> Image.Image:
     geo = geometry(key)
     big = Image.new("RGB", (WIDTH * K, MAP_H * K), PARCHMENT)
-    pen = _Pen(big)
+    pen = Pen(big, K)
     order = sorted(range(len(geo.hexes)), key=lambda n: geo.hexes[n]["terrain"] not in WATER)
     for n in order:
         h = geo.hexes[n]
@@ -252,9 +189,9 @@ def _swatch(kind: str) -> Image.Image:
     """A terrain's colour with its icon or water pattern, as in the key."""
     w, h = 40, 34
     big = Image.new("RGBA", (w * K, h * K), (0, 0, 0, 0))
-    pen = _Pen(big)
+    pen = Pen(big, K)
     colour = TERRAIN["desert" if kind == "pyramid" else kind]
-    pen.box(1, 1, w - 1, h - 1, colour, INK, 2, 6)
+    pen.box((1, 1, w - 1, h - 1), colour, INK, width=2, radius=6)
     if kind == "sea":
         crest = blend(TERRAIN["sea"], WHITE, 0.45)
         for dx, dy in ((-8, -4), (4, 6)):
@@ -263,7 +200,12 @@ def _swatch(kind: str) -> Image.Image:
     elif kind == "nile":
         flow = blend(TERRAIN["nile"], (20, 90, 120), 0.45)
         for dy in (-6, 0, 6):
-            pen.line([(8 + t * 3, h / 2 + dy + 1.5 * math.sin(t * math.pi / 2)) for t in range(9)], flow, 2)
+            pen.line(
+                [(8 + t * 3, h / 2 + dy + 1.5 * math.sin(t * math.pi / 2)) for t in range(9)],
+                flow,
+                2,
+                joint="curve",
+            )
     elif kind == "pyramid":
         pen.poly([(w / 2, 5), (w / 2 + 13, h - 7), (w / 2 - 13, h - 7)], (226, 184, 96), (120, 84, 30), 2)
     else:

@@ -13,39 +13,13 @@ from functools import lru_cache
 
 from PIL import Image
 
+from renderers import common, kit
 from renderers.canvas import Canvas, ellipsize, text_width
 from renderers.catan_cheops.icons import block, boat, card, city, curse, house, knight, resource, road, sun
-from renderers.catan_cheops.panels import (
-    MARGIN,
-    PAD,
-    Context,
-    Run,
-    Section,
-    counts,
-    fit_runs,
-    panel,
-    runs,
-    runs_width,
-    text,
-    who,
-)
+from renderers.catan_cheops.panels import PAD, counts, fit_runs, who
 from renderers.catan_cheops.theme import BLACK_BLOCK, BODY, HEADING, RESOURCES, SMALL, WIDTH, seat_ink
-from renderers.common import (
-    CREAM,
-    GOLD_DARK,
-    GOLD_LIGHT,
-    INK,
-    MUTED,
-    RED_DARK,
-    STONE,
-    STONE_DARK,
-    blend,
-    crown,
-    seat_colour,
-    seat_symbol,
-    turn_arrow,
-)
 from renderers.fonts import Weight, face
+from renderers.layout import Run, runs, runs_width
 
 __all__ = ["hand", "players", "pyramid"]
 
@@ -62,21 +36,21 @@ def _cell(owner: str) -> Image.Image:
     w, h = _CELL_W - 4, _CELL_H - 4
     cell = Canvas(w, h, None)
     if owner == "":
-        cell.box(0, 0, w, h, blend(STONE, CREAM, 0.5), STONE_DARK, 2, radius=4)
+        cell.box(0, 0, w, h, common.blend(common.STONE, common.CREAM, 0.5), common.STONE_DARK, 2, radius=4)
     elif owner == "black":
-        cell.box(0, 0, w, h, BLACK_BLOCK, INK, 2, radius=4)
+        cell.box(0, 0, w, h, BLACK_BLOCK, common.INK, 2, radius=4)
         cell.rect(6, 6, w - 6, 9, (90, 86, 80))
     else:
         seat = int(owner)
-        colour = seat_colour(seat)
-        cell.box(0, 0, w, h, colour, INK, 2, radius=4)
-        cell.paste(seat_symbol(seat, 18, fill=CREAM), 4, h // 2 - 9)
+        colour = common.seat_colour(seat)
+        cell.box(0, 0, w, h, colour, common.INK, 2, radius=4)
+        cell.paste(common.seat_symbol(seat, 18, fill=common.CREAM), 4, h // 2 - 9)
         number = face(SMALL + 4, Weight.BOLD)
         cell.text(33, h // 2 + 1, str(seat + 1), number, seat_ink(seat), anchor="mm")
     return cell.image
 
 
-def pyramid(ctx: Context) -> Section:
+def pyramid(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     data = view.get("pyramid") or {}
     layers = [int(n) for n in data.get("layers") or [16, 8, 4, 1]]
@@ -89,31 +63,30 @@ def pyramid(ctx: Context) -> Section:
     body = face(BODY - 2, Weight.BOLD)
 
     def draw(canvas: Canvas, y: int) -> None:
-        panel(canvas, y, height)
+        kit.panel(canvas, y, height)
         heading = face(HEADING, Weight.BOLD)
         title = ctx.t("catan-cheops.board.pyramid")
-        end = runs(canvas, MARGIN + PAD, y + 30, [block(32), title], heading, INK, gap=10)
+        end = runs(canvas, kit.MARGIN + PAD, y + 30, [block(32), title], heading, common.INK, gap=10)
         built = sum(1 for b in blocks if b is not None)
-        text(
-            canvas,
+        canvas.text(
             end + 16,
             y + 31,
             ctx.t("catan-cheops.board.places", count=built, total=total),
             body,
-            MUTED,
+            common.MUTED,
             anchor="lm",
         )
         bottom = y + head_h + pyramid_h + 4
         place = 0
         for row, size in enumerate(layers):
-            x0 = MARGIN + PAD + (layers[0] - size) * _CELL_W // 2
+            x0 = kit.MARGIN + PAD + (layers[0] - size) * _CELL_W // 2
             top = bottom - (row + 1) * _CELL_H
             for k in range(size):
                 owner = blocks[place] if place < len(blocks) else None
                 canvas.paste(_cell("" if owner is None else str(owner)), x0 + k * _CELL_W, top)
                 place += 1
-        x = MARGIN + left_w + 10
-        room = WIDTH - MARGIN - PAD - x
+        x = kit.MARGIN + left_w + 10
+        room = WIDTH - kit.MARGIN - PAD - x
         line_y = y + 30
         blessing = view.get("blessing")
         blessed: list[Run] = [ctx.t("catan-cheops.board.nobody")]
@@ -127,8 +100,8 @@ def pyramid(ctx: Context) -> Section:
             line_y,
             [sun(30), ctx.t("catan-cheops.board.blessing") + ":", *blessed],
             body,
-            INK,
-            room,
+            common.INK,
+            room=room,
         )
         seats = [int(seat) for seat in view.get("cursed") or []]
         cursed: list[Run] = [run for seat in seats for run in who(ctx, seat, 26)]
@@ -137,22 +110,22 @@ def pyramid(ctx: Context) -> Section:
             cursed = [ctx.t("catan-cheops.board.nobody")]
         elif runs_width([*line, *cursed], body) > room:
             # Several cursed seats: their symbols and numbers (the table names them).
-            cursed = [run for seat in seats for run in (seat_symbol(seat, 26), str(seat + 1))]
-        fit_runs(canvas, x, line_y + 40, [*line, *cursed], body, INK, room)
+            cursed = [run for seat in seats for run in (common.seat_symbol(seat, 26), str(seat + 1))]
+        fit_runs(canvas, x, line_y + 40, [*line, *cursed], body, common.INK, room=room)
         black = ctx.t(
             "catan-cheops.board.black",
             count=int(data.get("black", 0)),
             total=int(data.get("black", 0)) + int(data.get("black_left", 0)),
         )
-        fit_runs(canvas, x, line_y + 80, [block(30, BLACK_BLOCK), black], body, INK, room)
+        fit_runs(canvas, x, line_y + 80, [block(30, BLACK_BLOCK), black], body, common.INK, room=room)
         bank: list[Run] = [ctx.t("catan-cheops.board.bank") + ":"]
         for kind in RESOURCES:
             bank += [resource(kind, 28), str(int((view.get("bank") or {}).get(kind, 0))) + " "]
-        fit_runs(canvas, x, line_y + 124, bank, body, INK, room)
+        fit_runs(canvas, x, line_y + 124, bank, body, common.INK, room=room)
         deck = ctx.t("catan-cheops.board.deck", count=int(view.get("deck", 0)))
-        fit_runs(canvas, x, line_y + 164, [card(30, development=True), deck], body, INK, room)
+        fit_runs(canvas, x, line_y + 164, [card(30, development=True), deck], body, common.INK, room=room)
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 # ---------------------------------------------------------------- the players
@@ -160,9 +133,10 @@ def pyramid(ctx: Context) -> Section:
 _ROW_H = 78
 _LEFT_ICON = 26
 _SLOT = 70
+_ROWS = kit.Rows(marker=36, crown=32, arrow=28)
 
 
-def _columns(ctx: Context) -> tuple[list[tuple[str, int, int]], int, int]:
+def _columns(ctx: kit.Context) -> tuple[list[tuple[str, int, int]], int, int]:
     """(key, centre x, width) of the number columns, the x of the pieces left, the name column's right end."""
     head = face(SMALL, Weight.CONDENSED)
     keys = [
@@ -174,15 +148,10 @@ def _columns(ctx: Context) -> tuple[list[tuple[str, int, int]], int, int]:
         "catan-cheops.board.col.blocks",
     ]
     widths = [max(84, text_width(ctx.t(key), head) + 12) for key in keys]
-    left_w = 5 * _SLOT
-    x = WIDTH - MARGIN - PAD - left_w
-    left_x = x
-    columns: list[tuple[str, int, int]] = []
-    for key, width in reversed(list(zip(keys, widths, strict=True))):
-        x -= width
-        columns.append((key, x + width // 2, width))
-    columns.reverse()
-    return columns, left_x, x - 8
+    left_x = WIDTH - kit.MARGIN - PAD - 5 * _SLOT
+    lefts = kit.column_lefts(widths, left_x)
+    columns = [(key, x + width // 2, width) for key, x, width in zip(keys, lefts, widths, strict=True)]
+    return columns, left_x, lefts[0] - 8
 
 
 @lru_cache(maxsize=16)
@@ -192,8 +161,8 @@ def _harbour_chip(kind: str) -> Image.Image:
     rate = "3:1 ?" if kind not in RESOURCES else "2:1"
     w = text_width(rate, small) + (30 if kind in RESOURCES else 0) + 14
     chip = Canvas(w, 26, None)
-    chip.box(0, 0, w, 26, CREAM, INK, 2, radius=6)
-    chip.text(7, 13, rate, small, INK, anchor="lm")
+    chip.box(0, 0, w, 26, common.CREAM, common.INK, 2, radius=6)
+    chip.text(7, 13, rate, small, common.INK, anchor="lm")
     if kind in RESOURCES:
         chip.paste_centred(resource(kind, 20), w - 18, 13)
     return chip.image
@@ -205,17 +174,14 @@ def _pieces_left(seat: int) -> list[Image.Image]:
         city(seat, _LEFT_ICON + 6, numbered=False),
         road(seat, 60, _LEFT_ICON + 4, 10, numbered=False),
         boat(seat, _LEFT_ICON + 2, numbered=False),
-        block(_LEFT_ICON, seat_colour(seat)),
+        block(_LEFT_ICON, common.seat_colour(seat)),
     ]
 
 
-def players(ctx: Context) -> Section:
+def players(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     seats = list(view.get("seats") or [])
-    acting = {int(s) for s in view.get("to_act") or []}
-    over = view.get("phase") == "over"
-    outcome = view.get("outcome") or {}
-    winners = {int(s) for s in outcome.get("winners") or []}
+    standing = kit.Standing.of(view, view.get("phase") == "over")
     viewer = view.get("viewer")
     discards = list(view.get("discards") or [])
     head_h = 44
@@ -223,47 +189,36 @@ def players(ctx: Context) -> Section:
     columns, left_x, name_end = _columns(ctx)
 
     def draw(canvas: Canvas, y: int) -> None:
-        panel(canvas, y, height)
+        kit.panel(canvas, y, height)
         head = face(SMALL, Weight.CONDENSED)
-        hy = y + head_h // 2 + 4
-        text(canvas, MARGIN + 64, hy, ctx.t("catan-cheops.board.col.player"), head, MUTED, anchor="lm")
-        for key, cx, _ in columns:
-            text(canvas, cx, hy, ctx.t(key), head, MUTED, anchor="mm")
-        left_head = ctx.t("catan-cheops.board.col.left")
-        text(canvas, left_x + 5 * _SLOT // 2, hy, left_head, head, MUTED, anchor="mm")
+        heads = [(cx, ctx.t(key)) for key, cx, _ in columns]
+        heads.append((left_x + 5 * _SLOT // 2, ctx.t("catan-cheops.board.col.left")))
+        player = (kit.MARGIN + 64, ctx.t("catan-cheops.board.col.player"))
+        kit.column_heads(canvas, y + head_h // 2 + 4, player, heads, head)
         value = face(BODY + 2, Weight.BOLD)
         small = face(SMALL + 1, Weight.BOLD)
         for seat, info in enumerate(seats):
             top = y + head_h + seat * _ROW_H
-            highlight = (seat in winners) if over else (seat in acting)
-            fill = GOLD_LIGHT if highlight else (blend(CREAM, STONE, 0.45) if seat % 2 else None)
-            if fill is not None:
-                canvas.box(
-                    MARGIN + 8,
-                    top + 3,
-                    WIDTH - MARGIN - 8,
-                    top + _ROW_H - 3,
-                    fill,
-                    GOLD_DARK if highlight else None,
-                    2 if highlight else 0,
-                    radius=12,
-                )
+            vy = kit.seat_row(canvas, seat, top, _ROW_H, standing, _ROWS)
             cy = top + 26
-            if over and seat in winners:
-                canvas.paste_centred(crown(32), MARGIN + 36, top + _ROW_H // 2)
-            elif seat in acting and not over:
-                canvas.paste_centred(turn_arrow(28), MARGIN + 36, top + _ROW_H // 2)
             # Name line, then the badges: largest army, blessing, curse, discards, harbours.
             you = ctx.t("catan-cheops.board.you") if viewer is not None and int(viewer) == seat else ""
             name_items: list[Run] = [*who(ctx, seat, 30)]
             if you:
                 name_items.append(you)
+            name_face = face(BODY, Weight.BOLD)
             fit_runs(
-                canvas, MARGIN + 64, cy, name_items, face(BODY, Weight.BOLD), INK, name_end - MARGIN - 64
+                canvas,
+                kit.MARGIN + 64,
+                cy,
+                name_items,
+                name_face,
+                common.INK,
+                room=name_end - kit.MARGIN - 64,
             )
             badges: list[Run] = []
             if view.get("army") is not None and int(view["army"]) == seat:
-                badges += [knight(22, GOLD_DARK), ctx.t("catan-cheops.board.army") + "  "]
+                badges += [knight(22, common.GOLD_DARK), ctx.t("catan-cheops.board.army") + "  "]
             if view.get("blessing") is not None and int(view["blessing"]) == seat:
                 badges += [sun(22), ctx.t("catan-cheops.board.blessed") + "  "]
             if seat in {int(s) for s in view.get("cursed") or []}:
@@ -275,13 +230,13 @@ def players(ctx: Context) -> Section:
             if badges:
                 fit_runs(
                     canvas,
-                    MARGIN + 64,
+                    kit.MARGIN + 64,
                     top + 58,
                     badges,
                     small,
-                    RED_DARK if owed else INK,
-                    name_end - MARGIN - 64,
+                    common.RED_DARK if owed else common.INK,
                     gap=6,
+                    room=name_end - kit.MARGIN - 64,
                 )
             numbers: list[tuple[Image.Image | None, int]] = [
                 (None, int(info.get("points", 0))),
@@ -289,29 +244,28 @@ def players(ctx: Context) -> Section:
                 (card(26, development=True), int(info.get("cards", 0))),
                 (resource("gold", 24), int(info.get("gold", 0))),
                 (knight(24), int(info.get("knights", 0))),
-                (block(24, seat_colour(seat)), int(info.get("blocks", 0))),
+                (block(24, common.seat_colour(seat)), int(info.get("blocks", 0))),
             ]
-            vy = top + _ROW_H // 2
             for (_, cx, _), (icon, number) in zip(columns, numbers, strict=True):
                 if icon is None:
-                    text(canvas, cx, vy, str(number), face(HEADING + 4, Weight.BOLD), INK, anchor="mm")
+                    canvas.text(cx, vy, str(number), face(HEADING + 4, Weight.BOLD), common.INK, anchor="mm")
                     continue
                 shown = str(number)
                 w = icon.width + 6 + text_width(shown, value)
-                runs(canvas, cx - w // 2, vy, [icon, shown], value, INK, gap=6)
+                runs(canvas, cx - w // 2, vy, [icon, shown], value, common.INK, gap=6)
             left = info.get("left") or {}
             counts = [int(left.get(k, 0)) for k in ("settlements", "cities", "roads", "ships", "blocks")]
             for index, (icon, count) in enumerate(zip(_pieces_left(seat), counts, strict=True)):
                 x = left_x + index * _SLOT
-                runs(canvas, x, vy, [icon, str(count)], small, INK, gap=4)
+                runs(canvas, x, vy, [icon, str(count)], small, common.INK, gap=4)
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 # ---------------------------------------------------------------- the viewer's hand
 
 
-def hand(ctx: Context) -> Section:
+def hand(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     viewer = int(view["viewer"])
     mine = view["hand"]
@@ -319,10 +273,12 @@ def hand(ctx: Context) -> Section:
     body = face(BODY, Weight.BOLD)
 
     def draw(canvas: Canvas, y: int) -> None:
-        panel(canvas, y, height, blend(GOLD_LIGHT, CREAM, 0.4), GOLD_DARK)
+        kit.panel(canvas, y, height, kit.HAND, common.GOLD_DARK)
         title = [ctx.t("catan-cheops.board.your_hand") + ":", *who(ctx, viewer, 30)]
-        room = WIDTH - 2 * (MARGIN + PAD)
-        fit_runs(canvas, MARGIN + PAD, y + 32, title, face(HEADING, Weight.BOLD), INK, room, gap=10)
+        room = WIDTH - 2 * (kit.MARGIN + PAD)
+        fit_runs(
+            canvas, kit.MARGIN + PAD, y + 32, title, face(HEADING, Weight.BOLD), common.INK, gap=10, room=room
+        )
         resources = mine.get("resources") or {}
         line: list[Run] = []
         for kind in RESOURCES:
@@ -330,7 +286,7 @@ def hand(ctx: Context) -> Section:
                 resource(kind, 34),
                 f"{ctx.t(f'catan-cheops.resource.{kind}')} {int(resources.get(kind, 0))}   ",
             ]
-        fit_runs(canvas, MARGIN + PAD, y + 52 + 24, line, body, INK, room)
+        fit_runs(canvas, kit.MARGIN + PAD, y + 52 + 24, line, body, common.INK, room=room)
         cards = mine.get("cards") or {}
         fresh = mine.get("new_cards") or {}
         items: list[Run] = [card(32, development=True), ctx.t("catan-cheops.board.development") + ":"]
@@ -343,8 +299,8 @@ def hand(ctx: Context) -> Section:
             items.append(words + " ·" if (kind, count) != held[-1] else words)
         if not held:
             items.append(ctx.t("catan-cheops.board.no_development"))
-        fit_runs(canvas, MARGIN + PAD, y + 52 + 72, items, body, INK, room)
+        fit_runs(canvas, kit.MARGIN + PAD, y + 52 + 72, items, body, common.INK, room=room)
         points = ctx.t("catan-cheops.board.your_points", points=int(mine.get("points", 0)))
-        fit_runs(canvas, MARGIN + PAD, y + 52 + 120, [points], body, INK, room)
+        fit_runs(canvas, kit.MARGIN + PAD, y + 52 + 120, [points], body, common.INK, room=room)
 
-    return Section(height, draw)
+    return kit.Section(height, draw)

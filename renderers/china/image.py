@@ -25,7 +25,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.china.data import COLOURS, HAND_SIZE, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES
-from renderers import layout
+from renderers import common, kit
 from renderers.canvas import RGB, Canvas, ellipsize, fit, sprite, text_width
 from renderers.china.map import (
     DRAGON_R,
@@ -37,31 +37,8 @@ from renderers.china.map import (
     geometry,
     space_disc,
 )
-from renderers.common import (
-    CREAM,
-    GOLD,
-    GOLD_DARK,
-    GOLD_LIGHT,
-    IMPERIAL_RED,
-    INK,
-    MUTED,
-    PARCHMENT,
-    RED_DARK,
-    STONE,
-    STONE_DARK,
-    THEME_COLOURS,
-    WHITE,
-    blend,
-    crown,
-    label,
-    on_colour,
-    seat_colour,
-    seat_names,
-    seat_symbol,
-    turn_arrow,
-)
 from renderers.fonts import Face, Weight, face
-from renderers.layout import Context, Run, Section
+from renderers.layout import Run, runs, runs_width
 
 __all__ = ["GAME_ID", "MIN_TEXT", "render"]
 
@@ -77,6 +54,8 @@ NAME = 36
 MARGIN = 24
 GAP = 18
 PANEL_RADIUS = 16
+BANNER = kit.Banner(title=TITLE, title_y=44, status=BODY + 2)
+ROWS = kit.Rows(marker=38, crown=36, arrow=30, rank=BODY)
 CARD_W, CARD_H = 150, 196
 CARD_GAP = 16
 
@@ -84,26 +63,19 @@ CARD_GAP = 16
 def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     """PNG bytes of the board as `view` shows it."""
     players = int(view["players"])
-    ctx = Context(view, locale, seat_names(view, players, locale))
+    ctx = kit.Context(view, locale, common.seat_names(view, players, locale))
     sections = [_header(ctx), _map(ctx), _cards(ctx), _players(ctx)]
     if view.get("viewer") is not None and "hand" in view:
         sections.append(_hand(ctx))
-    height = sum(s.height for s in sections) + GAP * (len(sections) - 2) + MARGIN
-    canvas = Canvas(WIDTH, height, PARCHMENT)
-    y = 0
-    for number, section in enumerate(sections):
-        section.draw(canvas, y)
-        y += section.height + (GAP if number else 0)
-    return canvas.png(_EXACT)
+    return kit.page(WIDTH, sections, _EXACT, gap=GAP, bottom=MARGIN)
 
 
 # ---------------------------------------------------------------- small pieces
 
 
 # China's lines are spaced a little wider than the shared default.
-_runs = partial(layout.runs, gap=10)
-_runs_width = partial(layout.runs_width, gap=10)
-_fit_runs = partial(layout.shorten_runs, gap=10)
+_runs = partial(runs, gap=10)
+_runs_width = partial(runs_width, gap=10)
 
 
 def _wrap(text: str, font_face: Face, max_width: int) -> list[str]:
@@ -134,7 +106,7 @@ def _paint_check(draw: ImageDraw.ImageDraw, w: int, h: int, colours: tuple[RGB, 
 
 def _check(size: int) -> Image.Image:
     """The mark of a scored province."""
-    return sprite(_paint_check, size, size, (GOLD_DARK, WHITE))
+    return sprite(_paint_check, size, size, (common.GOLD_DARK, common.WHITE))
 
 
 def _paint_house(draw: ImageDraw.ImageDraw, w: int, h: int, colours: tuple[RGB, ...]) -> None:
@@ -156,9 +128,9 @@ def _paint_house(draw: ImageDraw.ImageDraw, w: int, h: int, colours: tuple[RGB, 
 @lru_cache(maxsize=64)
 def _house(seat: int, size: int) -> Image.Image:
     """A house of the seat: its colour, with its symbol in cream on the front."""
-    colour = seat_colour(seat)
-    token = sprite(_paint_house, size, size, (colour, INK)).copy()
-    symbol = seat_symbol(seat, size * 9 // 20, fill=CREAM, outline=INK)
+    colour = common.seat_colour(seat)
+    token = sprite(_paint_house, size, size, (colour, common.INK)).copy()
+    symbol = common.seat_symbol(seat, size * 9 // 20, fill=common.CREAM, outline=common.INK)
     token.alpha_composite(symbol, ((size - symbol.width) // 2, size * 88 // 100 - symbol.height))
     return token
 
@@ -193,7 +165,7 @@ def _fortress(size: int) -> Image.Image:
 # ---------------------------------------------------------------- header
 
 
-def _gist(ctx: Context) -> str:
+def _gist(ctx: kit.Context) -> str:
     """What the seat on turn does now, in a few words (the prompt's gist)."""
     view = ctx.view
     step = view.get("step")
@@ -208,25 +180,18 @@ def _gist(ctx: Context) -> str:
     return ctx.t("china.board.gist.place")
 
 
-def _header(ctx: Context) -> Section:
+def _header(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     over = view.get("step") == "over" or view.get("turn") is None
-    status_face = face(BODY + 2, Weight.BOLD)
+    status_face = BANNER.status_face()
     gist_face = face(BODY + 2)
     inner = WIDTH - 2 * MARGIN
     gist_lines = [] if over else _wrap(_gist(ctx), gist_face, inner)
     band = 150 + 40 * len(gist_lines)
-    merlon = 14
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.rect(0, y, WIDTH, y + band, IMPERIAL_RED)
-        step = 40
-        for x in range(0, WIDTH, 2 * step):
-            canvas.rect(x + step // 2, y + band, x + step // 2 + step, y + band + merlon, IMPERIAL_RED)
-        canvas.rect(0, y + band - 4, WIDTH, y + band, RED_DARK)
-        canvas.text(
-            MARGIN, y + 44, ctx.t("china.board.title"), face(TITLE, Weight.BOLD), GOLD_LIGHT, anchor="lm"
-        )
+        BANNER.draw_band(canvas, y, band)
+        BANNER.heading(canvas, y, ctx.t("china.board.title"))
         # The board side (and the variant) at the right of the title line.
         notes = [ctx.t("china.board.side", side=str(view.get("side", "")))]
         if view.get("fortresses"):
@@ -234,41 +199,66 @@ def _header(ctx: Context) -> Section:
         note_face = face(BODY, Weight.BOLD)
         x = WIDTH - MARGIN
         for note in reversed(notes):
-            width = text_width(note, note_face) + 28
-            canvas.box(x - width, y + 22, x, y + 66, RED_DARK, GOLD, 2, radius=22)
-            canvas.text(x - width // 2, y + 44, note, note_face, GOLD_LIGHT, anchor="mm")
-            x -= width + 10
+            x -= (
+                _note(
+                    canvas,
+                    x,
+                    y + 44,
+                    note,
+                    note_face,
+                    common.RED_DARK,
+                    common.GOLD_LIGHT,
+                    outline=common.GOLD,
+                )
+                + 10
+            )
         cy = y + 106
         if over:
             outcome = view.get("outcome") or {}
             winners = list(outcome.get("winners") or [])
-            runs: list[Run] = [ctx.t("board.game_over")]
+            line: list[Run] = [ctx.t("board.game_over")]
             if winners:
-                runs += ["·", ctx.t("board.winners" if len(winners) > 1 else "board.winner")]
+                line += ["·", ctx.t("board.winners" if len(winners) > 1 else "board.winner")]
                 for seat in winners:
-                    runs += [crown(34), seat_symbol(seat, 32), ctx.names[seat]]
-            _runs(canvas, MARGIN, cy, _fit_runs(runs, status_face, inner), status_face, CREAM)
+                    line += [common.crown(34), common.seat_symbol(seat, 32), ctx.names[seat]]
+            _runs(canvas, MARGIN, cy, line, status_face, common.CREAM, room=inner)
             return
         seat = int(view["turn"])
-        runs = [turn_arrow(30, GOLD_LIGHT), ctx.t("board.turn"), seat_symbol(seat, 34), ctx.names[seat]]
-        pill = ctx.t("china.board.last_round") if view.get("last_round") else ""
-        pill_w = text_width(pill, note_face) + 28 if pill else 0
-        _runs(canvas, MARGIN, cy, _fit_runs(runs, status_face, inner - pill_w - 20), status_face, CREAM)
-        if pill:
-            canvas.box(
-                WIDTH - MARGIN - pill_w, cy - 22, WIDTH - MARGIN, cy + 22, GOLD_LIGHT, GOLD_DARK, 2, radius=22
+        line = [
+            common.turn_arrow(30, common.GOLD_LIGHT),
+            ctx.t("board.turn"),
+            common.seat_symbol(seat, 34),
+            ctx.names[seat],
+        ]
+        last = ctx.t("china.board.last_round") if view.get("last_round") else ""
+        last_w = kit.pill_width(last, note_face, _NOTE_PAD) if last else 0
+        _runs(canvas, MARGIN, cy, line, status_face, common.CREAM, room=inner - last_w - 20)
+        if last:
+            _note(
+                canvas,
+                WIDTH - MARGIN,
+                cy,
+                last,
+                note_face,
+                common.GOLD_LIGHT,
+                common.RED_DARK,
+                outline=common.GOLD_DARK,
             )
-            canvas.text(WIDTH - MARGIN - pill_w // 2, cy, pill, note_face, RED_DARK, anchor="mm")
-        for number, line in enumerate(gist_lines):
-            canvas.text(MARGIN, cy + 46 + 40 * number, line, gist_face, GOLD_LIGHT, anchor="lm")
+        for number, gist in enumerate(gist_lines):
+            canvas.text(MARGIN, cy + 46 + 40 * number, gist, gist_face, common.GOLD_LIGHT, anchor="lm")
 
-    return Section(band + merlon, draw)
+    return kit.Section(BANNER.height(band), draw, space_after=0)
+
+
+#: A note on the banner: a bordered plate with round ends, ending at the x given.
+_NOTE_PAD = 14
+_note = partial(kit.pill, pad=_NOTE_PAD, half=22, border=2, right=True)
 
 
 # ---------------------------------------------------------------- map
 
 
-def _map(ctx: Context) -> Section:
+def _map(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     geo = geometry()
 
@@ -293,7 +283,7 @@ def _map(ctx: Context) -> Section:
                 canvas, nx, ny + y, PROVINCE_NAMES[p], PROVINCE_COLOUR[p], bool(province.get("scored"))
             )
 
-    return Section(geo.height, draw)
+    return kit.Section(geo.height, draw)
 
 
 def _name_plate(canvas: Canvas, cx: int, cy: int, name: str, colour: int, scored: bool) -> None:
@@ -301,8 +291,15 @@ def _name_plate(canvas: Canvas, cx: int, cy: int, name: str, colour: int, scored
     check = 36 if scored else 0
     width = text_width(name, name_face) + 30 + (check + 8 if scored else 0)
     x0, y0 = cx - width // 2, cy - 25
-    canvas.box(x0 + 2, y0 + 4, x0 + width + 2, y0 + 54, blend(STONE_DARK, PARCHMENT, 0.3), radius=25)
-    fill = GOLD_LIGHT if scored else CREAM
+    canvas.box(
+        x0 + 2,
+        y0 + 4,
+        x0 + width + 2,
+        y0 + 54,
+        common.blend(common.STONE_DARK, common.PARCHMENT, 0.3),
+        radius=25,
+    )
+    fill = common.GOLD_LIGHT if scored else common.CREAM
     canvas.box(x0, y0, x0 + width, y0 + 50, fill, PROVINCE_INK[colour], 4, radius=25)
     x = x0 + 15
     if scored:
@@ -354,17 +351,24 @@ def _emissaries(canvas: Canvas, province: int, cx: int, cy: int, counts: Sequenc
     # The plaque covers the dragon field it stands on.
     width, height = max(width, 2 * DRAGON_R + 4), max(height, 2 * DRAGON_R + 4)
     x0, y0 = cx - width // 2, cy - height // 2
-    canvas.box(x0 + 2, y0 + 4, x0 + width + 2, y0 + height + 4, blend(STONE_DARK, PARCHMENT, 0.3), radius=16)
-    canvas.box(x0, y0, x0 + width, y0 + height, GOLD_LIGHT, IMPERIAL_RED, 4, radius=16)
+    canvas.box(
+        x0 + 2,
+        y0 + 4,
+        x0 + width + 2,
+        y0 + height + 4,
+        common.blend(common.STONE_DARK, common.PARCHMENT, 0.3),
+        radius=16,
+    )
+    canvas.box(x0, y0, x0 + width, y0 + height, common.GOLD_LIGHT, common.IMPERIAL_RED, 4, radius=16)
     for k, (seat, count) in enumerate(chips):
         row, col = divmod(k, columns)
         in_row = min(columns, len(chips) - row * columns)
         left = cx - (in_row * _CHIP_W + (in_row - 1) * _CHIP_GAP) // 2
         x = left + col * (_CHIP_W + _CHIP_GAP)
         top = cy - (rows * _CHIP_H + (rows - 1) * _CHIP_GAP) // 2 + row * (_CHIP_H + _CHIP_GAP)
-        canvas.box(x, top, x + _CHIP_W, top + _CHIP_H, CREAM, GOLD_DARK, 2, radius=10)
-        canvas.paste_centred(seat_symbol(seat, 30), x + 20, top + _CHIP_H // 2)
-        canvas.text(x + 48, top + _CHIP_H // 2 + 1, str(count), chip_face, INK, anchor="mm")
+        canvas.box(x, top, x + _CHIP_W, top + _CHIP_H, common.CREAM, common.GOLD_DARK, 2, radius=10)
+        canvas.paste_centred(common.seat_symbol(seat, 30), x + 20, top + _CHIP_H // 2)
+        canvas.text(x + 48, top + _CHIP_H // 2 + 1, str(count), chip_face, common.INK, anchor="mm")
 
 
 # ---------------------------------------------------------------- cards
@@ -380,13 +384,18 @@ def _card(colour_name: str, locale: str | None) -> Image.Image:
     colour = COLOURS.index(colour_name) if colour_name in COLOURS else 0
     fill = PROVINCE_STRONG[colour]
     card = Canvas(CARD_W + 4, CARD_H + 5, None)
-    card.box(3, 5, CARD_W + 3, CARD_H + 5, blend(STONE_DARK, PARCHMENT, 0.2), radius=14)
-    card.box(0, 0, CARD_W, CARD_H, fill, INK, 3, radius=14)
-    card.box(10, 50, CARD_W - 10, CARD_H - 10, CREAM, None, 0, radius=10)
-    word = label(f"china.colour.{colour_name}", locale)
+    card.box(3, 5, CARD_W + 3, CARD_H + 5, common.blend(common.STONE_DARK, common.PARCHMENT, 0.2), radius=14)
+    card.box(0, 0, CARD_W, CARD_H, fill, common.INK, 3, radius=14)
+    card.box(10, 50, CARD_W - 10, CARD_H - 10, common.CREAM, None, 0, radius=10)
+    word = common.label(f"china.colour.{colour_name}", locale)
     word_face = fit(word, BODY + 2, BODY, Weight.CONDENSED, CARD_W - 16) or face(BODY, Weight.CONDENSED)
     card.text(
-        CARD_W // 2, 27, ellipsize(word, word_face, CARD_W - 16), word_face, on_colour(fill), anchor="mm"
+        CARD_W // 2,
+        27,
+        ellipsize(word, word_face, CARD_W - 16),
+        word_face,
+        common.on_colour(fill),
+        anchor="mm",
     )
     names = _provinces_of(colour)
     name_face = face(NAME, Weight.BOLD)
@@ -400,14 +409,14 @@ def _card(colour_name: str, locale: str | None) -> Image.Image:
 @lru_cache(maxsize=8)
 def _deck_back() -> Image.Image:
     card = Canvas(CARD_W + 4, CARD_H + 5, None)
-    card.box(3, 5, CARD_W + 3, CARD_H + 5, blend(STONE_DARK, PARCHMENT, 0.2), radius=14)
-    card.box(0, 0, CARD_W, CARD_H, IMPERIAL_RED, INK, 3, radius=14)
-    card.box(10, 10, CARD_W - 10, CARD_H - 10, None, GOLD, 3, radius=10)
-    card.box(18, 18, CARD_W - 18, CARD_H - 18, None, GOLD_DARK, 2, radius=8)
+    card.box(3, 5, CARD_W + 3, CARD_H + 5, common.blend(common.STONE_DARK, common.PARCHMENT, 0.2), radius=14)
+    card.box(0, 0, CARD_W, CARD_H, common.IMPERIAL_RED, common.INK, 3, radius=14)
+    card.box(10, 10, CARD_W - 10, CARD_H - 10, None, common.GOLD, 3, radius=10)
+    card.box(18, 18, CARD_W - 18, CARD_H - 18, None, common.GOLD_DARK, 2, radius=8)
     return card.image
 
 
-def _cards(ctx: Context) -> Section:
+def _cards(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     open_cards: Sequence[str] = view.get("open") or []
     discard: Sequence[str] = view.get("discard") or []
@@ -417,31 +426,33 @@ def _cards(ctx: Context) -> Section:
     height = head_h + row_h + 40 + discard_h + 56
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, STONE, STONE_DARK, 3, radius=PANEL_RADIUS)
+        kit.panel(canvas, y, height, common.STONE, radius=PANEL_RADIUS, shadow=False)
         head_face = face(HEADING - 2, Weight.BOLD)
         left = MARGIN + 20
-        canvas.text(left, y + head_h // 2 + 6, ctx.t("china.board.open"), head_face, INK, anchor="lm")
+        canvas.text(left, y + head_h // 2 + 6, ctx.t("china.board.open"), head_face, common.INK, anchor="lm")
         top = y + head_h
         for k in range(4):
             x = left + k * (CARD_W + CARD_GAP)
             if k < len(open_cards):
                 canvas.paste(_card(str(open_cards[k]), ctx.locale), x, top)
             else:
-                canvas.box(x, top, x + CARD_W, top + CARD_H, None, STONE_DARK, 2, radius=14)
+                canvas.box(x, top, x + CARD_W, top + CARD_H, None, common.STONE_DARK, 2, radius=14)
         # The deck: a card back with the number of cards left.
         deck_x = WIDTH - MARGIN - 20 - CARD_W - 150
-        canvas.text(deck_x, y + head_h // 2 + 6, ctx.t("china.board.deck"), head_face, INK, anchor="lm")
+        canvas.text(
+            deck_x, y + head_h // 2 + 6, ctx.t("china.board.deck"), head_face, common.INK, anchor="lm"
+        )
         deck = int(view.get("deck", 0))
         if deck > 0:
             canvas.paste(_deck_back(), deck_x, top)
         else:
-            canvas.box(deck_x, top, deck_x + CARD_W, top + CARD_H, None, STONE_DARK, 2, radius=14)
+            canvas.box(deck_x, top, deck_x + CARD_W, top + CARD_H, None, common.STONE_DARK, 2, radius=14)
         canvas.text(
             deck_x + CARD_W // 2,
             top + CARD_H // 2,
             str(deck),
             face(60, Weight.BOLD),
-            GOLD_LIGHT if deck > 0 else MUTED,
+            common.GOLD_LIGHT if deck > 0 else common.MUTED,
             anchor="mm",
         )
         # How often the deck has run out: two marks, filled when used up.
@@ -450,9 +461,23 @@ def _cards(ctx: Context) -> Section:
         for k in range(2):
             cy = top + 40 + k * 64
             used = k < exhausted
-            canvas.box(mx, cy - 26, mx + 52, cy + 26, IMPERIAL_RED if used else CREAM, RED_DARK, 3, radius=26)
+            canvas.box(
+                mx,
+                cy - 26,
+                mx + 52,
+                cy + 26,
+                common.IMPERIAL_RED if used else common.CREAM,
+                common.RED_DARK,
+                3,
+                radius=26,
+            )
             canvas.text(
-                mx + 26, cy + 1, str(k + 1), face(BODY, Weight.BOLD), CREAM if used else MUTED, anchor="mm"
+                mx + 26,
+                cy + 1,
+                str(k + 1),
+                face(BODY, Weight.BOLD),
+                common.CREAM if used else common.MUTED,
+                anchor="mm",
             )
         line_y = top + row_h + 18
         used_text = ctx.t("china.board.exhausted", count=exhausted)
@@ -462,11 +487,16 @@ def _cards(ctx: Context) -> Section:
             y + height - 34,
             ellipsize(used_text, text_face, WIDTH - 2 * MARGIN - 40),
             text_face,
-            IMPERIAL_RED if exhausted else INK,
+            common.IMPERIAL_RED if exhausted else common.INK,
             anchor="lm",
         )
         canvas.text(
-            left, line_y, ctx.t("china.board.discard_count", count=len(discard)), text_face, INK, anchor="lm"
+            left,
+            line_y,
+            ctx.t("china.board.discard_count", count=len(discard)),
+            text_face,
+            common.INK,
+            anchor="lm",
         )
         # The discard pile, face up: how many of each colour.
         counts = [sum(1 for c in discard if c == name) for name in COLOURS]
@@ -480,12 +510,14 @@ def _cards(ctx: Context) -> Section:
             width = text_width(text, text_face) + 50
             if x + width > WIDTH - MARGIN - 20:
                 break
-            canvas.box(x, chip_y, x + width, chip_y + 44, CREAM, STONE_DARK, 2, radius=12)
-            canvas.box(x + 8, chip_y + 8, x + 32, chip_y + 36, PROVINCE_STRONG[colour], INK, 2, radius=6)
-            canvas.text(x + 40, chip_y + 23, text, text_face, INK, anchor="lm")
+            canvas.box(x, chip_y, x + width, chip_y + 44, common.CREAM, common.STONE_DARK, 2, radius=12)
+            canvas.box(
+                x + 8, chip_y + 8, x + 32, chip_y + 36, PROVINCE_STRONG[colour], common.INK, 2, radius=6
+            )
+            canvas.text(x + 40, chip_y + 23, text, text_face, common.INK, anchor="lm")
             x += width + 10
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 # ---------------------------------------------------------------- players
@@ -503,14 +535,12 @@ def _heading(text: str) -> tuple[list[str], int]:
     return lines, max(96, *(text_width(line, head) for line in lines)) + 22
 
 
-def _players(ctx: Context) -> Section:
+def _players(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     seats: Sequence[Mapping[str, Any]] = view["seats"]
     over = view.get("step") == "over" and view.get("final") is not None
     outcome = view.get("outcome") or {}
-    winners = set(outcome.get("winners") or [])
-    ranks = list(outcome.get("ranks") or [])
-    acting = set(view.get("to_act") or [])
+    standing = kit.Standing.of(view, over)
     start = view.get("start")
     viewer = view.get("viewer")
     columns: list[tuple[str, Callable[[int], str]]]
@@ -540,7 +570,7 @@ def _players(ctx: Context) -> Section:
     headings = [_heading(ctx.t(key)) for key, _ in columns]
     widths = [width for _, width in headings]
     right = WIDTH - MARGIN - 12
-    lefts = [right - sum(widths[k:]) for k in range(len(widths))]
+    lefts = kit.column_lefts(widths, right)
     line_h = 32
     lines_most = max(len(lines) for lines, _ in headings)
     group_h = 42 if supply_from is not None else 0
@@ -550,123 +580,85 @@ def _players(ctx: Context) -> Section:
     height = head_h + row_h * len(seats) + 14 + legend_h
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, CREAM, STONE_DARK, 3, radius=PANEL_RADIUS)
+        kit.panel(canvas, y, height, radius=PANEL_RADIUS, shadow=False)
         head_face = face(BODY, Weight.CONDENSED)
         base = y + head_h - line_h // 2 - 2
-        canvas.text(MARGIN + 64, base, ctx.t("board.col.player"), head_face, MUTED, anchor="lm")
+        canvas.text(MARGIN + 64, base, ctx.t("board.col.player"), head_face, common.MUTED, anchor="lm")
         if supply_from is not None:
             # One heading over the supply columns.
             x0, x1 = lefts[supply_from] + 6, right - 6
             gy = y + 16 + group_h // 2
-            canvas.rect(x0, gy, x1, gy + 2, STONE_DARK)
+            canvas.rect(x0, gy, x1, gy + 2, common.STONE_DARK)
             caption = ctx.t("china.board.supply")
             width = text_width(caption, head_face) + 20
             cx = (x0 + x1) // 2
-            canvas.rect(cx - width // 2, gy - 18, cx + width // 2, gy + 20, CREAM)
-            canvas.text(cx, gy, caption, head_face, MUTED, anchor="mm")
+            canvas.rect(cx - width // 2, gy - 18, cx + width // 2, gy + 20, common.CREAM)
+            canvas.text(cx, gy, caption, head_face, common.MUTED, anchor="mm")
         for number, (lines, _) in enumerate(headings):
             cx = lefts[number] + widths[number] // 2
             for k, line in enumerate(lines):
                 cy = base - line_h * (len(lines) - 1 - k)
-                canvas.text(cx, cy, line, head_face, MUTED, anchor="mm")
+                canvas.text(cx, cy, line, head_face, common.MUTED, anchor="mm")
         for seat in range(len(seats)):
-            top = y + head_h + 4 + seat * row_h
-            cy = top + row_h // 2
-            highlight = (seat in winners) if over else (seat in acting)
-            if highlight:
-                canvas.box(
-                    MARGIN + 8,
-                    top + 3,
-                    WIDTH - MARGIN - 8,
-                    top + row_h - 3,
-                    GOLD_LIGHT,
-                    GOLD_DARK,
-                    2,
-                    radius=12,
-                )
-            elif seat % 2 == 1:
-                canvas.box(
-                    MARGIN + 8,
-                    top + 3,
-                    WIDTH - MARGIN - 8,
-                    top + row_h - 3,
-                    blend(CREAM, STONE, 0.45),
-                    radius=12,
-                )
-            if over and seat in winners:
-                canvas.paste_centred(crown(36), MARGIN + 38, cy)
-            elif over and seat < len(ranks):
-                canvas.text(MARGIN + 38, cy, f"{ranks[seat]}.", face(BODY, Weight.BOLD), MUTED, anchor="mm")
-            elif seat in acting:
-                canvas.paste_centred(turn_arrow(30), MARGIN + 38, cy)
+            cy = kit.seat_row(canvas, seat, y + head_h + 4 + seat * row_h, row_h, standing, ROWS)
             name_face = face(BODY, Weight.BOLD)
-            runs: list[Run] = [seat_symbol(seat, 34), ctx.names[seat]]
+            name: list[Run] = [common.seat_symbol(seat, 34), ctx.names[seat]]
             if seat == start:
-                runs.append(_emperor(34))
+                name.append(_emperor(34))
             room = lefts[0] - (MARGIN + 64) - 8
-            if seat == viewer and _runs_width([*runs, ctx.t("board.you")], name_face) <= room:
+            if seat == viewer and _runs_width([*name, ctx.t("board.you")], name_face) <= room:
                 # "(you)" only where it fits whole: a name is worth more than the marker, and
                 # the hand panel below already shows the viewer's symbol.
-                runs.append(ctx.t("board.you"))
-            runs = _fit_runs(runs, name_face, room)
-            _runs(canvas, MARGIN + 64, cy, runs, name_face, INK)
+                name.append(ctx.t("board.you"))
+            _runs(canvas, MARGIN + 64, cy, name, name_face, common.INK, room=room)
             value_face = face(BODY + 2, Weight.BOLD)
             for number, (_, value) in enumerate(columns):
                 cx = lefts[number] + widths[number] // 2
-                canvas.text(cx, cy, value(seat), value_face, INK, anchor="mm")
+                canvas.text(cx, cy, value(seat), value_face, common.INK, anchor="mm")
         if legend_h:
             ly = y + height - legend_h // 2 - 8
-            runs = [_emperor(34), ctx.t("china.board.emperor")]
-            _runs(canvas, MARGIN + 64, ly, runs, face(BODY), MUTED)
+            _runs(
+                canvas,
+                MARGIN + 64,
+                ly,
+                [_emperor(34), ctx.t("china.board.emperor")],
+                face(BODY),
+                common.MUTED,
+            )
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 def _emperor(size: int) -> Image.Image:
     """The emperor figure beside the start player: a red crown."""
-    return crown(size, IMPERIAL_RED, RED_DARK)
+    return common.crown(size, common.IMPERIAL_RED, common.RED_DARK)
 
 
 # ---------------------------------------------------------------- the viewer's hand
 
 
-def _hand(ctx: Context) -> Section:
+def _hand(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     viewer = int(view["viewer"])
     hand = sorted(
         (str(c) for c in view.get("hand") or []), key=lambda c: COLOURS.index(c) if c in COLOURS else 9
     )
     head_h = 64
-    per_line = (WIDTH - 2 * MARGIN - 40 + CARD_GAP) // (CARD_W + CARD_GAP)
-    lines = -(-len(hand) // per_line) if hand else 0
+    per_line = kit.per_row(WIDTH - 2 * MARGIN - 40, CARD_W, CARD_GAP)
+    lines = -(-len(hand) // per_line)
     height = head_h + (lines * (CARD_H + 14) if lines else 48) + 14
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.box(
-            MARGIN,
-            y,
-            WIDTH - MARGIN,
-            y + height,
-            blend(GOLD_LIGHT, CREAM, 0.4),
-            GOLD_DARK,
-            4,
-            radius=PANEL_RADIUS,
-        )
+        kit.panel(canvas, y, height, kit.HAND, common.GOLD_DARK, width=4, radius=PANEL_RADIUS, shadow=False)
         head_face = face(HEADING - 2, Weight.BOLD)
-        runs: list[Run] = [seat_symbol(viewer, 34), ctx.t("china.board.your_hand")]
-        _runs(canvas, MARGIN + 20, y + head_h // 2 + 4, runs, head_face, INK, gap=12)
-        if not hand:
-            canvas.text(
-                MARGIN + 20, y + head_h + 20, ctx.t("china.board.empty_hand"), face(BODY), MUTED, anchor="lm"
-            )
-            return
-        for k, colour in enumerate(hand):
-            row, col = divmod(k, per_line)
-            x = MARGIN + 20 + col * (CARD_W + CARD_GAP)
-            canvas.paste(_card(colour, ctx.locale), x, y + head_h + row * (CARD_H + 14))
+        heading: list[Run] = [common.seat_symbol(viewer, 34), ctx.t("china.board.your_hand")]
+        _runs(canvas, MARGIN + 20, y + head_h // 2 + 4, heading, head_face, common.INK, gap=12)
+        cards = [_card(colour, ctx.locale) for colour in hand]
+        empty = (ctx.t("china.board.empty_hand"), face(BODY))
+        kit.in_rows(canvas, cards, MARGIN + 20, y + head_h, per_line, (CARD_W + CARD_GAP, CARD_H + 14), empty)
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 #: Flat colours kept exact in the PNG's palette.
-_EXACT: tuple[RGB, ...] = (*THEME_COLOURS, *PROVINCE_STRONG, *PROVINCE_INK)
+_EXACT: tuple[RGB, ...] = (*common.THEME_COLOURS, *PROVINCE_STRONG, *PROVINCE_INK)

@@ -22,38 +22,17 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from renderers.canvas import RGB, Canvas, ellipsize, text_width
+from renderers import common, kit
+from renderers.canvas import Canvas, ellipsize, text_width
 from renderers.chinesische_mauer.icons import kind_icon
-from renderers.common import (
-    CREAM,
-    GOLD,
-    GOLD_DARK,
-    GOLD_LIGHT,
-    IMPERIAL_RED,
-    INK,
-    MUTED,
-    PARCHMENT,
-    RED_DARK,
-    STONE,
-    STONE_DARK,
-    THEME_COLOURS,
-    blend,
-    crown,
-    label,
-    on_colour,
-    seat_colour,
-    seat_names,
-    seat_symbol,
-    turn_arrow,
-)
 from renderers.fonts import Face, Weight, face
-from renderers.layout import Context, Section
+from renderers.layout import Run, run_width, runs, runs_width
 
 __all__ = ["GAME_ID", "MIN_INK", "PHONE_WIDTH", "WIDTH", "render"]
 
@@ -99,10 +78,12 @@ SITE_HEAD = 64
 CHIP_H = 44
 LEVELLED_H = 48
 
-PANEL_RADIUS = 14
 CARD_RADIUS = 9
 
-_Run = str | Image.Image
+# Battlements along the banner's lower edge: the wall the players are building.
+_BAND = kit.Band(edge_width=3, battlements=(26, 10))
+BANNER = kit.Banner(title=TITLE, title_y=34, status=30, spacing=(84, 40, 34), band=_BAND, margin=MARGIN)
+ROWS = kit.Rows(marker=26, crown=30, arrow=26, rank=LABEL, inset=6, radius=10)
 
 
 @dataclass(frozen=True)
@@ -126,13 +107,13 @@ def _hand_value(kind: str, locale: str | None) -> str:
     for entry in _kinds():
         if entry.kind == kind and entry.value is not None:
             return str(entry.value)
-    return label(f"board.cm.value.{kind}", locale)
+    return common.label(f"board.cm.value.{kind}", locale)
 
 
 def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     """PNG bytes of the board as `view` shows it."""
     players = int(view["players"])
-    ctx = Context(view, locale, seat_names(view, players, locale))
+    ctx = kit.Context(view, locale, common.seat_names(view, players, locale))
     sections = [_header(ctx)]
     if (view.get("last_round") and view.get("phase") != "over") or view.get("removed"):
         sections.append(_notices(ctx))
@@ -140,65 +121,35 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     sections.append(_players(ctx))
     if "hand" in view:
         sections.append(_hand(ctx))
-    height = sum(s.height for s in sections) + GAP * (len(sections) - 1) + MARGIN
-    canvas = Canvas(WIDTH, height, PARCHMENT)
-    y = 0
-    for section in sections:
-        section.draw(canvas, y)
-        y += section.height + GAP
-    return canvas.png(THEME_COLOURS)
+    return kit.page(WIDTH, sections, common.THEME_COLOURS, gap=GAP, bottom=MARGIN)
 
 
 # ---------------------------------------------------------------- small pieces
-
-
-def _label(canvas: Canvas, x: int, y: int, text: str, font_face: Face, fill: RGB, anchor: str = "la") -> int:
-    """Every word and number of the image is drawn here (the tests measure its ink here)."""
-    return canvas.text(x, y, text, font_face, fill, anchor=anchor)
 
 
 def _bold(size: int = LABEL) -> Face:
     return face(size, Weight.BOLD)
 
 
-def _runs(
-    canvas: Canvas, x: int, cy: int, runs: Sequence[_Run], font_face: Face, fill: RGB, gap: int = 8
-) -> int:
-    """Draw text and sprites side by side, centred on the line `cy`; return the x after them."""
-    for run in runs:
-        if isinstance(run, str):
-            if run:
-                x += _label(canvas, x, cy, run, font_face, fill, anchor="lm") + gap
-        else:
-            canvas.paste(run, x, cy - run.height // 2)
-            x += run.width + gap
-    return x - gap
+#: Panels stand closer to the image's sides than the kit's, without shadows (but the sites').
+_panel = partial(kit.panel, margin=MARGIN, shadow=False)
 
 
-def _run_width(run: _Run, font_face: Face) -> int:
-    return text_width(run, font_face) if isinstance(run, str) else run.width
-
-
-def _runs_width(runs: Sequence[_Run], font_face: Face, gap: int = 8) -> int:
-    widths = [_run_width(r, font_face) for r in runs if r != ""]
-    return sum(widths) + gap * max(0, len(widths) - 1)
-
-
-def _words(text: str) -> list[_Run]:
+def _words(text: str) -> list[Run]:
     return list(text.split())
 
 
-def _wrap(tokens: Sequence[_Run], font_face: Face, max_width: int, gap: int) -> list[list[_Run]]:
+def _wrap(tokens: Sequence[Run], font_face: Face, max_width: int, gap: int) -> list[list[Run]]:
     """Tokens (words, names, sprites) on as few lines as fit `max_width`; a token too wide is cut.
 
     A separator "·" never starts a line.
     """
-    lines: list[list[_Run]] = []
+    lines: list[list[Run]] = []
     used = 0
     for token in tokens:
-        if isinstance(token, str) and _run_width(token, font_face) > max_width:
+        if isinstance(token, str) and run_width(token, font_face) > max_width:
             token = ellipsize(token, font_face, max_width)
-        width = _run_width(token, font_face)
+        width = run_width(token, font_face)
         if lines and used + gap + width <= max_width:
             lines[-1].append(token)
             used += gap + width
@@ -212,9 +163,9 @@ def _wrap(tokens: Sequence[_Run], font_face: Face, max_width: int, gap: int) -> 
     return [_joined(line) for line in trimmed]
 
 
-def _joined(line: Sequence[_Run]) -> list[_Run]:
+def _joined(line: Sequence[Run]) -> list[Run]:
     """Neighbouring words as one text: a line reads (and is measured) as a phrase, not word by word."""
-    out: list[_Run] = []
+    out: list[Run] = []
     for run in line:
         if isinstance(run, str) and out and isinstance(out[-1], str):
             out[-1] = f"{out[-1]} {run}"
@@ -225,36 +176,36 @@ def _joined(line: Sequence[_Run]) -> list[_Run]:
 
 def _tile(canvas: Canvas, x: int, y: int, size: int, value: int) -> None:
     """A fame tile: a gold square with its value."""
-    canvas.box(x + 2, y + 3, x + size + 2, y + size + 3, blend(GOLD_DARK, INK, 0.3), radius=size // 6)
-    canvas.box(x, y, x + size, y + size, GOLD, GOLD_DARK, 3, radius=size // 6)
-    canvas.box(x + 5, y + 5, x + size - 5, y + size - 5, None, GOLD_LIGHT, 2, radius=size // 8)
-    _label(canvas, x + size // 2, y + size // 2 + 1, str(value), _bold(), INK, anchor="mm")
-
-
-def _pill(canvas: Canvas, x: int, cy: int, text: str, fill: RGB, ink: RGB) -> int:
-    width = text_width(text, _bold()) + 24
-    canvas.box(x, cy - 21, x + width, cy + 21, fill, radius=21)
-    _label(canvas, x + width // 2, cy, text, _bold(), ink, anchor="mm")
-    return width
+    canvas.box(
+        x + 2,
+        y + 3,
+        x + size + 2,
+        y + size + 3,
+        common.blend(common.GOLD_DARK, common.INK, 0.3),
+        radius=size // 6,
+    )
+    canvas.box(x, y, x + size, y + size, common.GOLD, common.GOLD_DARK, 3, radius=size // 6)
+    canvas.box(x + 5, y + 5, x + size - 5, y + size - 5, None, common.GOLD_LIGHT, 2, radius=size // 8)
+    canvas.text(x + size // 2, y + size // 2 + 1, str(value), _bold(), common.INK, anchor="mm")
 
 
 # ---------------------------------------------------------------- header
 
 
-def _status_tokens(ctx: Context) -> list[_Run]:
+def _status_tokens(ctx: kit.Context) -> list[Run]:
     view = ctx.view
     if view.get("phase") == "over" or view.get("turn") is None:
         outcome = view.get("outcome") or {}
         winners = list(outcome.get("winners") or [])
-        tokens: list[_Run] = _words(ctx.t("board.game_over"))
+        tokens: list[Run] = _words(ctx.t("board.game_over"))
         if winners:
             tokens.append("·")
             tokens.extend(_words(ctx.t("board.winners" if len(winners) > 1 else "board.winner")))
             for seat in winners:
-                tokens.extend([seat_symbol(seat, SYMBOL + 2), ctx.names[seat]])
+                tokens.extend([common.seat_symbol(seat, SYMBOL + 2), ctx.names[seat]])
         return tokens
     seat = int(view["turn"])
-    tokens = [*_words(ctx.t("board.turn")), seat_symbol(seat, SYMBOL + 2), ctx.names[seat], "·"]
+    tokens = [*_words(ctx.t("board.turn")), common.seat_symbol(seat, SYMBOL + 2), ctx.names[seat], "·"]
     if view.get("phase") == "scoring" and view.get("pending_scoring"):
         sites = ", ".join(str(index + 1) for index in view["pending_scoring"])
         tokens.extend(_words(ctx.t("board.cm.status.scoring", sites=sites)))
@@ -265,49 +216,39 @@ def _status_tokens(ctx: Context) -> list[_Run]:
     return tokens
 
 
-def _header(ctx: Context) -> Section:
-    title_h = 64
-    line_h = 40
-    merlon = 10
-    status_face = _bold(30)
+def _header(ctx: kit.Context) -> kit.Section:
+    status_face = BANNER.status_face()
     gap = text_width("a b", status_face) - text_width("ab", status_face)
     lines = _wrap(_status_tokens(ctx), status_face, WIDTH - 2 * MARGIN, gap)
-    band = title_h + line_h * len(lines) + 14
+    band = BANNER.band_height(len(lines))
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.rect(0, y, WIDTH, y + band, IMPERIAL_RED)
-        # Battlements along the lower edge: the wall the players are building.
-        step = 26
-        for x in range(0, WIDTH, 2 * step):
-            canvas.rect(x + step // 2, y + band, x + step // 2 + step, y + band + merlon, IMPERIAL_RED)
-        canvas.rect(0, y + band - 3, WIDTH, y + band, RED_DARK)
+        BANNER.draw_band(canvas, y, band)
         # Supply: a tile with the count, at the right of the title line.
         supply = int(ctx.view.get("supply", 0))
         x = WIDTH - MARGIN - TILE
         _tile(canvas, x, y + 8, TILE, supply)
         caption = ctx.t("board.cm.supply")
         caption_x = x - 10 - text_width(caption, _bold())
-        _label(canvas, x - 10, y + 8 + TILE // 2, caption, _bold(), GOLD_LIGHT, anchor="rm")
-        title = ellipsize(ctx.t("board.cm.title"), _bold(TITLE), caption_x - 16 - MARGIN)
-        _label(canvas, MARGIN, y + 8 + TILE // 2, title, _bold(TITLE), GOLD_LIGHT, anchor="lm")
-        for number, line in enumerate(lines):
-            cy = y + title_h + line_h * number + line_h // 2
-            _runs(canvas, MARGIN, cy, line, status_face, CREAM, gap=gap)
+        canvas.text(x - 10, y + 8 + TILE // 2, caption, _bold(), common.GOLD_LIGHT, anchor="rm")
+        BANNER.heading(canvas, y, ellipsize(ctx.t("board.cm.title"), _bold(TITLE), caption_x - 16 - MARGIN))
+        # The lines are wrapped to fit already.
+        BANNER.lines(canvas, y, lines, gap)
 
-    return Section(band + merlon, draw)
+    return kit.Section(BANNER.height(band), draw)
 
 
 # ---------------------------------------------------------------- notices
 
 
-def _notices(ctx: Context) -> Section:
+def _notices(ctx: kit.Context) -> kit.Section:
     view = ctx.view
-    paragraphs: list[list[_Run]] = []
+    paragraphs: list[list[Run]] = []
     last_round = view.get("last_round")
     if last_round and view.get("phase") != "over":
         starter = int(last_round["started_by"])
         paragraphs.append(
-            [*_words(ctx.t("board.cm.last_round")), seat_symbol(starter, SYMBOL), ctx.names[starter]]
+            [*_words(ctx.t("board.cm.last_round")), common.seat_symbol(starter, SYMBOL), ctx.names[starter]]
         )
         if last_round.get("cards_closed"):
             paragraphs.append(_words(ctx.t("board.cm.cards_closed")))
@@ -324,12 +265,12 @@ def _notices(ctx: Context) -> Section:
     height = 2 * PAD + line_h * len(lines)
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, GOLD_LIGHT, GOLD_DARK, 3, radius=PANEL_RADIUS)
+        _panel(canvas, y, height, common.GOLD_LIGHT, common.GOLD_DARK)
         for number, line in enumerate(lines):
             cy = y + PAD + line_h * number + line_h // 2
-            _runs(canvas, MARGIN + PAD, cy, line, font_face, INK, gap=gap)
+            runs(canvas, MARGIN + PAD, cy, line, font_face, common.INK, gap=gap)
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 # ---------------------------------------------------------------- sites
@@ -345,7 +286,7 @@ def _name_face() -> Face:
 @lru_cache(maxsize=256)
 def _kind_width(kind: str, locale: str | None) -> int:
     """The width of a card of that kind: its whole name fits (within the row)."""
-    name = text_width(label(f"cm.card.{kind}", locale), _name_face())
+    name = text_width(common.label(f"cm.card.{kind}", locale), _name_face())
     return min(_CARD_AREA, max(CARD_MIN_W, name + 2 * NAME_PAD))
 
 
@@ -385,25 +326,25 @@ def _leaders(totals: Sequence[int | None]) -> set[int]:
     return leaders if len(leaders) == 1 else set()
 
 
-def _chips(totals: Sequence[int | None]) -> list[tuple[int, list[_Run], int]]:
+def _chips(totals: Sequence[int | None]) -> list[tuple[int, list[Run], int]]:
     """(seat, runs, width) of each present player's total; the leader gets a crown."""
     leaders = _leaders(totals)
     chips = []
     for seat, total in enumerate(totals):
         if total is None:
             continue
-        runs: list[_Run] = [seat_symbol(seat, SYMBOL), str(total)]
+        parts: list[Run] = [common.seat_symbol(seat, SYMBOL), str(total)]
         if seat in leaders:
-            runs.append(crown(28))
-        chips.append((seat, runs, _runs_width(runs, _bold(), gap=6) + 20))
+            parts.append(common.crown(28))
+        chips.append((seat, parts, runs_width(parts, _bold(), gap=6) + 20))
     return chips
 
 
-def _chips_width(chips: Sequence[tuple[int, list[_Run], int]]) -> int:
+def _chips_width(chips: Sequence[tuple[int, list[Run], int]]) -> int:
     return sum(w for _, _, w in chips) + 8 * max(0, len(chips) - 1)
 
 
-def _site(ctx: Context, index: int, site: Mapping[str, Any]) -> Section:
+def _site(ctx: kit.Context, index: int, site: Mapping[str, Any]) -> kit.Section:
     title = ctx.t("board.cm.site", number=index + 1)
     if not site.get("open", True):
         return _closed_site(ctx, title)
@@ -427,21 +368,19 @@ def _site(ctx: Context, index: int, site: Mapping[str, Any]) -> Section:
     height = SITE_HEAD + (CHIP_H + 8 if chips_row else 0) + (LEVELLED_H + 8 if levelled else 0) + body + PAD
 
     def draw(canvas: Canvas, y: int) -> None:
-        border = IMPERIAL_RED if pending else STONE_DARK
-        shadow = blend(STONE_DARK, PARCHMENT, 0.45)
-        canvas.box(MARGIN + 3, y + 4, WIDTH - MARGIN + 3, y + height + 4, shadow, radius=PANEL_RADIUS)
-        canvas.box(
-            MARGIN, y, WIDTH - MARGIN, y + height, STONE, border, 5 if pending else 3, radius=PANEL_RADIUS
-        )
+        border = common.IMPERIAL_RED if pending else common.STONE_DARK
+        _panel(canvas, y, height, common.STONE, border, width=5 if pending else 3, shadow=True)
         left = MARGIN + PAD
         right = WIDTH - MARGIN - PAD
         head_cy = y + SITE_HEAD // 2 + 2
-        x = left + _label(canvas, left, head_cy, title, _bold(HEADING), INK, anchor="lm") + 14
+        x = left + canvas.text(left, head_cy, title, _bold(HEADING), common.INK, anchor="lm") + 14
         for value in free_tiles:
             _tile(canvas, x, head_cy - TILE // 2, TILE, value)
             x += TILE + 10
         if scoring:
-            _pill(canvas, x + 6, head_cy, scoring, IMPERIAL_RED, CREAM)
+            kit.pill(
+                canvas, x + 6, head_cy, scoring, _bold(), common.IMPERIAL_RED, common.CREAM, pad=12, half=21
+            )
         top = y + SITE_HEAD
         if chips_row:
             _totals(canvas, right, top + CHIP_H // 2, chips)
@@ -452,7 +391,7 @@ def _site(ctx: Context, index: int, site: Mapping[str, Any]) -> Section:
             _levelled(canvas, ctx, left, top, right)
             top += LEVELLED_H + 8
         if not cards:
-            _label(canvas, left, top + 20, ctx.t("board.cm.no_cards"), _bold(), MUTED, anchor="lm")
+            canvas.text(left, top + 20, ctx.t("board.cm.no_cards"), _bold(), common.MUTED, anchor="lm")
             return
         for row in rows:
             depth = max(len(cards[i]["stack"]) for i in row)
@@ -461,33 +400,32 @@ def _site(ctx: Context, index: int, site: Mapping[str, Any]) -> Section:
             for position in row:
                 width = widths[position]
                 _placed_card(canvas, ctx, x, card_y, width, cards[position])
-                _label(
-                    canvas,
+                canvas.text(
                     x + width // 2,
                     card_y + CARD_H + POSITION_H // 2 + 2,
                     f"{index + 1}.{position + 1}",
                     _bold(),
-                    MUTED,
+                    common.MUTED,
                     anchor="mm",
                 )
                 x += width + CARD_GAP
             top += _row_height(cards, row) + ROW_GAP
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
-def _levelled(canvas: Canvas, ctx: Context, left: int, top: int, right: int) -> None:
+def _levelled(canvas: Canvas, ctx: kit.Context, left: int, top: int, right: int) -> None:
     """The banner of a site where a visible Noble makes every card count 1."""
-    canvas.box(left, top, right, top + LEVELLED_H, GOLD_LIGHT, GOLD_DARK, 2, radius=10)
-    icon = kind_icon("noble", 32, INK)
-    runs: list[_Run] = [] if icon is None else [icon]
+    canvas.box(left, top, right, top + LEVELLED_H, common.GOLD_LIGHT, common.GOLD_DARK, 2, radius=10)
+    icon = kind_icon("noble", 32, common.INK)
+    line: list[Run] = [] if icon is None else [icon]
     text = ctx.t("board.cm.levelled")
     room = right - left - 24 - (0 if icon is None else icon.width + 10)
-    runs.append(ellipsize(text, _bold(), room))
-    _runs(canvas, left + 12, top + LEVELLED_H // 2, runs, _bold(), INK, gap=10)
+    line.append(ellipsize(text, _bold(), room))
+    runs(canvas, left + 12, top + LEVELLED_H // 2, line, _bold(), common.INK, gap=10)
 
 
-def _closed_site(ctx: Context, title: str) -> Section:
+def _closed_site(ctx: kit.Context, title: str) -> kit.Section:
     closed = ctx.t("board.cm.closed")
     font_face = _bold()
     title_w = text_width(title, _bold(HEADING))
@@ -497,35 +435,35 @@ def _closed_site(ctx: Context, title: str) -> Section:
     height = SITE_HEAD + (40 if below else 0)
 
     def draw(canvas: Canvas, y: int) -> None:
-        fill = blend(STONE, PARCHMENT, 0.5)
-        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, fill, STONE_DARK, 2, radius=PANEL_RADIUS)
+        fill = common.blend(common.STONE, common.PARCHMENT, 0.5)
+        _panel(canvas, y, height, fill, width=2)
         x = MARGIN + PAD
         cy = y + SITE_HEAD // 2 + 2
-        x += _label(canvas, x, cy, title, _bold(HEADING), MUTED, anchor="lm") + 16
+        x += canvas.text(x, cy, title, _bold(HEADING), common.MUTED, anchor="lm") + 16
         if below:
             x, cy = MARGIN + PAD, cy + 40
-        _label(canvas, x, cy, ellipsize(closed, font_face, room), font_face, MUTED, anchor="lm")
+        canvas.text(x, cy, ellipsize(closed, font_face, room), font_face, common.MUTED, anchor="lm")
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
-def _totals(canvas: Canvas, right: int, cy: int, chips: Sequence[tuple[int, list[_Run], int]]) -> None:
+def _totals(canvas: Canvas, right: int, cy: int, chips: Sequence[tuple[int, list[Run], int]]) -> None:
     """Each present player's points at the site, right-aligned; the leader on gold with a crown."""
-    leaders = {seat for seat, runs, _ in chips if len(runs) > 2}
+    leaders = {seat for seat, parts, _ in chips if len(parts) > 2}
     x = right - _chips_width(chips)
-    for seat, runs, width in chips:
+    for seat, parts, width in chips:
         lead = seat in leaders
         canvas.box(
             x,
             cy - CHIP_H // 2,
             x + width,
             cy + CHIP_H // 2,
-            GOLD_LIGHT if lead else CREAM,
-            GOLD_DARK if lead else STONE_DARK,
+            common.GOLD_LIGHT if lead else common.CREAM,
+            common.GOLD_DARK if lead else common.STONE_DARK,
             3 if lead else 2,
             radius=10,
         )
-        _runs(canvas, x + 10, cy, runs, _bold(), INK, gap=6)
+        runs(canvas, x + 10, cy, parts, _bold(), common.INK, gap=6)
         x += width + 8
 
 
@@ -536,27 +474,29 @@ def _totals(canvas: Canvas, right: int, cy: int, chips: Sequence[tuple[int, list
 def _card_face(owner: int, kind: str, locale: str | None, width: int, covered: bool) -> Image.Image:
     """A card without its value, shadow included: a band in the owner's colour
     (symbol, silhouette) and the kind's name. Cached: a board repeats few faces."""
-    colour = seat_colour(owner)
-    band = blend(colour, STONE, 0.55) if covered else colour
-    paper = blend(CREAM, STONE, 0.6) if covered else CREAM
+    colour = common.seat_colour(owner)
+    band = common.blend(colour, common.STONE, 0.55) if covered else colour
+    paper = common.blend(common.CREAM, common.STONE, 0.6) if covered else common.CREAM
     sprite = Canvas(width + 3, CARD_H + 4, None)
-    sprite.box(2, 3, width + 2, CARD_H + 3, blend(STONE_DARK, STONE, 0.3), radius=CARD_RADIUS)
+    sprite.box(
+        2, 3, width + 2, CARD_H + 3, common.blend(common.STONE_DARK, common.STONE, 0.3), radius=CARD_RADIUS
+    )
     sprite.box(0, 0, width, CARD_H, band, radius=CARD_RADIUS)
     sprite.rect(4, BAND_H, width - 4, CARD_H - 4 - CARD_RADIUS, paper)
     sprite.box(4, CARD_H - 4 - CARD_RADIUS * 2, width - 4, CARD_H - 4, paper, radius=CARD_RADIUS - 4)
-    sprite.paste(seat_symbol(owner, SYMBOL, fill=paper), 7, (BAND_H - SYMBOL) // 2)
-    icon = kind_icon(kind, SYMBOL + 2, on_colour(band))
+    sprite.paste(common.seat_symbol(owner, SYMBOL, fill=paper), 7, (BAND_H - SYMBOL) // 2)
+    icon = kind_icon(kind, SYMBOL + 2, common.on_colour(band))
     if icon is not None:
         sprite.paste(icon, width - 7 - icon.width, (BAND_H - icon.height) // 2)
-    name = ellipsize(label(f"cm.card.{kind}", locale), _name_face(), width - 2 * NAME_PAD + 4)
+    name = ellipsize(common.label(f"cm.card.{kind}", locale), _name_face(), width - 2 * NAME_PAD + 4)
     cy = BAND_H + NAME_H // 2 + 1
-    _label(sprite, width // 2, cy, name, _name_face(), MUTED if covered else INK, anchor="mm")
+    sprite.text(width // 2, cy, name, _name_face(), common.MUTED if covered else common.INK, anchor="mm")
     return sprite.image
 
 
 def _card(
     canvas: Canvas,
-    ctx: Context,
+    ctx: kit.Context,
     x: int,
     y: int,
     owner: int,
@@ -571,10 +511,12 @@ def _card(
     if value is not None:
         centre = x + width // 2 if value_x is None else value_x
         value_y = y + BAND_H + NAME_H + (CARD_H - BAND_H - NAME_H) // 2 - 2
-        _label(canvas, centre, value_y, value, _bold(VALUE), INK, anchor="mm")
+        canvas.text(centre, value_y, value, _bold(VALUE), common.INK, anchor="mm")
 
 
-def _placed_card(canvas: Canvas, ctx: Context, x: int, y: int, width: int, card: Mapping[str, Any]) -> None:
+def _placed_card(
+    canvas: Canvas, ctx: kit.Context, x: int, y: int, width: int, card: Mapping[str, Any]
+) -> None:
     """A card at a site: the cards it covers peek out above it; a fame tile may lie on it."""
     stack = card["stack"]
     for depth, covered in enumerate(stack[:-1]):
@@ -597,62 +539,43 @@ def _placed_card(canvas: Canvas, ctx: Context, x: int, y: int, width: int, card:
 _COLUMN_KEYS = ("board.col.hand", "board.col.deck", "board.col.tiles", "board.col.points")
 
 
-def _players(ctx: Context) -> Section:
+def _players(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     seats: Sequence[Mapping[str, Any]] = view["seats"]
     row_h = 50
     head_h = 46
     height = head_h + row_h * len(seats) + 10
-    acting = set(view.get("to_act") or [])
-    over = view.get("phase") == "over"
-    outcome = view.get("outcome") or {}
-    winners = set(outcome.get("winners") or [])
-    ranks = list(outcome.get("ranks") or [])
+    standing = kit.Standing.of(view, view.get("phase") == "over")
     viewer = view.get("viewer")
     font_face = _bold()
     headers = [ctx.t(key) for key in _COLUMN_KEYS]
     # Each column as wide as its header (numbers are narrower), so that names keep the most room.
     widths = [max(64, text_width(h, font_face) + 14) for h in headers]
     right = WIDTH - MARGIN - PAD
-    centres = [right - sum(widths[k:]) + widths[k] // 2 for k in range(len(widths))]
+    centres = [x + width // 2 for x, width in zip(kit.column_lefts(widths, right), widths, strict=True)]
     name_x = MARGIN + 48
     name_room = right - sum(widths) - name_x - 8
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, CREAM, STONE_DARK, 3, radius=PANEL_RADIUS)
-        head_cy = y + head_h // 2 + 4
+        _panel(canvas, y, height)
         player = ellipsize(ctx.t("board.col.player"), font_face, name_room)
-        _label(canvas, name_x, head_cy, player, font_face, MUTED, anchor="lm")
-        for text, cx in zip(headers, centres, strict=True):
-            _label(canvas, cx, head_cy, text, font_face, MUTED, anchor="mm")
+        kit.column_heads(
+            canvas, y + head_h // 2 + 4, (name_x, player), list(zip(centres, headers, strict=True)), font_face
+        )
         for seat, info in enumerate(seats):
-            top = y + head_h + seat * row_h
-            cy = top + row_h // 2
-            highlight = (seat in winners) if over else (seat in acting)
-            band_box = (MARGIN + 6, top + 3, WIDTH - MARGIN - 6, top + row_h - 3)
-            if highlight:
-                canvas.box(*band_box, GOLD_LIGHT, GOLD_DARK, 2, radius=10)
-            elif seat % 2 == 1:
-                canvas.box(*band_box, blend(CREAM, STONE, 0.45), radius=10)
-            if over and seat in winners:
-                canvas.paste_centred(crown(30), MARGIN + 26, cy)
-            elif over and seat < len(ranks):
-                _label(canvas, MARGIN + 26, cy, f"{ranks[seat]}.", font_face, MUTED, anchor="mm")
-            elif seat in acting:
-                canvas.paste_centred(turn_arrow(26), MARGIN + 26, cy)
+            cy = kit.seat_row(canvas, seat, y + head_h + seat * row_h, row_h, standing, ROWS, left=MARGIN)
             you = ctx.t("board.you") if seat == viewer else ""
-            you_w = text_width(you, face(LABEL)) + 8 if you else 0
-            symbol = seat_symbol(seat, SYMBOL + 2)
-            name = ellipsize(ctx.names[seat], font_face, name_room - symbol.width - 10 - you_w)
-            end = _runs(canvas, name_x, cy, [symbol, name], font_face, INK, gap=10)
-            if you:
-                _label(canvas, end + 8, cy, you, face(LABEL), MUTED, anchor="lm")
+            kit.name_cell(
+                canvas, name_x, cy, seat, ctx.names[seat], font_face, name_room, symbol=SYMBOL + 2, you=you
+            )
             values = [info.get("hand"), info.get("deck"), info.get("tiles"), info.get("points")]
             for cx, value in zip(centres, values, strict=True):
                 text = ctx.t("board.unknown") if value is None else str(value)
-                _label(canvas, cx, cy, text, font_face, INK if value is not None else MUTED, anchor="mm")
+                canvas.text(
+                    cx, cy, text, font_face, common.INK if value is not None else common.MUTED, anchor="mm"
+                )
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 # ---------------------------------------------------------------- the viewer's hand
@@ -696,7 +619,7 @@ def _hand_lines(
     return lines
 
 
-def _hand(ctx: Context) -> Section:
+def _hand(ctx: kit.Context) -> kit.Section:
     """The viewer's own cards: side by side when they fit two rows, else one stack per kind with its count."""
     view = ctx.view
     viewer = int(view["viewer"])
@@ -712,8 +635,8 @@ def _hand(ctx: Context) -> Section:
         count=int(seat.get("tiles", 0)),
         points=ctx.t("board.unknown") if points is None else int(points),
     )
-    heading: list[_Run] = [seat_symbol(viewer, SYMBOL + 4), ctx.t("board.cm.your_hand")]
-    heading_w = _runs_width(heading, _bold(HEADING), gap=10)
+    heading: list[Run] = [common.seat_symbol(viewer, SYMBOL + 4), ctx.t("board.cm.your_hand")]
+    heading_w = runs_width(heading, _bold(HEADING), gap=10)
     # The tiles and points share the heading's line when they fit beside it.
     summary_below = heading_w + 20 + text_width(summary, _bold()) > area
     head_h = 60 + (40 if summary_below else 0)
@@ -721,18 +644,19 @@ def _hand(ctx: Context) -> Section:
     height = head_h + (line_h * len(lines) if groups else 44) + PAD
 
     def draw(canvas: Canvas, y: int) -> None:
-        fill = blend(GOLD_LIGHT, CREAM, 0.4)
-        canvas.box(MARGIN, y, WIDTH - MARGIN, y + height, fill, GOLD_DARK, 4, radius=PANEL_RADIUS)
+        _panel(canvas, y, height, kit.HAND, common.GOLD_DARK, width=4)
         left = MARGIN + PAD
         head_cy = y + 32
-        _runs(canvas, left, head_cy, heading, _bold(HEADING), INK, gap=10)
+        runs(canvas, left, head_cy, heading, _bold(HEADING), common.INK, gap=10)
         if summary_below:
             text = ellipsize(summary, _bold(), area)
-            _label(canvas, left, head_cy + 42, text, _bold(), INK, anchor="lm")
+            canvas.text(left, head_cy + 42, text, _bold(), common.INK, anchor="lm")
         else:
-            _label(canvas, WIDTH - MARGIN - PAD, head_cy, summary, _bold(), INK, anchor="rm")
+            canvas.text(WIDTH - MARGIN - PAD, head_cy, summary, _bold(), common.INK, anchor="rm")
         if not groups:
-            _label(canvas, left, y + head_h + 20, ctx.t("board.cm.empty_hand"), _bold(), MUTED, anchor="lm")
+            canvas.text(
+                left, y + head_h + 20, ctx.t("board.cm.empty_hand"), _bold(), common.MUTED, anchor="lm"
+            )
             return
         for number, line in enumerate(lines):
             x = left
@@ -747,11 +671,11 @@ def _hand(ctx: Context) -> Section:
                         _card(canvas, ctx, x + k * (width + CARD_GAP), top, viewer, kind, value, width)
                 x += _group_width(kind, count, stacked, ctx.locale) + gap
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 def _card_stack(
-    canvas: Canvas, ctx: Context, x: int, y: int, owner: int, kind: str, value: str, count: int
+    canvas: Canvas, ctx: kit.Context, x: int, y: int, owner: int, kind: str, value: str, count: int
 ) -> None:
     """Identical cards as a small pile (a few edges show) with a badge that says how many."""
     width = _kind_width(kind, ctx.locale)
@@ -764,5 +688,5 @@ def _card_stack(
         badge_w = max(48, text_width(badge, _bold()) + 16)
         bx = x + width + _STACK_STEP * edges - badge_w + 8
         by = y + CARD_H - 26
-        canvas.box(bx, by, bx + badge_w, by + 38, INK, CREAM, 2, radius=19)
-        _label(canvas, bx + badge_w // 2, by + 19, badge, _bold(), CREAM, anchor="mm")
+        canvas.box(bx, by, bx + badge_w, by + 38, common.INK, common.CREAM, 2, radius=19)
+        canvas.text(bx + badge_w // 2, by + 19, badge, _bold(), common.CREAM, anchor="mm")

@@ -27,23 +27,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.mauerbauer import geometry
-from renderers.canvas import RGB
-from renderers.common import (
-    GOLD,
-    GOLD_DARK,
-    IMPERIAL_RED,
-    INK,
-    PARCHMENT,
-    STONE_DARK,
-    WHITE,
-    blend,
-    label,
-)
+from renderers import common
+from renderers.canvas import RGB, Pen
 from renderers.fonts import Face, Weight, face, readable
-from renderers.mauerbauer.pieces import arms, house, palace, tower
+from renderers.mauerbauer.pieces import arms, letter_ink, piece
 
 __all__ = ["BOARD_H", "HOUSE_ORDER", "MIN_TEXT", "WIDTH", "draw_board"]
 
@@ -73,7 +63,7 @@ REGION_LAND: dict[str, RGB] = {
     "east": (200, 222, 196),
 }
 CITY_LAND: RGB = (246, 238, 222)
-LINE_FREE: RGB = blend(STONE_DARK, PARCHMENT, 0.25)
+LINE_FREE: RGB = common.blend(common.STONE_DARK, common.PARCHMENT, 0.25)
 BORDER: RGB = (122, 58, 40)
 WALL_FILL: RGB = (176, 156, 124)
 WALL_TOP: RGB = (214, 198, 166)
@@ -137,83 +127,8 @@ def _inward(name: str, distance: float) -> float:
     return _base_y(name) - distance if _up(name) else _base_y(name) + distance
 
 
-# ---------------------------------------------------------------- drawing at K×
-
-
-class _Pen:
-    def __init__(self, image: Image.Image) -> None:
-        self.image = image
-        self.draw = ImageDraw.Draw(image)
-
-    def poly(
-        self,
-        points: Sequence[tuple[float, float]],
-        fill: RGB | None,
-        outline: RGB | None = None,
-        width: float = 0,
-    ) -> None:
-        self.draw.polygon(
-            [(x * K, y * K) for x, y in points],
-            fill=fill,
-            outline=outline,
-            width=round(width * K) if outline else 0,
-        )
-
-    def line(self, points: Sequence[tuple[float, float]], fill: RGB, width: float) -> None:
-        self.draw.line([(x * K, y * K) for x, y in points], fill=fill, width=max(1, round(width * K)))
-
-    def disc(
-        self, cx: float, cy: float, r: float, fill: RGB | None, outline: RGB | None = None, width: float = 0
-    ) -> None:
-        self.draw.ellipse(
-            ((cx - r) * K, (cy - r) * K, (cx + r) * K, (cy + r) * K),
-            fill=fill,
-            outline=outline,
-            width=round(width * K) if outline else 0,
-        )
-
-    def box(
-        self,
-        x0: float,
-        y0: float,
-        x1: float,
-        y1: float,
-        fill: RGB,
-        outline: RGB | None = None,
-        width: float = 0,
-        radius: float = 0,
-    ) -> None:
-        self.draw.rounded_rectangle(
-            (x0 * K, y0 * K, x1 * K, y1 * K),
-            radius=radius * K,
-            fill=fill,
-            outline=outline,
-            width=round(width * K) if outline else 0,
-        )
-
-    def text(
-        self, x: float, y: float, text: str, size: int, weight: Weight, fill: RGB, anchor: str = "mm"
-    ) -> None:
-        font_face = face(size * K, weight)
-        self.draw.text(
-            (x * K, y * K),
-            readable(text, weight),
-            font=font_face.font,
-            fill=fill,
-            anchor=anchor,
-            stroke_width=font_face.stroke,
-            stroke_fill=fill,
-        )
-
-    def paste(self, sprite: Image.Image, cx: float, cy: float) -> None:
-        """A sprite drawn at K× size, centred on (cx, cy)."""
-        self.image.paste(
-            sprite, (round(cx * K - sprite.width / 2), round(cy * K - sprite.height / 2)), sprite
-        )
-
-
 def text_w(text: str, size: int, weight: Weight) -> float:
-    """Width in 1× pixels of `text` drawn by `_Pen.text`."""
+    """Width in 1× pixels of `text` drawn by `Pen.text` at K×."""
     font_face: Face = face(size * K, weight)
     left, _, right, _ = font_face.font.getbbox(readable(text, weight), stroke_width=font_face.stroke)
     return (right - left) / K
@@ -222,7 +137,7 @@ def text_w(text: str, size: int, weight: Weight) -> float:
 # ---------------------------------------------------------------- the parts that never change
 
 
-def _water(pen: _Pen) -> None:
+def _water(pen: Pen) -> None:
     top, bottom = Y0 - 14, Y0 + 3 * BAND + 14
     left_coast = [point(1, 0), point(0, 1), point(1, 2), point(0, 3)]
     right_coast = [point(15, 0), point(16, 1), point(15, 2), point(16, 3)]
@@ -246,25 +161,25 @@ def _water(pen: _Pen) -> None:
 @cache
 def _base(locale: str | None) -> Image.Image:
     """Water, land and coats of arms: the board before any piece (drawn at K×)."""
-    image = Image.new("RGB", (WIDTH * K, BOARD_H * K), PARCHMENT)
-    pen = _Pen(image)
+    image = Image.new("RGB", (WIDTH * K, BOARD_H * K), common.PARCHMENT)
+    pen = Pen(image, K)
     _water(pen)
     geo = _geo()
     for name in geo.field_order:
         region = str(geo.fields[name]["region"])
         pen.poly(_triangle(name), REGION_LAND[region])
     # The frame along the top and the bottom edge.
-    pen.line([point(1, 0), point(15, 0)], STONE_DARK, 4)
-    pen.line([point(0, 3), point(16, 3)], STONE_DARK, 4)
+    pen.line([point(1, 0), point(15, 0)], common.STONE_DARK, 4)
+    pen.line([point(0, 3), point(16, 3)], common.STONE_DARK, 4)
     # The coats of arms above their regions, with the region's name.
     for index, region in enumerate(("west", "middle", "east")):
         cx = point(2.5 + 5 * index + 0.5, 0)[0]
         shield = arms(region, 44 * K)
-        name = label(f"mauerbauer.region.{region}", locale)
+        name = common.label(f"mauerbauer.region.{region}", locale)
         width = 44 + 10 + text_w(name, MIN_TEXT + 2, Weight.BOLD)
         left = cx - width / 2
         pen.paste(shield, left + 22, ARMS_H / 2 + 6)
-        pen.text(left + 54, ARMS_H / 2 + 8, name, MIN_TEXT + 2, Weight.BOLD, INK, anchor="lm")
+        pen.text(left + 54, ARMS_H / 2 + 8, name, MIN_TEXT + 2, Weight.BOLD, common.INK, anchor="lm")
     return image
 
 
@@ -318,13 +233,13 @@ def _centroid(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
     return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
 
 
-def _cities(pen: _Pen, board: _Board) -> None:
+def _cities(pen: Pen, board: _Board) -> None:
     geo = _geo()
     for city in board.cities:
         new = city.get("id") == board.new_city
         for name in city.get("fields") or []:
             pen.poly(_triangle(str(name)), CITY_LAND)
-        edge = IMPERIAL_RED if new else GOLD_DARK
+        edge = common.IMPERIAL_RED if new else common.GOLD_DARK
         members = {str(f) for f in city.get("fields") or []}
         # A band inside every boundary line: the city's outline.
         for number in city.get("walls") or []:
@@ -339,21 +254,23 @@ def _cities(pen: _Pen, board: _Board) -> None:
                 pen.poly([a, b, inner[1], inner[0]], edge)
 
 
-def _closing(pen: _Pen, board: _Board) -> None:
+def _closing(pen: Pen, board: _Board) -> None:
     """The fields the new wall encloses, while its towers and houses are placed: hatched."""
     for name in sorted(board.closing):
         tri = _triangle(name)
-        pen.poly(tri, blend(CITY_LAND, IMPERIAL_RED, 0.12))
+        pen.poly(tri, common.blend(CITY_LAND, common.IMPERIAL_RED, 0.12))
         xs = [p[0] for p in tri]
         y_top, y_bottom = min(p[1] for p in tri), max(p[1] for p in tri)
         for x in range(int(min(xs)) - 200, int(max(xs)), 22):
             pen.line(
-                [(x, y_bottom), (x + (y_bottom - y_top) * 0.6, y_top)], blend(CITY_LAND, IMPERIAL_RED, 0.3), 2
+                [(x, y_bottom), (x + (y_bottom - y_top) * 0.6, y_top)],
+                common.blend(CITY_LAND, common.IMPERIAL_RED, 0.3),
+                2,
             )
-        pen.poly(tri, None, IMPERIAL_RED, 3)
+        pen.poly(tri, None, common.IMPERIAL_RED, 3)
 
 
-def _lines(pen: _Pen, board: _Board) -> list[tuple[int, tuple[float, float]]]:
+def _lines(pen: Pen, board: _Board) -> list[tuple[int, tuple[float, float]]]:
     """Draw the free lines; return the buildable ones with their midpoints (for the numbers)."""
     geo = _geo()
     buildable = []
@@ -372,7 +289,7 @@ def _lines(pen: _Pen, board: _Board) -> list[tuple[int, tuple[float, float]]]:
 
 
 def _dashed(
-    pen: _Pen,
+    pen: Pen,
     a: tuple[float, float],
     b: tuple[float, float],
     fill: RGB,
@@ -389,7 +306,7 @@ def _dashed(
         t = end + gap
 
 
-def _walls(pen: _Pen, board: _Board) -> None:
+def _walls(pen: Pen, board: _Board) -> None:
     geo = _geo()
     last = int(board.last_wall["line"]) if board.last_wall and board.phase != "over" else None
     for number in sorted(board.walls):
@@ -404,15 +321,15 @@ def _walls(pen: _Pen, board: _Board) -> None:
         half = 8
         if number == last:
             glow = half + 6
-            pen.poly(_bar(a2, b2, nx, ny, glow), IMPERIAL_RED)
-        pen.poly(_bar(a2, b2, nx, ny, half), WALL_FILL, INK, 2)
+            pen.poly(_bar(a2, b2, nx, ny, glow), common.IMPERIAL_RED)
+        pen.poly(_bar(a2, b2, nx, ny, half), WALL_FILL, common.INK, 2)
         pen.line([(a2[0] + nx * 2.5, a2[1] + ny * 2.5), (b2[0] + nx * 2.5, b2[1] + ny * 2.5)], WALL_TOP, 3)
         # Brick joints across the bar.
         steps = int((length - 2 * inset) // 22)
         for k in range(1, steps):
             t = inset + k * (length - 2 * inset) / steps
             cx, cy = a[0] + ux * t, a[1] + uy * t
-            pen.line([(cx - nx * half, cy - ny * half), (cx + nx * half, cy + ny * half)], INK, 1.5)
+            pen.line([(cx - nx * half, cy - ny * half), (cx + nx * half, cy + ny * half)], common.INK, 1.5)
 
 
 def _bar(
@@ -435,8 +352,8 @@ def _pill(text: str, fill: RGB, ink: RGB, outline: RGB | None, radius: int) -> I
     width = round(text_w(text, MIN_TEXT, Weight.CONDENSED)) + 14
     height = 31
     image = Image.new("RGBA", (width * K, height * K), (0, 0, 0, 0))
-    pen = _Pen(image)
-    pen.box(0.5, 0.5, width - 0.5, height - 0.5, fill, outline, 1.5 if outline else 0, radius=radius)
+    pen = Pen(image, K)
+    pen.box((0.5, 0.5, width - 0.5, height - 0.5), fill, outline, width=1.5 if outline else 0, radius=radius)
     pen.text(width / 2, height / 2 + 1, text, MIN_TEXT, Weight.CONDENSED, ink)
     return image.reduce(K)
 
@@ -445,27 +362,17 @@ def _pill(text: str, fill: RGB, ink: RGB, outline: RGB | None, radius: int) -> I
 def _plain(text: str, ink: RGB) -> Image.Image:
     width = round(text_w(text, MIN_TEXT, Weight.CONDENSED)) + 4
     image = Image.new("RGBA", (width * K, 32 * K), (0, 0, 0, 0))
-    _Pen(image).text(width / 2, 17, text, MIN_TEXT, Weight.CONDENSED, ink)
+    Pen(image, K).text(width / 2, 17, text, MIN_TEXT, Weight.CONDENSED, ink)
     return image.reduce(K)
 
 
 @lru_cache(maxsize=256)
 def _piece_sprite(kind: str, colour: str, letter: str) -> Image.Image:
     """A tower, house or palace with its colour's letter."""
-    if kind == "tower":
-        sprite = tower(colour, TOWER_W * K)
-        ink = WHITE if colour == "black" else INK
-        at, size = 0.64, MIN_TEXT
-    elif kind == "palace":
-        sprite = palace(colour, PALACE_W * K)
-        ink = INK if colour in ("yellow", "pink") else WHITE
-        at, size = 0.66, MIN_TEXT
-    else:
-        sprite = house(colour, HOUSE_W * K)
-        ink = INK if colour in ("yellow", "pink") else WHITE
-        at, size = 0.66, MIN_TEXT
-    image = sprite.copy()
-    _Pen(image).text(image.width / K / 2, image.height / K * at, letter, size, Weight.CONDENSED, ink)
+    width = TOWER_W if kind == "tower" else PALACE_W if kind == "palace" else HOUSE_W
+    ink, at = letter_ink(kind, colour)
+    image = piece(kind, colour, width * K).copy()
+    Pen(image, K).text(image.width / K / 2, image.height / K * at, letter, MIN_TEXT, Weight.CONDENSED, ink)
     return image.reduce(K)
 
 
@@ -475,14 +382,14 @@ def _put(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
 
 def _line_numbers(image: Image.Image, buildable: Sequence[tuple[int, tuple[float, float]]]) -> None:
     for number, (cx, cy) in buildable:
-        _put(image, _pill(str(number), PILL, INK, STONE_DARK, 8), cx, cy)
+        _put(image, _pill(str(number), PILL, common.INK, common.STONE_DARK, 8), cx, cy)
 
 
 def _letter(colour: str, locale: str | None) -> str:
-    return label(f"mauerbauer.board.mark.{colour}", locale)
+    return common.label(f"mauerbauer.board.mark.{colour}", locale)
 
 
-def _water_rings(pen: _Pen, board: _Board) -> None:
+def _water_rings(pen: Pen, board: _Board) -> None:
     """A blue ring under every tower standing at the water (it scores for the water card)."""
     for name, tower_field in _geo().towers.items():
         if tower_field.get("water") and name in board.towers:
@@ -505,9 +412,11 @@ def _tower_fields(
         if name not in free_corners and name not in targets:
             continue
         if name in targets:
-            sprite = _pill(name, IMPERIAL_RED, WHITE, WHITE, 15)
+            sprite = _pill(name, common.IMPERIAL_RED, common.WHITE, common.WHITE, 15)
         else:
-            sprite = _pill(name, WATER_DARK if tower_field.get("water") else TOWER_PILL, WHITE, None, 15)
+            sprite = _pill(
+                name, WATER_DARK if tower_field.get("water") else TOWER_PILL, common.WHITE, None, 15
+            )
         _put(image, sprite, cx, cy)
 
 
@@ -529,7 +438,7 @@ def _piece(
     sprite = _piece_sprite(kind, colour, _letter(colour, locale))
     _put(image, sprite, cx, cy)
     if count > 1:
-        tag = _pill(f"×{count}", CITY_LAND, INK, STONE_DARK, 8)
+        tag = _pill(f"×{count}", CITY_LAND, common.INK, common.STONE_DARK, 8)
         _put(image, tag, cx + sprite.width / 2 + tag.width / 2 - 4, cy + 10)
 
 
@@ -565,7 +474,7 @@ def _city_pieces(image: Image.Image, board: _Board, locale: str | None) -> None:
             _piece(image, kind, colour, *_slot(name, index), locale, count)
 
 
-FIELD_INK: RGB = blend(INK, PARCHMENT, 0.2)
+FIELD_INK: RGB = common.blend(common.INK, common.PARCHMENT, 0.2)
 
 
 def _field_names(image: Image.Image, board: _Board, targets: frozenset[str]) -> None:
@@ -574,7 +483,7 @@ def _field_names(image: Image.Image, board: _Board, targets: frozenset[str]) -> 
             continue
         cx, cy = _centre_x(name), _inward(name, 31)
         if name in targets:
-            _put(image, _pill(name, IMPERIAL_RED, WHITE, WHITE, 8), cx, cy)
+            _put(image, _pill(name, common.IMPERIAL_RED, common.WHITE, common.WHITE, 8), cx, cy)
         else:
             _put(image, _plain(name, FIELD_INK), cx, cy)
 
@@ -585,7 +494,11 @@ def _city_banners(image: Image.Image, board: _Board, targets: frozenset[str]) ->
         if name not in _geo().fields:
             continue
         hot = name == board.new_city or name in targets
-        sprite = _pill(name, IMPERIAL_RED, WHITE, INK, 4) if hot else _pill(name, GOLD, INK, INK, 4)
+        sprite = (
+            _pill(name, common.IMPERIAL_RED, common.WHITE, common.INK, 4)
+            if hot
+            else _pill(name, common.GOLD, common.INK, common.INK, 4)
+        )
         _put(image, sprite, _centre_x(name), _inward(name, 31))
 
 
@@ -593,7 +506,7 @@ def draw_board(view: Mapping[str, Any], locale: str | None) -> Image.Image:
     """The board (WIDTH × BOARD_H, RGB) as the view shows it."""
     board = _read(view)
     image = _base(locale).copy()
-    pen = _Pen(image)
+    pen = Pen(image, K)
     _cities(pen, board)
     _closing(pen, board)
     buildable = _lines(pen, board)

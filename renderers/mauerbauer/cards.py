@@ -21,7 +21,7 @@ from renderers.canvas import RGB, Canvas, ellipsize, fit, text_width
 from renderers.common import CREAM, GOLD_DARK, INK, MUTED, STONE, STONE_DARK, WHITE, blend, label
 from renderers.fonts import Face, Weight, face
 from renderers.mauerbauer.board import MIN_TEXT
-from renderers.mauerbauer.pieces import arms, house, palace, tower, wall_icon, water_icon
+from renderers.mauerbauer.pieces import arms, lettered, wall_icon, water_icon
 
 __all__ = ["CARD_GAP", "CARD_H", "CARD_W", "card_image"]
 
@@ -45,33 +45,16 @@ def _mark(colour: str, locale: str | None) -> str:
     return label(f"mauerbauer.board.mark.{colour}", locale)
 
 
-def _with_letter(sprite: Image.Image, letter: str, ink: RGB, at: float) -> Image.Image:
-    out = Canvas(sprite.width, sprite.height, None)
-    out.paste(sprite, 0, 0)
-    out.text(
-        sprite.width // 2,
-        round(sprite.height * at),
-        letter,
-        face(MIN_TEXT, Weight.CONDENSED),
-        ink,
-        anchor="mm",
-    )
-    return out.image
-
-
 def _house(colour: str, locale: str | None, size: int = 46) -> Image.Image:
-    ink = INK if colour in ("yellow", "pink") else WHITE
-    return _with_letter(house(colour, size), _mark(colour, locale), ink, 0.66)
+    return lettered("house", colour, size, _mark(colour, locale), MIN_TEXT)
 
 
 def _palace(colour: str, locale: str | None, size: int = 60) -> Image.Image:
-    ink = INK if colour in ("yellow", "pink") else WHITE
-    return _with_letter(palace(colour, size), _mark(colour, locale), ink, 0.66)
+    return lettered("palace", colour, size, _mark(colour, locale), MIN_TEXT)
 
 
 def _tower(colour: str, locale: str | None, size: int = 42) -> Image.Image:
-    ink = WHITE if colour == "black" else INK
-    return _with_letter(tower(colour, size), _mark(colour, locale), ink, 0.64)
+    return lettered("tower", colour, size, _mark(colour, locale), MIN_TEXT)
 
 
 def _triangle(number: str) -> Image.Image:

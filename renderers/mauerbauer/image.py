@@ -24,31 +24,13 @@ from typing import Any
 
 from PIL import Image
 
-from renderers import layout
-from renderers.canvas import RGB, Canvas, ellipsize, text_width
-from renderers.common import (
-    CREAM,
-    GOLD_DARK,
-    GOLD_LIGHT,
-    IMPERIAL_RED,
-    INK,
-    MUTED,
-    PARCHMENT,
-    RED_DARK,
-    STONE,
-    STONE_DARK,
-    THEME_COLOURS,
-    blend,
-    crown,
-    seat_names,
-    seat_symbol,
-    turn_arrow,
-)
+from renderers import common, kit
+from renderers.canvas import Canvas, ellipsize, text_width
 from renderers.fonts import Weight, face
-from renderers.layout import Context, Run, Section
+from renderers.layout import Run, runs, runs_width
 from renderers.mauerbauer.board import BOARD_H, HOUSE_ORDER, MIN_TEXT, WIDTH, draw_board
 from renderers.mauerbauer.cards import CARD_GAP, CARD_H, CARD_W, card_image
-from renderers.mauerbauer.pieces import HOUSE_RGB, TOWER_RGB, house, palace, tower, wall_icon
+from renderers.mauerbauer.pieces import HOUSE_RGB, TOWER_RGB, lettered, wall_icon
 
 __all__ = ["GAME_ID", "MIN_TEXT", "WIDTH", "render"]
 
@@ -60,69 +42,44 @@ PAD = 16
 BODY = MIN_TEXT
 HEADING = MIN_TEXT + 4
 TITLE = 44
-RADIUS = 14
 TOWER_ORDER = ("white", "grey", "black")
+BANNER = kit.Banner(title=TITLE, title_y=38, status=BODY + 2, note=HEADING)
+ROWS = kit.Rows(marker=36, crown=34, arrow=30, rank=BODY)
 
 
 def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     """PNG bytes of the board as `view` shows it."""
     players = int(view["players"])
-    ctx = Context(view, locale, seat_names(view, players, locale))
+    ctx = kit.Context(view, locale, common.seat_names(view, players, locale))
     sections = [_header(ctx), _dice(ctx), _board(ctx), _supply(ctx), _players(ctx)]
     if view.get("viewer") is not None and "hand" in view:
         sections.append(_hand(ctx))
-    height = sum(s.height for s in sections) + GAP * (len(sections) - 1) + MARGIN
-    canvas = Canvas(WIDTH, height, PARCHMENT)
-    y = 0
-    for section in sections:
-        section.draw(canvas, y)
-        y += section.height + GAP
-    return canvas.png((*THEME_COLOURS, *HOUSE_RGB.values(), *TOWER_RGB.values()))
+    exact = (*common.THEME_COLOURS, *HOUSE_RGB.values(), *TOWER_RGB.values())
+    return kit.page(WIDTH, sections, exact, gap=GAP, bottom=MARGIN)
 
 
 # ---------------------------------------------------------------- small pieces
 
 
-def _letter(ctx: Context, colour: str) -> str:
+def _letter(ctx: kit.Context, colour: str) -> str:
     return ctx.t(f"mauerbauer.board.mark.{colour}")
 
 
-@lru_cache(maxsize=256)
 def _piece(kind: str, colour: str, size: int, letter: str) -> Image.Image:
     """A tower, house or palace sprite with its colour's letter on it."""
-    if kind == "tower":
-        sprite, ink, at = tower(colour, size), CREAM if colour == "black" else INK, 0.64
-    elif kind == "palace":
-        sprite, ink, at = palace(colour, size), INK if colour in ("yellow", "pink") else CREAM, 0.66
-    else:
-        sprite, ink, at = house(colour, size), INK if colour in ("yellow", "pink") else CREAM, 0.66
-    piece = Canvas(sprite.width, sprite.height, None)
-    piece.paste(sprite, 0, 0)
-    piece.text(
-        sprite.width // 2,
-        round(sprite.height * at),
-        letter,
-        face(BODY, Weight.CONDENSED),
-        ink,
-        anchor="mm",
-    )
-    return piece.image
+    return lettered(kind, colour, size, letter, BODY, common.CREAM)
 
 
-def _house_piece(ctx: Context, colour: str, size: int = 36) -> Image.Image:
+def _house_piece(ctx: kit.Context, colour: str, size: int = 36) -> Image.Image:
     return _piece("house", colour, size, _letter(ctx, colour))
 
 
-def _palace_piece(ctx: Context, colour: str, size: int = 48) -> Image.Image:
+def _palace_piece(ctx: kit.Context, colour: str, size: int = 48) -> Image.Image:
     return _piece("palace", colour, size, _letter(ctx, colour))
 
 
-def _tower_piece(ctx: Context, colour: str, size: int = 34) -> Image.Image:
+def _tower_piece(ctx: kit.Context, colour: str, size: int = 34) -> Image.Image:
     return _piece("tower", colour, size, _letter(ctx, colour))
-
-
-def _panel(canvas: Canvas, y: int, height: int, fill: RGB = CREAM, border: RGB = STONE_DARK) -> None:
-    layout.panel(canvas, WIDTH, y, height, fill, border)
 
 
 # ---------------------------------------------------------------- header
@@ -138,7 +95,7 @@ def _places(decision: Mapping[str, Any], key: str) -> list[str]:
     return found
 
 
-def _decision_text(ctx: Context) -> str:
+def _decision_text(ctx: kit.Context) -> str:
     view = ctx.view
     decision = view.get("decision") or {}
     kind = str(decision.get("kind") or "")
@@ -158,7 +115,7 @@ def _decision_text(ctx: Context) -> str:
     return ""
 
 
-def _status_lines(ctx: Context) -> list[list[Run]]:
+def _status_lines(ctx: kit.Context) -> list[list[Run]]:
     view = ctx.view
     if view.get("phase") == "over" or not view.get("decision"):
         outcome = view.get("outcome") or {}
@@ -169,26 +126,26 @@ def _status_lines(ctx: Context) -> list[list[Run]]:
             line = [
                 ctx.t("mauerbauer.board.over"),
                 "·",
-                crown(34),
+                common.crown(34),
                 ctx.t("mauerbauer.board.won", names=names),
             ]
         return [line]
     decision = view["decision"]
     seat = int(decision.get("seat", view.get("turn") or 0))
-    who: list[Run] = [turn_arrow(28, GOLD_LIGHT), seat_symbol(seat, 32), ctx.names[seat]]
+    who: list[Run] = [common.turn_arrow(28, common.GOLD_LIGHT), common.seat_symbol(seat, 32), ctx.names[seat]]
     what: list[Run] = [_decision_text(ctx)]
     then: list[Run] = []
     for other in [int(s) for s in decision.get("waiting") or []][1:]:
-        then += [seat_symbol(other, 28), ctx.names[other]]
+        then += [common.seat_symbol(other, 28), ctx.names[other]]
     if then:
         then = [ctx.t("mauerbauer.board.then") + ":", *then]
-    status = face(BODY + 2, Weight.BOLD)
+    status = BANNER.status_face()
     room = WIDTH - 2 * MARGIN
     # As few lines as fit: who and what on one line, the seats that follow after it.
-    if then and layout.runs_width([*who, *what, "·", *then], status) <= room:
+    if then and runs_width([*who, *what, "·", *then], status) <= room:
         lines: list[list[Run]] = [[*who, *what, "·", *then]]
     else:
-        lines = [[*who, *what]] if layout.runs_width([*who, *what], status) <= room else [who, what]
+        lines = [[*who, *what]] if runs_width([*who, *what], status) <= room else [who, what]
         if then:
             lines.append(then)
     if view.get("ending"):
@@ -196,33 +153,16 @@ def _status_lines(ctx: Context) -> list[list[Run]]:
     return lines
 
 
-def _header(ctx: Context) -> Section:
-    lines = _status_lines(ctx)
-    band = 84 + 44 * len(lines)
-    merlon = 14
-
-    def draw(canvas: Canvas, y: int) -> None:
-        canvas.rect(0, y, WIDTH, y + band, IMPERIAL_RED)
-        step = 40
-        for x in range(0, WIDTH, 2 * step):
-            canvas.rect(x + step // 2, y + band, x + step // 2 + step, y + band + merlon, IMPERIAL_RED)
-        canvas.rect(0, y + band - 4, WIDTH, y + band, RED_DARK)
-        canvas.text(
-            MARGIN, y + 38, ctx.t("mauerbauer.board.title"), face(TITLE, Weight.BOLD), GOLD_LIGHT, anchor="lm"
-        )
-        turn = ctx.t("mauerbauer.board.turn", number=int(ctx.view.get("turn_number", 0)) + 1)
-        canvas.text(WIDTH - MARGIN, y + 40, turn, face(HEADING, Weight.BOLD), GOLD_LIGHT, anchor="rm")
-        status = face(BODY + 2, Weight.BOLD)
-        for number, runs in enumerate(lines):
-            layout.fit_runs(canvas, MARGIN, y + 88 + number * 44, runs, status, CREAM, WIDTH - 2 * MARGIN)
-
-    return Section(band + merlon, draw)
+def _header(ctx: kit.Context) -> kit.Section:
+    turn = ctx.t("mauerbauer.board.turn", number=int(ctx.view.get("turn_number", 0)) + 1)
+    title = ctx.t("mauerbauer.board.title")
+    return BANNER.section(title, turn, _status_lines(ctx))
 
 
 # ---------------------------------------------------------------- dice and the new wall
 
 
-def _die(ctx: Context, face_colour: str | None, kind: str) -> Image.Image:
+def _die(ctx: kit.Context, face_colour: str | None, kind: str) -> Image.Image:
     return _die_face(face_colour, kind, _letter(ctx, face_colour) if face_colour else "")
 
 
@@ -230,59 +170,61 @@ def _die(ctx: Context, face_colour: str | None, kind: str) -> Image.Image:
 def _die_face(face_colour: str | None, kind: str, letter: str) -> Image.Image:
     size = 56
     die = Canvas(size, size, None)
-    die.box(0, 0, size, size, CREAM, INK, 3, radius=10)
+    die.box(0, 0, size, size, common.CREAM, common.INK, 3, radius=10)
     if face_colour is None or face_colour == "any":
-        die.text(size // 2, size // 2 + 1, "?", face(BODY + 8, Weight.BOLD), INK, anchor="mm")
+        die.text(size // 2, size // 2 + 1, "?", face(BODY + 8, Weight.BOLD), common.INK, anchor="mm")
     else:
         sprite = _piece(kind, face_colour, 36 if kind == "tower" else 40, letter)
         die.paste(sprite, (size - sprite.width) // 2, (size - sprite.height) // 2)
     return die.image
 
 
-def _dice(ctx: Context) -> Section:
+def _dice(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     dice = view.get("dice")
     last = view.get("last_wall")
     body = face(BODY, Weight.BOLD)
-    runs: list[Run] = []
+    parts: list[Run] = []
     if dice:
-        runs += [ctx.t("mauerbauer.board.tower_die") + ":"]
+        parts += [ctx.t("mauerbauer.board.tower_die") + ":"]
         tower_face = dice.get("tower")
-        runs += (
+        parts += (
             [_die(ctx, str(tower_face), "tower")] if tower_face else [ctx.t("mauerbauer.board.no_tower_die")]
         )
-        runs += ["  ", ctx.t("mauerbauer.board.house_dice") + ":"]
-        runs += [_die(ctx, str(colour), "house") for colour in dice.get("houses") or []]
+        parts += ["  ", ctx.t("mauerbauer.board.house_dice") + ":"]
+        parts += [_die(ctx, str(colour), "house") for colour in dice.get("houses") or []]
     else:
-        runs += [ctx.t("mauerbauer.board.dice") + ":", ctx.t("mauerbauer.board.no_dice")]
+        parts += [ctx.t("mauerbauer.board.dice") + ":", ctx.t("mauerbauer.board.no_dice")]
     wall = ""
     if last and view.get("phase") != "over":
         wall = ctx.t("mauerbauer.board.new_wall", line=int(last["line"]))
     room = WIDTH - 2 * MARGIN - 2 * PAD
     # The new wall goes on a line of its own when it does not fit beside the dice.
-    one_line = not wall or layout.runs_width(runs, body, 10) + 30 + text_width(wall, body) <= room
+    one_line = not wall or runs_width(parts, body, 10) + 30 + text_width(wall, body) <= room
     height = 76 if one_line else 120
 
     def draw(canvas: Canvas, y: int) -> None:
-        _panel(canvas, y, height, blend(STONE, CREAM, 0.4))
+        kit.panel(canvas, y, height, common.blend(common.STONE, common.CREAM, 0.4))
         cy = y + 38
-        layout.runs(canvas, MARGIN + PAD, cy, runs, body, INK, gap=10)
+        runs(canvas, MARGIN + PAD, cy, parts, body, common.INK, gap=10)
         if wall and one_line:
-            canvas.text(WIDTH - MARGIN - PAD, cy, wall, body, IMPERIAL_RED, anchor="rm")
+            canvas.text(WIDTH - MARGIN - PAD, cy, wall, body, common.IMPERIAL_RED, anchor="rm")
         elif wall:
-            canvas.text(MARGIN + PAD, y + 92, ellipsize(wall, body, room), body, IMPERIAL_RED, anchor="lm")
+            canvas.text(
+                MARGIN + PAD, y + 92, ellipsize(wall, body, room), body, common.IMPERIAL_RED, anchor="lm"
+            )
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 # ---------------------------------------------------------------- board
 
 
-def _board(ctx: Context) -> Section:
+def _board(ctx: kit.Context) -> kit.Section:
     def draw(canvas: Canvas, y: int) -> None:
         canvas.image.paste(draw_board(ctx.view, ctx.locale), (0, y))
 
-    return Section(BOARD_H, draw)
+    return kit.Section(BOARD_H, draw)
 
 
 # ---------------------------------------------------------------- supply
@@ -292,7 +234,7 @@ _LABEL_W = 150
 _COLUMN_W = 194
 
 
-def _supply(ctx: Context) -> Section:
+def _supply(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     supply = view.get("supply") or {}
     row_h = 58
@@ -300,7 +242,7 @@ def _supply(ctx: Context) -> Section:
     height = head_h + 4 * row_h + 10
 
     def draw(canvas: Canvas, y: int) -> None:
-        _panel(canvas, y, height)
+        kit.panel(canvas, y, height)
         body = face(BODY, Weight.BOLD)
         plain = face(BODY)
         canvas.text(
@@ -308,12 +250,14 @@ def _supply(ctx: Context) -> Section:
             y + head_h // 2 + 4,
             ctx.t("mauerbauer.board.supply"),
             face(HEADING, Weight.BOLD),
-            INK,
+            common.INK,
             anchor="lm",
         )
         deck = ctx.t("mauerbauer.board.deck", count=int(view.get("deck", 0)))
         discard = ctx.t("mauerbauer.board.discard", count=len(view.get("discard") or []))
-        canvas.text(WIDTH - MARGIN - PAD, y + head_h // 2 + 4, f"{deck} · {discard}", body, INK, anchor="rm")
+        canvas.text(
+            WIDTH - MARGIN - PAD, y + head_h // 2 + 4, f"{deck} · {discard}", body, common.INK, anchor="rm"
+        )
         rows: list[tuple[str, list[tuple[Image.Image, str, int]]]] = [
             (
                 "mauerbauer.board.houses",
@@ -348,19 +292,24 @@ def _supply(ctx: Context) -> Section:
         ]
         for number, (key, items) in enumerate(rows):
             cy = y + head_h + number * row_h + row_h // 2
-            canvas.text(MARGIN + PAD, cy, ctx.t(key), body, MUTED, anchor="lm")
+            canvas.text(MARGIN + PAD, cy, ctx.t(key), body, common.MUTED, anchor="lm")
             column_w = _COLUMN_W if len(items) > 3 else _COLUMN_W * 5 // 3
             for column, (sprite, name, count) in enumerate(items):
                 x = MARGIN + PAD + _LABEL_W + column * column_w
                 canvas.paste(sprite, x, cy - sprite.height // 2)
                 tx = x + max(sprite.width, 46) + 8
                 out = count == 0
-                tx += canvas.text(tx, cy, str(count), body, IMPERIAL_RED if out else INK, anchor="lm") + 8
+                tx += (
+                    canvas.text(
+                        tx, cy, str(count), body, common.IMPERIAL_RED if out else common.INK, anchor="lm"
+                    )
+                    + 8
+                )
                 if name:
                     room = x + column_w - 8 - tx
-                    canvas.text(tx, cy, ellipsize(name, plain, room), plain, MUTED, anchor="lm")
+                    canvas.text(tx, cy, ellipsize(name, plain, room), plain, common.MUTED, anchor="lm")
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 # ---------------------------------------------------------------- players
@@ -371,7 +320,7 @@ _CARDS_X = 700
 _ROUND_X = 780
 
 
-def _play_text(ctx: Context, play: Mapping[str, Any]) -> str:
+def _play_text(ctx: kit.Context, play: Mapping[str, Any]) -> str:
     what = play.get("what")
     if what == "discard":
         return ctx.t("mauerbauer.board.discarded")
@@ -385,7 +334,7 @@ def _play_text(ctx: Context, play: Mapping[str, Any]) -> str:
     )
 
 
-def _players(ctx: Context) -> Section:
+def _players(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     players = int(view["players"])
     scores = list(view.get("scores") or [])
@@ -393,11 +342,7 @@ def _players(ctx: Context) -> Section:
     row_h = 56
     head_h = 48
     height = head_h + row_h * players + 12
-    acting = set(view.get("to_act") or [])
-    over = view.get("phase") == "over"
-    outcome = view.get("outcome") or {}
-    winners = set(outcome.get("winners") or [])
-    ranks = list(outcome.get("ranks") or [])
+    standing = kit.Standing.of(view, view.get("phase") == "over")
     viewer = view.get("viewer")
     plays: dict[int, list[Mapping[str, Any]]] = {}
     for play in view.get("plays") or []:
@@ -406,12 +351,11 @@ def _players(ctx: Context) -> Section:
     show_round = bool(plays) and view.get("phase") in ("scoring", "exchange", "final", "over")
 
     def draw(canvas: Canvas, y: int) -> None:
-        _panel(canvas, y, height)
+        kit.panel(canvas, y, height)
         head = face(BODY, Weight.BOLD)
         hy = y + head_h // 2 + 4
-        canvas.text(MARGIN + 64, hy, ctx.t("mauerbauer.board.player"), head, MUTED, anchor="lm")
-        canvas.text(_POINTS_X, hy, ctx.t("mauerbauer.board.points"), head, MUTED, anchor="mm")
-        canvas.text(_CARDS_X, hy, ctx.t("mauerbauer.board.cards"), head, MUTED, anchor="mm")
+        heads = [(_POINTS_X, ctx.t("mauerbauer.board.points")), (_CARDS_X, ctx.t("mauerbauer.board.cards"))]
+        kit.column_heads(canvas, hy, (MARGIN + 64, ctx.t("mauerbauer.board.player")), heads, head)
         if show_round:
             final = view.get("phase") == "final" or any(
                 p.get("what") == "pass" for p in view.get("plays") or []
@@ -422,68 +366,47 @@ def _players(ctx: Context) -> Section:
                 hy,
                 ellipsize(title, head, WIDTH - MARGIN - PAD - _ROUND_X),
                 head,
-                MUTED,
+                common.MUTED,
                 anchor="lm",
             )
         for seat in range(players):
-            top = y + head_h + seat * row_h
-            cy = top + row_h // 2
-            highlight = (seat in winners) if over else (seat in acting)
-            if highlight:
-                canvas.box(
-                    MARGIN + 8,
-                    top + 3,
-                    WIDTH - MARGIN - 8,
-                    top + row_h - 3,
-                    GOLD_LIGHT,
-                    GOLD_DARK,
-                    2,
-                    radius=12,
-                )
-            elif seat % 2 == 1:
-                canvas.box(
-                    MARGIN + 8,
-                    top + 3,
-                    WIDTH - MARGIN - 8,
-                    top + row_h - 3,
-                    blend(CREAM, STONE, 0.45),
-                    radius=12,
-                )
-            if over and seat in winners:
-                canvas.paste_centred(crown(34), MARGIN + 36, cy)
-            elif over and seat < len(ranks):
-                canvas.text(MARGIN + 36, cy, f"{ranks[seat]}.", face(BODY, Weight.BOLD), MUTED, anchor="mm")
-            elif seat in acting:
-                canvas.paste_centred(turn_arrow(30), MARGIN + 36, cy)
-            name_face = face(BODY, Weight.BOLD)
+            cy = kit.seat_row(canvas, seat, y + head_h + seat * row_h, row_h, standing, ROWS)
             you = ctx.t("mauerbauer.board.you") if seat == viewer else ""
-            you_w = text_width(you, face(BODY)) + 10 if you else 0
-            symbol = seat_symbol(seat, 32)
-            name = ellipsize(
-                ctx.names[seat], name_face, _POINTS_X - 60 - (MARGIN + 64) - symbol.width - 10 - you_w
+            room = _POINTS_X - 60 - (MARGIN + 64)
+            name_face = face(BODY, Weight.BOLD)
+            kit.name_cell(
+                canvas,
+                MARGIN + 64,
+                cy,
+                seat,
+                ctx.names[seat],
+                name_face,
+                room,
+                symbol=32,
+                you=you,
+                you_gap=10,
             )
-            end = layout.runs(canvas, MARGIN + 64, cy, [symbol, name], name_face, INK, gap=10)
-            if you:
-                canvas.text(end + 10, cy, you, face(BODY), MUTED, anchor="lm")
             score = scores[seat] if seat < len(scores) else 0
             hand = hands[seat] if seat < len(hands) else 0
-            canvas.text(_POINTS_X, cy, str(score), face(BODY + 4, Weight.BOLD), INK, anchor="mm")
-            canvas.text(_CARDS_X, cy, str(hand), face(BODY, Weight.BOLD), INK, anchor="mm")
+            canvas.text(_POINTS_X, cy, str(score), face(BODY + 4, Weight.BOLD), common.INK, anchor="mm")
+            canvas.text(_CARDS_X, cy, str(hand), face(BODY, Weight.BOLD), common.INK, anchor="mm")
             if show_round and seat in plays:
                 text = "; ".join(_play_text(ctx, p) for p in plays[seat])
                 room = WIDTH - MARGIN - PAD - _ROUND_X
-                canvas.text(_ROUND_X, cy, ellipsize(text, face(BODY), room), face(BODY), INK, anchor="lm")
+                canvas.text(
+                    _ROUND_X, cy, ellipsize(text, face(BODY), room), face(BODY), common.INK, anchor="lm"
+                )
 
-    return Section(height, draw)
+    return kit.Section(height, draw)
 
 
 # ---------------------------------------------------------------- the viewer's hand
 
 
-_PER_ROW = (WIDTH - 2 * MARGIN - 2 * PAD + CARD_GAP) // (CARD_W + CARD_GAP)
+_PER_ROW = kit.per_row(WIDTH - 2 * MARGIN - 2 * PAD, CARD_W, CARD_GAP)
 
 
-def _hand(ctx: Context) -> Section:
+def _hand(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     viewer = int(view["viewer"])
     hand = [str(c) for c in view.get("hand") or []]
@@ -492,31 +415,20 @@ def _hand(ctx: Context) -> Section:
     height = head_h + (rows * (CARD_H + CARD_GAP) if hand else 50) + PAD
 
     def draw(canvas: Canvas, y: int) -> None:
-        _panel(canvas, y, height, blend(GOLD_LIGHT, CREAM, 0.4), GOLD_DARK)
+        kit.panel(canvas, y, height, kit.HAND, common.GOLD_DARK)
         cy = y + head_h // 2 + 4
-        layout.runs(
+        runs(
             canvas,
             MARGIN + PAD,
             cy,
-            [seat_symbol(viewer, 32), ctx.t("mauerbauer.board.your_hand")],
+            [common.seat_symbol(viewer, 32), ctx.t("mauerbauer.board.your_hand")],
             face(HEADING, Weight.BOLD),
-            INK,
+            common.INK,
             gap=12,
         )
-        if not hand:
-            canvas.text(
-                MARGIN + PAD,
-                y + head_h + 20,
-                ctx.t("mauerbauer.board.empty_hand"),
-                face(BODY),
-                MUTED,
-                anchor="lm",
-            )
-            return
-        for index, kind in enumerate(hand):
-            row, column = divmod(index, _PER_ROW)
-            x = MARGIN + PAD + column * (CARD_W + CARD_GAP)
-            top = y + head_h + row * (CARD_H + CARD_GAP)
-            canvas.paste(card_image(kind, ctx.locale), x, top)
+        cards = [card_image(kind, ctx.locale) for kind in hand]
+        empty = (ctx.t("mauerbauer.board.empty_hand"), face(BODY))
+        step = (CARD_W + CARD_GAP, CARD_H + CARD_GAP)
+        kit.in_rows(canvas, cards, MARGIN + PAD, y + head_h, _PER_ROW, step, empty)
 
-    return Section(height, draw)
+    return kit.Section(height, draw)

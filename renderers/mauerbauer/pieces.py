@@ -1,20 +1,22 @@
 """Mauerbauer: the pieces and symbols as smooth sprites.
 
 Towers, houses and palaces are drawn in their colours and always carry the
-letter of their colour on top (drawn by the caller), so the pieces read
-without colour vision too; a tower, a house and a palace also differ in
-shape. Each region has a coat of arms with its own charge (chevron, cross,
+letter of their colour on top (`lettered`; the board draws its own larger,
+the same way), so the pieces read without colour vision too; a tower, a
+house and a palace also differ in shape. Each region has a coat of arms with its own charge (chevron, cross,
 star), the dice faces show the piece they give.
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from renderers.canvas import RGB, sprite
+from renderers.canvas import RGB, Canvas, sprite
 from renderers.common import INK, WHITE, blend
+from renderers.fonts import Weight, face
 
 __all__ = [
     "ARMS_FIELD",
@@ -24,7 +26,10 @@ __all__ = [
     "arms",
     "colour_rgb",
     "house",
+    "letter_ink",
+    "lettered",
     "palace",
+    "piece",
     "tower",
     "wall_icon",
     "water_icon",
@@ -176,3 +181,32 @@ def _paint_water(draw: ImageDraw.ImageDraw, w: int, h: int, colours: tuple[RGB, 
 def water_icon(size: int, line: RGB = WHITE) -> Image.Image:
     """Two wavy lines: water."""
     return sprite(_paint_water, size, size * 2 // 3, (line,))
+
+
+def piece(kind: str, colour: str, size: int) -> Image.Image:
+    """A "tower", a "palace" or (any other kind) a house of that colour, `size` pixels wide."""
+    if kind == "tower":
+        return tower(colour, size)
+    return palace(colour, size) if kind == "palace" else house(colour, size)
+
+
+def letter_ink(kind: str, colour: str, light: RGB = WHITE) -> tuple[RGB, float]:
+    """The ink of the letter on a piece (`light` on the dark ones) and the height of its
+    centre, as a share of the piece's height."""
+    if kind == "tower":
+        return (light if colour == "black" else INK), 0.64
+    return (INK if colour in ("yellow", "pink") else light), 0.66
+
+
+@lru_cache(maxsize=256)
+def lettered(kind: str, colour: str, size: int, letter: str, text: int, light: RGB = WHITE) -> Image.Image:
+    """A tower, palace or house `size` pixels wide with its colour's `letter` on it (condensed,
+    `text` pixels)."""
+    drawn = piece(kind, colour, size)
+    ink, at = letter_ink(kind, colour, light)
+    out = Canvas(drawn.width, drawn.height, None)
+    out.paste(drawn, 0, 0)
+    out.text(
+        drawn.width // 2, round(drawn.height * at), letter, face(text, Weight.CONDENSED), ink, anchor="mm"
+    )
+    return out.image

@@ -16,24 +16,10 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from renderers import common
 from renderers.canvas import RGB, Canvas, ellipsize, text_width
-from renderers.common import (
-    CREAM,
-    GOLD,
-    GOLD_DARK,
-    IMPERIAL_RED,
-    INK,
-    MUTED,
-    PARCHMENT,
-    THEME_COLOURS,
-    WHITE,
-    blend,
-    crown,
-    seat_names,
-    seat_symbol,
-    turn_arrow,
-)
 from renderers.fonts import Weight, face
+from renderers.kit import Rows, Standing, marker, name_cell
 
 from .rules import GAME_ID, LOCALES, TEXTS
 
@@ -50,7 +36,9 @@ GRASS: RGB = (206, 226, 176)
 GRASS_LINE: RGB = (150, 178, 118)
 DANGER: RGB = (238, 196, 178)
 BANNER: RGB = (58, 96, 52)
-_EXACT = (*THEME_COLOURS, GRASS, GRASS_LINE, DANGER, BANNER)
+_EXACT = (*common.THEME_COLOURS, GRASS, GRASS_LINE, DANGER, BANNER)
+#: The marker beside a seat's symbol: an arrow while it must act, a crown once it has won.
+_MARKER = Rows(marker=18, crown=22, arrow=20)
 
 
 def _t(locale: str | None, key: str, **params: str | int) -> str:
@@ -72,7 +60,7 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
         seats: Sequence[Mapping[str, Any]] = view["seats"]
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a Gardens view: {error}") from None
-    names = seat_names(view, players, locale)
+    names = common.seat_names(view, players, locale)
     cell = (WIDTH - 2 * MARGIN - GUTTER) // width
     board_px = cell * width
     board_x = (WIDTH - board_px + GUTTER) // 2
@@ -82,14 +70,14 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     seats_y = board_y + board_px + GAP
     notes_y = seats_y + players * SEAT_H + (GAP // 2)
     height = notes_y + len(notes) * 28 + (1 if own else 0) * 32 + MARGIN
-    canvas = Canvas(WIDTH, height, PARCHMENT)
+    canvas = Canvas(WIDTH, height, common.PARCHMENT)
     _header(canvas, view, names, locale)
     _garden(canvas, view, board, width, cell, board_x, board_y)
     _seats(canvas, view, seats, names, locale, seats_y)
     y = notes_y
     body = face(17)
     for note in notes:
-        canvas.text(MARGIN, y + 14, ellipsize(note, body, WIDTH - 2 * MARGIN), body, INK, anchor="lm")
+        canvas.text(MARGIN, y + 14, ellipsize(note, body, WIDTH - 2 * MARGIN), body, common.INK, anchor="lm")
         y += 28
     if own:
         mine = own.get("cell")
@@ -97,15 +85,24 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
         if own.get("answer") == "shelter":
             text = _t(locale, "gardens.board.your_shelter", cell=str(mine))
         bold = face(18, Weight.BOLD)
-        canvas.box(MARGIN, y + 2, MARGIN + text_width(text, bold) + 24, y + 30, GOLD, GOLD_DARK, 2, radius=8)
-        canvas.text(MARGIN + 12, y + 16, text, bold, INK, anchor="lm")
+        canvas.box(
+            MARGIN,
+            y + 2,
+            MARGIN + text_width(text, bold) + 24,
+            y + 30,
+            common.GOLD,
+            common.GOLD_DARK,
+            2,
+            radius=8,
+        )
+        canvas.text(MARGIN + 12, y + 16, text, bold, common.INK, anchor="lm")
     return canvas.png(_EXACT)
 
 
 def _header(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], locale: str | None) -> None:
     canvas.box(MARGIN, MARGIN, WIDTH - MARGIN, HEADER_H, BANNER, radius=14)
     title = face(28, Weight.BOLD)
-    canvas.text(MARGIN + 16, MARGIN + 24, _t(locale, "gardens.board.title"), title, WHITE, anchor="lm")
+    canvas.text(MARGIN + 16, MARGIN + 24, _t(locale, "gardens.board.title"), title, common.WHITE, anchor="lm")
     small = face(16)
     facts = [_t(locale, f"gardens.board.weather.{view.get('weather', 'calm')}")]
     if view.get("phase") != "over":
@@ -113,7 +110,7 @@ def _header(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], local
         facts.append(_t(locale, "gardens.board.turn", number=number, total=int(view.get("turns", number))))
     if view.get("last_roll") is not None:
         facts.append(_t(locale, "gardens.board.roll", roll=int(view["last_roll"])))
-    canvas.text(WIDTH - MARGIN - 16, MARGIN + 24, "  ·  ".join(facts), small, CREAM, anchor="rm")
+    canvas.text(WIDTH - MARGIN - 16, MARGIN + 24, "  ·  ".join(facts), small, common.CREAM, anchor="rm")
     status = face(20, Weight.BOLD)
     cy = MARGIN + 60
     x = MARGIN + 16
@@ -123,22 +120,28 @@ def _header(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], local
         text = _t(locale, "gardens.board.over")
         if winners:
             text += " · " + _t(locale, "gardens.board.won", names=", ".join(names[s] for s in winners))
-        canvas.text(x, cy, ellipsize(text, status, WIDTH - 2 * MARGIN - 32), status, WHITE, anchor="lm")
+        canvas.text(
+            x, cy, ellipsize(text, status, WIDTH - 2 * MARGIN - 32), status, common.WHITE, anchor="lm"
+        )
         return
     storm = view.get("storm")
     if phase == "storm" and storm:
         text = _t(locale, "gardens.board.storm", cell=str(storm["cell"]))
-        x += canvas.text(x, cy, text, status, GOLD, anchor="lm") + 12
+        x += canvas.text(x, cy, text, status, common.GOLD, anchor="lm") + 12
         waiting = ", ".join(names[s] for s in storm.get("waiting", []))
         rest = _t(locale, "gardens.board.waiting", names=waiting)
-        canvas.text(x, cy, ellipsize(rest, status, WIDTH - MARGIN - 16 - x), status, WHITE, anchor="lm")
+        canvas.text(
+            x, cy, ellipsize(rest, status, WIDTH - MARGIN - 16 - x), status, common.WHITE, anchor="lm"
+        )
         return
     seat = view.get("turn")
     if isinstance(seat, int):
-        canvas.paste(seat_symbol(seat, 26, outline=WHITE), x, cy - 13)
+        canvas.paste(common.seat_symbol(seat, 26, outline=common.WHITE), x, cy - 13)
         x += 34
         text = _t(locale, "gardens.board.plants", name=names[seat])
-        canvas.text(x, cy, ellipsize(text, status, WIDTH - MARGIN - 16 - x), status, WHITE, anchor="lm")
+        canvas.text(
+            x, cy, ellipsize(text, status, WIDTH - MARGIN - 16 - x), status, common.WHITE, anchor="lm"
+        )
 
 
 def _garden(
@@ -168,14 +171,14 @@ def _garden(
     columns = str(view.get("columns", ""))
     for k in range(width):
         letter = columns[k] if k < len(columns) else "?"
-        canvas.text(x0 + k * cell + cell // 2, y0 - GUTTER // 2, letter, labels, INK, anchor="mm")
-        canvas.text(x0 - 6, y0 + k * cell + cell // 2, str(k + 1), labels, INK, anchor="rm")
+        canvas.text(x0 + k * cell + cell // 2, y0 - GUTTER // 2, letter, labels, common.INK, anchor="mm")
+        canvas.text(x0 - 6, y0 + k * cell + cell // 2, str(k + 1), labels, common.INK, anchor="rm")
     symbol = max(8, cell * 3 // 4)
     for r, row_cells in enumerate(board):
         for c, owner in enumerate(row_cells):
             if owner is not None:
                 canvas.paste_centred(
-                    seat_symbol(int(owner), symbol),
+                    common.seat_symbol(int(owner), symbol),
                     x0 + c * cell + cell // 2 + 1,
                     y0 + r * cell + cell // 2 + 1,
                 )
@@ -187,9 +190,11 @@ def _garden(
                 _cross(canvas, x0 + c * cell, y0 + r * cell, cell)
     own = view.get("shelter")
     if own and own.get("answer") == "shelter":
-        _ring(canvas, x0 + int(own["column"]) * cell, y0 + int(own["row"]) * cell, cell, GOLD_DARK)
+        _ring(canvas, x0 + int(own["column"]) * cell, y0 + int(own["row"]) * cell, cell, common.GOLD_DARK)
     if storm:
-        _ring(canvas, x0 + int(storm["column"]) * cell, y0 + int(storm["row"]) * cell, cell, IMPERIAL_RED)
+        _ring(
+            canvas, x0 + int(storm["column"]) * cell, y0 + int(storm["row"]) * cell, cell, common.IMPERIAL_RED
+        )
 
 
 def _ring(canvas: Canvas, x: int, y: int, cell: int, colour: RGB) -> None:
@@ -199,7 +204,7 @@ def _ring(canvas: Canvas, x: int, y: int, cell: int, colour: RGB) -> None:
 
 def _cross(canvas: Canvas, x: int, y: int, cell: int) -> None:
     inset = cell // 4
-    ink = blend(MUTED, PARCHMENT, 0.2)
+    ink = common.blend(common.MUTED, common.PARCHMENT, 0.2)
     width = max(2, cell // 12)
     canvas.draw.line((x + inset, y + inset, x + cell - inset, y + cell - inset), fill=ink, width=width)
     canvas.draw.line((x + cell - inset, y + inset, x + inset, y + cell - inset), fill=ink, width=width)
@@ -213,28 +218,20 @@ def _seats(
     locale: str | None,
     y: int,
 ) -> None:
-    acting = set(view.get("to_act") or [])
+    standing = Standing.of(view, view.get("phase") == "over")
     storm = view.get("storm") or {}
     answered = set(storm.get("answered") or [])
-    winners = set((view.get("outcome") or {}).get("winners") or [])
     name_face = face(19, Weight.BOLD)
     stats_face = face(16)
     rounds = int(view.get("rounds", 0))
     for seat, figures in enumerate(seats):
         cy = y + seat * SEAT_H + SEAT_H // 2
         if seat % 2 == 0:
-            canvas.box(MARGIN, cy - SEAT_H // 2, WIDTH - MARGIN, cy + SEAT_H // 2, CREAM, radius=8)
-        x = MARGIN + 8
-        if seat in acting:
-            canvas.paste(turn_arrow(20), x, cy - 10)
-        elif seat in winners:
-            canvas.paste(crown(22), x - 1, cy - 11)
-        x += 28
-        canvas.paste(seat_symbol(seat, 30), x, cy - 15)
-        x += 40
-        name = ellipsize(names[seat], name_face, 250)
-        canvas.text(x, cy, name, name_face, INK, anchor="lm")
-        x += 260
+            canvas.box(MARGIN, cy - SEAT_H // 2, WIDTH - MARGIN, cy + SEAT_H // 2, common.CREAM, radius=8)
+        marker(canvas, MARGIN + _MARKER.marker, cy, seat, standing, _MARKER)
+        # The name gets 250 pixels after the symbol (30) and its gap (10).
+        name_cell(canvas, MARGIN + 36, cy, seat, names[seat], name_face, 290, symbol=30)
+        x = MARGIN + 336
         stats = _t(
             locale,
             "gardens.board.seat",
@@ -246,7 +243,7 @@ def _seats(
         if seat in answered:
             stats += " · " + _t(locale, "gardens.board.answered")
         canvas.text(
-            x, cy, ellipsize(stats, stats_face, WIDTH - MARGIN - 8 - x), stats_face, MUTED, anchor="lm"
+            x, cy, ellipsize(stats, stats_face, WIDTH - MARGIN - 8 - x), stats_face, common.MUTED, anchor="lm"
         )
 
 
