@@ -13,7 +13,6 @@ the phase. Anything else is a ValueError.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from games.catan_cheops.data import (
@@ -53,6 +52,7 @@ from games.catan_cheops.state import (
     State,
     derive,
 )
+from games.kit.codec import SaveReader, write
 
 __all__ = ["FORMAT", "VERSION", "dumps", "loads"]
 
@@ -148,67 +148,39 @@ def dumps(state: State) -> str:
         "last_roll": list(state.last_roll),
         "ended": ENDINGS[state.ended],
     }
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return write(data)
 
 
 # -- loading -----------------------------------------------------------------------------------------
 
-
-def _fail(what: str) -> ValueError:
-    return ValueError(f"not a valid Catan: Cheops state: {what}")
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    """An int (not a bool) with low <= value < high."""
-    if type(value) is not int or not low <= value < high:
-        raise _fail(f"{what} must be an integer from {low} to {high - 1}")
-    return value
+_read = SaveReader("Catan: Cheops")
 
 
 def _seat_or_none(value: Any, what: str, players: int) -> int:
-    return -1 if value is None else _int(value, what, 0, players)
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if type(value) is not list or (length is not None and len(value) != length):
-        raise _fail(f"{what} must be a list" + ("" if length is None else f" of {length} items"))
-    return value
-
-
-def _ints(value: Any, what: str, length: int, low: int, high: int) -> tuple[int, ...]:
-    return tuple(_int(v, what, low, high) for v in _list(value, what, length))
+    return -1 if value is None else _read.integer(value, what, 0, players)
 
 
 def _name(value: Any, what: str, index: dict[str, int]) -> int:
     if type(value) is not str or value not in index:
-        raise _fail(f"{what} must name a place of the board")
+        raise _read.fail(f"{what} must name a place of the board")
     return index[value]
 
 
-def _choice(value: Any, what: str, choices: tuple[str, ...]) -> int:
-    if type(value) is not str or value not in choices:
-        raise _fail(f"{what} must be one of {', '.join(c for c in choices if c)}")
-    return choices.index(value)
-
-
 def loads(text: str) -> State:
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise _fail("not JSON") from error
+    data = _read.json(text)
     if type(data) is not dict or set(data) != set(_KEYS):
-        raise _fail("the fields are not the expected ones")
+        raise _read.fail("the fields are not the expected ones")
     if data["format"] != FORMAT:
-        raise _fail("another format")
+        raise _read.fail("another format")
     if type(data["version"]) is not int or data["version"] != VERSION:
-        raise _fail(f"version {data['version']!r} is not {VERSION}")
-    players = _int(data["players"], "players", 3, 5)
-    rng = _int(data["rng"], "rng", 0, 1 << 64)
-    phase = _choice(data["phase"], "phase", PHASES)
-    turn = _int(data["turn"], "turn", 0, players)
-    turns = _int(data["turns"], "turns", 0, _MAX_TURNS)
+        raise _read.fail(f"version {data['version']!r} is not {VERSION}")
+    players = _read.integer(data["players"], "players", 3, 5)
+    rng = _read.integer(data["rng"], "rng", 0, 1 << 64)
+    phase = _read.choice(data["phase"], "phase", PHASES)
+    turn = _read.integer(data["turn"], "turn", 0, players)
+    turns = _read.integer(data["turns"], "turns", 0, _MAX_TURNS)
     steps = FOUNDING_STEPS[players]
-    fstep = _int(data["founding_step"], "founding_step", 0, len(steps) + 1)
+    fstep = _read.integer(data["founding_step"], "founding_step", 0, len(steps) + 1)
     last_node = (
         -1
         if data["last_settlement"] is None
@@ -217,118 +189,122 @@ def loads(text: str) -> State:
 
     nodes = [-1] * len(NODE_NAMES)
     blocked = 0
-    for entry in _list(data["buildings"], "buildings"):
-        name, seat, kind = _list(entry, "a building", 3)
+    for entry in _read.array(data["buildings"], "buildings"):
+        name, seat, kind = _read.array(entry, "a building", 3)
         node = _name(name, "a building's place", _NODE_INDEX)
-        seat = _int(seat, "a building's seat", 0, players)
-        kind = _choice(kind, "a building's kind", ("settlement", "city"))
+        seat = _read.integer(seat, "a building's seat", 0, players)
+        kind = _read.choice(kind, "a building's kind", ("settlement", "city"))
         if nodes[node] >= 0 or blocked >> node & 1:
-            raise _fail("buildings must keep the distance rule")
+            raise _read.fail("buildings must keep the distance rule")
         if not LAND_NODES >> node & 1:
-            raise _fail("buildings stand next to land")
+            raise _read.fail("buildings stand next to land")
         nodes[node] = seat + 4 * kind
         blocked |= 1 << node | NODE_NEIGHBOUR_MASK[node]
     edges = [-1] * len(EDGE_NAMES)
-    for entry in _list(data["pieces"], "pieces"):
-        name, seat, kind = _list(entry, "a piece", 3)
+    for entry in _read.array(data["pieces"], "pieces"):
+        name, seat, kind = _read.array(entry, "a piece", 3)
         edge = _name(name, "a piece's place", _EDGE_INDEX)
-        seat = _int(seat, "a piece's seat", 0, players)
-        kind = _choice(kind, "a piece's kind", ("road", "ship"))
+        seat = _read.integer(seat, "a piece's seat", 0, players)
+        kind = _read.choice(kind, "a piece's kind", ("road", "ship"))
         if edges[edge] >= 0:
-            raise _fail("one piece per edge")
+            raise _read.fail("one piece per edge")
         if not (SHIP_EDGES if kind else ROAD_EDGES) >> edge & 1:
-            raise _fail("roads run along land, ships along water")
+            raise _read.fail("roads run along land, ships along water")
         edges[edge] = seat + 4 * kind
     for seat in range(players):
         if nodes.count(seat) > SETTLEMENTS or nodes.count(seat + 4) > CITIES:
-            raise _fail("more buildings than a player has")
+            raise _read.fail("more buildings than a player has")
         if edges.count(seat) > ROADS or edges.count(seat + 4) > SHIPS:
-            raise _fail("more roads or ships than a player has")
+            raise _read.fail("more roads or ships than a player has")
 
-    hands = tuple(_ints(hand, "a hand", 5, 0, BANK + 1) for hand in _list(data["hands"], "hands", players))
-    bank = _ints(data["bank"], "bank", 5, 0, BANK + 1)
+    hands = tuple(
+        _read.integers(hand, "a hand", 5, 0, BANK + 1)
+        for hand in _read.array(data["hands"], "hands", players)
+    )
+    bank = _read.integers(data["bank"], "bank", 5, 0, BANK + 1)
     for r in range(5):
         if bank[r] + sum(hand[r] for hand in hands) != BANK:
-            raise _fail(f"the {RESOURCES[r]} cards do not add up to {BANK}")
-    gold = _ints(data["gold"], "gold", players, 0, _MAX_GOLD)
-    deck = tuple(_choice(card, "a card", DEV_KINDS) for card in _list(data["deck"], "deck"))
-    devs = tuple(_ints(d, "cards", 5, 0, len(DECK) + 1) for d in _list(data["cards"], "cards", players))
-    fresh = _ints(data["new_cards"], "new_cards", 5, 0, len(DECK) + 1)
-    knights = _ints(data["knights"], "knights", players, 0, len(DECK) + 1)
+            raise _read.fail(f"the {RESOURCES[r]} cards do not add up to {BANK}")
+    gold = _read.integers(data["gold"], "gold", players, 0, _MAX_GOLD)
+    deck = tuple(_read.choice(card, "a card", DEV_KINDS) for card in _read.array(data["deck"], "deck"))
+    devs = tuple(
+        _read.integers(d, "cards", 5, 0, len(DECK) + 1) for d in _read.array(data["cards"], "cards", players)
+    )
+    fresh = _read.integers(data["new_cards"], "new_cards", 5, 0, len(DECK) + 1)
+    knights = _read.integers(data["knights"], "knights", players, 0, len(DECK) + 1)
     for kind in range(len(DEV_KINDS)):
         used = deck.count(kind) + sum(d[kind] for d in devs) + (sum(knights) if kind == KNIGHT else 0)
         if used > DECK.count(kind):
-            raise _fail(f"more {DEV_KINDS[kind]} cards than the deck has")
+            raise _read.fail(f"more {DEV_KINDS[kind]} cards than the deck has")
     if any(f > d for f, d in zip(fresh, devs[turn], strict=True)):
-        raise _fail("new cards must be in the hand of the player to move")
-    played = data["played_card"]
-    if type(played) is not bool:
-        raise _fail("played_card must be true or false")
+        raise _read.fail("new cards must be in the hand of the player to move")
+    played = _read.boolean(data["played_card"], "played_card")
     army = _seat_or_none(data["army"], "army", players)
     if army >= 0 and (knights[army] < 3 or knights[army] < max(knights)):
-        raise _fail("the largest army belongs to the most knights, at least 3")
+        raise _read.fail("the largest army belongs to the most knights, at least 3")
     if army < 0 and max(knights) >= 3:
-        raise _fail("3 knights make the largest army")
+        raise _read.fail("3 knights make the largest army")
     robber = _name(data["robber"], "robber", _HEX_INDEX)
     if robber not in LAND_HEXES:
-        raise _fail("the robber stands on land")
+        raise _read.fail("the robber stands on land")
     pyramid = tuple(
-        BLACK if b == "black" else _int(b, "a block", 0, players) for b in _list(data["pyramid"], "pyramid")
+        BLACK if b == "black" else _read.integer(b, "a block", 0, players)
+        for b in _read.array(data["pyramid"], "pyramid")
     )
     if len(pyramid) > PYRAMID_PLACES or pyramid.count(BLACK) > BLACK_BLOCKS:
-        raise _fail("too many blocks")
+        raise _read.fail("too many blocks")
     if any(pyramid.count(seat) > BLOCKS for seat in range(players)):
-        raise _fail("more blocks than a player has")
+        raise _read.fail("more blocks than a player has")
     first = next((i for i, b in enumerate(pyramid) if b != BLACK), len(pyramid))
     if BLACK in pyramid[:first]:
-        raise _fail("the pharaoh builds only once the first player block stands")
+        raise _read.fail("the pharaoh builds only once the first player block stands")
     blessing = _seat_or_none(data["blessing"], "blessing", players)
     counts = [pyramid.count(seat) for seat in range(players)]
     if (blessing >= 0) != any(counts) or (blessing >= 0 and counts[blessing] < max(counts)):
-        raise _fail("the blessing belongs to a player with the most blocks")
-    discards = _ints(data["discards"], "discards", players, 0, 5 * BANK)
-    free_roads = _int(data["free_roads"], "free_roads", 0, 3)
+        raise _read.fail("the blessing belongs to a player with the most blocks")
+    discards = _read.integers(data["discards"], "discards", players, 0, 5 * BANK)
+    free_roads = _read.integer(data["free_roads"], "free_roads", 0, 3)
     resume = _RESUMES.get(data["resume"]) if type(data["resume"]) is str else None
     if resume is None:
-        raise _fail("resume must be roll, main or seven")
-    answers = _ints(data["answers"], "answers", players, -1, 3)
-    offers_made = _int(data["offers_made"], "offers_made", 0, 4)
+        raise _read.fail("resume must be roll, main or seven")
+    answers = _read.integers(data["answers"], "answers", players, -1, 3)
+    offers_made = _read.integer(data["offers_made"], "offers_made", 0, 4)
     offer: tuple[int, ...] = ()
     if data["offer"] is not None:
-        offer = _ints(data["offer"], "offer", 4, 0, 5)
+        offer = _read.integers(data["offer"], "offer", 4, 0, 5)
         if offer[0] == offer[2] or not offer[1] or not offer[3]:
-            raise _fail("an offer gives something for something else")
+            raise _read.fail("an offer gives something for something else")
     if (phase == OFFER) != bool(offer):
-        raise _fail("an offer is open exactly while the phase is offer")
+        raise _read.fail("an offer is open exactly while the phase is offer")
     if phase == OFFER:
         if answers[turn] != -1 or any(a == -1 for s, a in enumerate(answers) if s != turn):
-            raise _fail("every other player answers an offer")
+            raise _read.fail("every other player answers an offer")
         if all(a == 2 for s, a in enumerate(answers) if s != turn) or offers_made < 1:
-            raise _fail("an offer everyone declined has lapsed")
+            raise _read.fail("an offer everyone declined has lapsed")
         if hands[turn][offer[0]] < offer[1]:
-            raise _fail("an offer gives cards the player has")
+            raise _read.fail("an offer gives cards the player has")
     elif any(a != -1 for a in answers):
-        raise _fail("answers only while an offer is open")
+        raise _read.fail("answers only while an offer is open")
     if (phase == DISCARD) != any(discards):
-        raise _fail("discards are owed exactly in the discard phase")
+        raise _read.fail("discards are owed exactly in the discard phase")
     if any(need > sum(hand) for need, hand in zip(discards, hands, strict=True)):
-        raise _fail("a discard larger than the hand")
+        raise _read.fail("a discard larger than the hand")
     if (phase == FREE_ROADS) != bool(free_roads):
-        raise _fail("free roads only while building them")
-    roll = _list(data["last_roll"], "last_roll")
+        raise _read.fail("free roads only while building them")
+    roll = _read.array(data["last_roll"], "last_roll")
     if len(roll) not in (0, 2):
-        raise _fail("last_roll holds two dice or none")
-    last_roll = tuple(_int(d, "a die", 1, 7) for d in roll)
-    ended = _choice(data["ended"], "ended", ENDINGS)
+        raise _read.fail("last_roll holds two dice or none")
+    last_roll = tuple(_read.integer(d, "a die", 1, 7) for d in roll)
+    ended = _read.choice(data["ended"], "ended", ENDINGS)
     if (phase == OVER) != bool(ended):
-        raise _fail("a game over says why it ended")
+        raise _read.fail("a game over says why it ended")
     if phase == FOUND:
         if fstep >= len(steps) or steps[fstep][0] != turn:
-            raise _fail("the founding step and the turn disagree")
+            raise _read.fail("the founding step and the turn disagree")
         if not steps[fstep][1] and (last_node < 0 or nodes[last_node] != turn):
-            raise _fail("a founding road follows the player's settlement")
+            raise _read.fail("a founding road follows the player's settlement")
     elif fstep != len(steps) or last_node != -1:
-        raise _fail("the founding is over")
+        raise _read.fail("the founding is over")
     state = State(
         players=players,
         rng=rng,

@@ -11,11 +11,9 @@ it). Anything else is a ValueError.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from games.china.data import (
-    COLOUR_BY_NAME,
     COLOURS,
     EMISSARIES,
     FORTRESSES,
@@ -30,6 +28,7 @@ from games.china.data import (
 from games.china.rules import MAX_CARDS, MAX_PIECES, anyone_can_place, total_cards
 from games.china.state import OVER, PLACE, REFILL, STEPS, State, derive
 from games.china.view import cards_of
+from games.kit.codec import SaveReader, write
 
 __all__ = ["FORMAT", "VERSION", "dumps", "loads"]
 
@@ -95,129 +94,88 @@ def dumps(state: State) -> str:
         ],
         "fortresses_left": list(state.forts_left),
     }
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return write(data)
 
 
 # -- loading -----------------------------------------------------------------------------------------
 
-
-def _fail(what: str) -> ValueError:
-    return ValueError(f"not a valid China state: {what}")
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    """An int (not a bool) with low <= value < high."""
-    if type(value) is not int or not low <= value < high:
-        raise _fail(f"{what} must be an integer from {low} to {high - 1}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise _fail(f"{what} must be true or false")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if type(value) is not list or (length is not None and len(value) != length):
-        raise _fail(f"{what} must be a list" + ("" if length is None else f" of {length} items"))
-    return value
-
-
-def _object(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if type(value) is not dict or set(value) != set(keys):
-        raise _fail(f"{what} must be an object with exactly the keys {', '.join(keys)}")
-    return value
+_read = SaveReader("China")
 
 
 def _colour(value: Any, what: str) -> int:
-    if type(value) is not str or value not in COLOUR_BY_NAME:
-        raise _fail(f"{what} must be one of {', '.join(COLOURS)}")
-    return COLOUR_BY_NAME[value]
+    return _read.choice(value, what, COLOURS)
 
 
 def _counts(value: Any, what: str, most: int) -> tuple[int, ...]:
     counts = [0] * len(COLOURS)
-    names = _list(value, what)
+    names = _read.array(value, what)
     if len(names) > most:
-        raise _fail(f"{what} holds more than {most} cards")
+        raise _read.fail(f"{what} holds more than {most} cards")
     for name in names:
         counts[_colour(name, what)] += 1
     if cards_of(tuple(counts)) != names:
-        raise _fail(f"{what} must list its cards in colour order")
+        raise _read.fail(f"{what} must list its cards in colour order")
     return tuple(counts)
 
 
-def _choice(value: Any, what: str, choices: tuple[str, ...]) -> int:
-    if type(value) is not str or value not in choices:
-        raise _fail(f"{what} must be one of {', '.join(choices)}")
-    return choices.index(value)
-
-
 def loads(text: str) -> State:
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise _fail("not JSON") from error
-    if type(data) is not dict or data.get("format") != FORMAT or type(data.get("version")) is not int:
-        raise _fail(f"format must be {FORMAT!r} version {VERSION}")
-    if data["version"] != VERSION:
-        raise _fail(f"format version {data['version']} is not {VERSION}")
-    data = _object(data, "the state", _KEYS)
-    players = _int(data["players"], "players", 3, 6)
+    data = _read.versioned(text, FORMAT, VERSION, _KEYS)
+    players = _read.integer(data["players"], "players", 3, 6)
     side = data["side"]
     if type(side) is not str or side not in SIDE_PLAYERS or players not in SIDE_PLAYERS[side]:
-        raise _fail(f"side {side!r} is not a board side for {players} players")
-    fortresses = _bool(data["fortresses"], "fortresses")
-    step = _choice(data["step"], "step", STEPS)
-    province = -1 if data["province"] is None else _choice(data["province"], "province", PROVINCES)
+        raise _read.fail(f"side {side!r} is not a board side for {players} players")
+    fortresses = _read.boolean(data["fortresses"], "fortresses")
+    step = _read.choice(data["step"], "step", STEPS)
+    province = -1 if data["province"] is None else _read.choice(data["province"], "province", PROVINCES)
     board, forts, envoys = [], [], []
-    for p, raw in enumerate(_list(data["provinces"], "provinces", len(PROVINCES))):
-        entry = _object(raw, f"province {p + 1}", _PROVINCE_KEYS)
+    for p, raw in enumerate(_read.array(data["provinces"], "provinces", len(PROVINCES))):
+        entry = _read.fields(raw, f"province {p + 1}", _PROVINCE_KEYS)
         if entry["id"] != PROVINCES[p]:
-            raise _fail(f"province {p + 1} must be {PROVINCES[p]}")
+            raise _read.fail(f"province {p + 1} must be {PROVINCES[p]}")
         board.append(
             tuple(
-                -1 if owner is None else _int(owner, f"a house in {PROVINCES[p]}", 0, players)
-                for owner in _list(entry["houses"], f"houses of {PROVINCES[p]}", SPACES[p])
+                -1 if owner is None else _read.integer(owner, f"a house in {PROVINCES[p]}", 0, players)
+                for owner in _read.array(entry["houses"], f"houses of {PROVINCES[p]}", SPACES[p])
             )
         )
         mask = 0
-        for number in _list(entry["fortresses"], f"fortresses of {PROVINCES[p]}"):
-            bit = 1 << (_int(number, f"a fortress space in {PROVINCES[p]}", 1, SPACES[p] + 1) - 1)
+        for number in _read.array(entry["fortresses"], f"fortresses of {PROVINCES[p]}"):
+            bit = 1 << (_read.integer(number, f"a fortress space in {PROVINCES[p]}", 1, SPACES[p] + 1) - 1)
             if bit <= mask:
-                raise _fail(f"fortresses of {PROVINCES[p]} must be ascending space numbers")
+                raise _read.fail(f"fortresses of {PROVINCES[p]} must be ascending space numbers")
             mask |= bit
         forts.append(mask)
         envoys.append(
             tuple(
-                _int(n, f"emissaries in {PROVINCES[p]}", 0, EMISSARIES + 1)
-                for n in _list(entry["emissaries"], f"emissaries of {PROVINCES[p]}", players)
+                _read.integer(n, f"emissaries in {PROVINCES[p]}", 0, EMISSARIES + 1)
+                for n in _read.array(entry["emissaries"], f"emissaries of {PROVINCES[p]}", players)
             )
         )
     state = State(
         players=players,
         side=side,
         fortresses=fortresses,
-        rng=_int(data["rng"], "rng", 0, 1 << 64),
-        start=_int(data["start"], "start", 0, players),
-        turn=_int(data["turn"], "turn", 0, players),
-        turns=_int(data["turns"], "turns", 0, _MAX_TURNS),
+        rng=_read.integer(data["rng"], "rng", 0, 1 << 64),
+        start=_read.integer(data["start"], "start", 0, players),
+        turn=_read.integer(data["turn"], "turn", 0, players),
+        turns=_read.integer(data["turns"], "turns", 0, _MAX_TURNS),
         step=step,
         province=province,
-        placed=_int(data["placed"], "placed", 0, MAX_PIECES + 1),
-        cards_used=_int(data["cards_used"], "cards_used", 0, MAX_CARDS + 1),
-        hands=tuple(_counts(hand, "a hand", HAND_SIZE) for hand in _list(data["hands"], "hands", players)),
-        deck=tuple(_colour(name, "a deck card") for name in _list(data["deck"], "deck")),
+        placed=_read.integer(data["placed"], "placed", 0, MAX_PIECES + 1),
+        cards_used=_read.integer(data["cards_used"], "cards_used", 0, MAX_CARDS + 1),
+        hands=tuple(
+            _counts(hand, "a hand", HAND_SIZE) for hand in _read.array(data["hands"], "hands", players)
+        ),
+        deck=tuple(_colour(name, "a deck card") for name in _read.array(data["deck"], "deck")),
         open=_counts(data["open"], "open", OPEN_CARDS),
         discard=_counts(data["discard"], "discard", sum(total_cards(players))),
-        exhausted=_int(data["exhausted"], "exhausted", 0, 3),
+        exhausted=_read.integer(data["exhausted"], "exhausted", 0, 3),
         board=tuple(board),
         forts=tuple(forts),
         envoys=tuple(envoys),
         forts_left=tuple(
-            _int(n, "fortresses_left", 0, FORTRESSES + 1)
-            for n in _list(data["fortresses_left"], "fortresses_left", players)
+            _read.integer(n, "fortresses_left", 0, FORTRESSES + 1)
+            for n in _read.array(data["fortresses_left"], "fortresses_left", players)
         ),
         free=(),
         cap=(),
@@ -236,19 +194,21 @@ def loads(text: str) -> State:
 
 def _check_pieces(state: State) -> None:
     if any(n < 0 for n in state.houses_left):
-        raise _fail(f"a seat has more than {HOUSES} houses on the board")
+        raise _read.fail(f"a seat has more than {HOUSES} houses on the board")
     if any(n < 0 for n in state.envoys_left):
-        raise _fail(f"a seat has more than {EMISSARIES} emissaries on the board")
+        raise _read.fail(f"a seat has more than {EMISSARIES} emissaries on the board")
     for p in range(len(PROVINCES)):
         if state.envoy_total[p] > state.cap[p]:
-            raise _fail(f"{PROVINCES[p]} has more emissaries than its largest number of houses of one seat")
+            raise _read.fail(
+                f"{PROVINCES[p]} has more emissaries than its largest number of houses of one seat"
+            )
         if state.forts[p] & ~full_mask(p):
-            raise _fail(f"a fortress of {PROVINCES[p]} is off the board")
+            raise _read.fail(f"a fortress of {PROVINCES[p]} is off the board")
     placed = sum(state.forts[p].bit_count() for p in range(len(PROVINCES)))
     if not state.fortresses and (placed or any(state.forts_left)):
-        raise _fail("fortresses in a game without them")
+        raise _read.fail("fortresses in a game without them")
     if state.fortresses and placed != sum(FORTRESSES - n for n in state.forts_left):
-        raise _fail("the fortresses on the board are not those gone from the supplies")
+        raise _read.fail("the fortresses on the board are not those gone from the supplies")
 
 
 def _check_cards(state: State) -> None:
@@ -257,11 +217,11 @@ def _check_cards(state: State) -> None:
         for c in range(len(COLOURS))
     ]
     if tuple(found) != total_cards(state.players):
-        raise _fail("the cards do not add up to those of the game")
+        raise _read.fail("the cards do not add up to those of the game")
     if state.exhausted < 2 and not state.deck:
-        raise _fail("an empty deck is reshuffled at once the first time it runs out")
+        raise _read.fail("an empty deck is reshuffled at once the first time it runs out")
     if state.exhausted < 2 and state.step == PLACE and sum(state.open) < OPEN_CARDS:
-        raise _fail("the open row is refilled while the deck lasts")
+        raise _read.fail("the open row is refilled while the deck lasts")
 
 
 def _check_turn(state: State) -> None:
@@ -271,19 +231,19 @@ def _check_turn(state: State) -> None:
     if state.step == OVER:
         ended_by_round = state.exhausted >= 2 and seat == (state.start - 1) % state.players
         if not ended_by_round and anyone_can_place(state):
-            raise _fail("the game ended while it should go on")
+            raise _read.fail("the game ended while it should go on")
         return
     if any(sum(hand) > HAND_SIZE for hand in state.hands):
-        raise _fail("a hand holds more than 3 cards")
+        raise _read.fail("a hand holds more than 3 cards")
     if state.placed == 0:
         if state.province != -1 or state.cards_used:
-            raise _fail("a turn without pieces placed has no province and no cards used")
+            raise _read.fail("a turn without pieces placed has no province and no cards used")
         if state.step != PLACE:
-            raise _fail("refilling comes only after placing")
+            raise _read.fail("refilling comes only after placing")
         return
     if state.province < 0 or not state.placed <= state.cards_used <= state.placed * 2:
-        raise _fail("the pieces placed, their province and the cards paid do not fit")
+        raise _read.fail("the pieces placed, their province and the cards paid do not fit")
     if state.step == PLACE and (state.placed >= MAX_PIECES or state.cards_used >= MAX_CARDS or not hand):
-        raise _fail("placing goes on only while a piece and a card may follow")
+        raise _read.fail("placing goes on only while a piece and a card may follow")
     if state.step == REFILL and (hand >= HAND_SIZE or not (state.deck or any(state.open))):
-        raise _fail("refilling goes on only while cards are missing and there are some to take")
+        raise _read.fail("refilling goes on only while cards are missing and there are some to take")

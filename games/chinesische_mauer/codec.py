@@ -12,13 +12,13 @@ state is only a cache, and the service rebuilds it from the move log.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 from games.chinesische_mauer.data import DECK_COUNTS, DRAGON, KINDS, SITES_BY_PLAYERS, TILE_SET
 from games.chinesische_mauer.rules import eligible_sites, legal_actions
 from games.chinesische_mauer.state import FREE, Site, Stack, State, closed_site, make_site
+from games.kit.codec import SaveReader, write
 
 __all__ = ["FORMAT", "VERSION", "dumps", "loads"]
 
@@ -44,7 +44,6 @@ _KEYS = (
     "over",
     "turns",
 )
-_KIND_INDEX = {name: index for index, name in enumerate(KINDS)}
 _TILE_VALUES = frozenset(TILE_SET)
 #: More turns than any game can have: every turn plays or draws a card, or
 #: scores, and a game has at most 5 × 35 card moves and 36 tiles.
@@ -88,150 +87,117 @@ def dumps(state: State) -> str:
         "over": state.over,
         "turns": state.turns,
     }
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return write(data)
 
 
 # -- loading --------------------------------------------------------------------------------------
 
-
-def _fail(what: str) -> ValueError:
-    return ValueError(f"not a valid Chinesische Mauer state: {what}")
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    """An int (not a bool) with low <= value < high."""
-    if type(value) is not int or not low <= value < high:
-        raise _fail(f"{what} must be an integer from {low} to {high - 1}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise _fail(f"{what} must be true or false")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if type(value) is not list or (length is not None and len(value) != length):
-        raise _fail(f"{what} must be a list" + ("" if length is None else f" of {length} items"))
-    return value
-
-
-def _object(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if type(value) is not dict or set(value) != set(keys):
-        raise _fail(f"{what} must be an object with exactly the keys {', '.join(keys)}")
-    return value
+_read = SaveReader("Chinesische Mauer")
 
 
 def _kind(value: Any, what: str) -> int:
-    if type(value) is not str or value not in _KIND_INDEX:
-        raise _fail(f"{what} must be one of {', '.join(KINDS)}")
-    return _KIND_INDEX[value]
+    return _read.choice(value, what, KINDS)
 
 
 def _counts(value: Any, what: str) -> tuple[int, ...]:
     counts = [0] * len(KINDS)
-    for name in _list(value, what):
+    for name in _read.array(value, what):
         counts[_kind(name, what)] += 1
     return tuple(counts)
 
 
 def _tile(value: Any, what: str) -> int:
     if type(value) is not int or value not in _TILE_VALUES:
-        raise _fail(f"{what} must be a fame tile value")
+        raise _read.fail(f"{what} must be a fame tile value")
     return value
 
 
 def _site(value: Any, index: int, players: int) -> Site:
     what = f"site {index}"
-    data = _object(value, what, ("open", "tiles", "cards"))
+    data = _read.fields(value, what, ("open", "tiles", "cards"))
     stacks: list[Stack] = []
-    for position, raw_stack in enumerate(_list(data["cards"], f"{what} cards")):
+    for position, raw_stack in enumerate(_read.array(data["cards"], f"{what} cards")):
         cards = []
-        for depth, raw in enumerate(_list(raw_stack, f"{what} position {position}")):
-            card = _object(raw, f"{what} card", ("owner", "kind"))
+        for depth, raw in enumerate(_read.array(raw_stack, f"{what} position {position}")):
+            card = _read.fields(raw, f"{what} card", ("owner", "kind"))
             kind = _kind(card["kind"], f"{what} card kind")
             if depth > 0 and kind != DRAGON:
-                raise _fail(f"{what} position {position}: only dragons cover cards")
-            cards.append((_int(card["owner"], f"{what} card owner", 0, players), kind))
+                raise _read.fail(f"{what} position {position}: only dragons cover cards")
+            cards.append((_read.integer(card["owner"], f"{what} card owner", 0, players), kind))
         if not cards:
-            raise _fail(f"{what} position {position} is empty")
+            raise _read.fail(f"{what} position {position} is empty")
         stacks.append(tuple(cards))
     tiles = []
-    for raw in _list(data["tiles"], f"{what} tiles"):
-        tile = _object(raw, f"{what} tile", ("value", "on"))
-        on = FREE if tile["on"] is None else _int(tile["on"], f"{what} tile position", 0, len(stacks))
+    for raw in _read.array(data["tiles"], f"{what} tiles"):
+        tile = _read.fields(raw, f"{what} tile", ("value", "on"))
+        on = (
+            FREE if tile["on"] is None else _read.integer(tile["on"], f"{what} tile position", 0, len(stacks))
+        )
         tiles.append((_tile(tile["value"], f"{what} tile"), on))
-    if not _bool(data["open"], f"{what} open"):
+    if not _read.boolean(data["open"], f"{what} open"):
         if tiles or stacks:
-            raise _fail(f"closed {what} must be empty")
+            raise _read.fail(f"closed {what} must be empty")
         return closed_site(players)
     # An open site always shows two tiles; the second scoring clears it at once.
     if len(tiles) != 2 or all(on != FREE for _, on in tiles):
-        raise _fail(f"{what} must hold two tiles, at least one of them free")
+        raise _read.fail(f"{what} must hold two tiles, at least one of them free")
     return make_site(players, tuple(tiles), tuple(stacks))
 
 
 def loads(text: str) -> State:
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise _fail("not JSON") from error
-    if type(data) is not dict or data.get("format") != FORMAT or type(data.get("version")) is not int:
-        raise _fail(f"format must be {FORMAT!r} version {VERSION}")
-    if data["version"] != VERSION:
-        # Version 1 kept no turn count; no other version was ever written.
-        raise _fail(f"format version {data['version']} is not {VERSION}; replay the move log instead")
-    data = _object(data, "the state", _KEYS)
+    # Version 1 kept no turn count; no other version was ever written.
+    data = _read.versioned(text, FORMAT, VERSION, _KEYS, "; replay the move log instead")
     players = data["players"]
     if type(players) is not int or players not in SITES_BY_PLAYERS:
-        raise _fail("players must be 2 to 5")
+        raise _read.fail("players must be 2 to 5")
     sites = tuple(
         _site(raw, index, players)
-        for index, raw in enumerate(_list(data["sites"], "sites", SITES_BY_PLAYERS[players]))
+        for index, raw in enumerate(_read.array(data["sites"], "sites", SITES_BY_PLAYERS[players]))
     )
-    pending = tuple(_int(site, "pending site", 0, len(sites)) for site in _list(data["pending"], "pending"))
+    pending = tuple(
+        _read.integer(site, "pending site", 0, len(sites)) for site in _read.array(data["pending"], "pending")
+    )
     if len(set(pending)) != len(pending):
-        raise _fail("pending sites repeat")
+        raise _read.fail("pending sites repeat")
     removed = []
-    for raw in _list(data["removed"], "removed"):
-        pair = _list(raw, "removed pair", 2)
+    for raw in _read.array(data["removed"], "removed"):
+        pair = _read.array(raw, "removed pair", 2)
         first, second = _tile(pair[0], "removed tile"), _tile(pair[1], "removed tile")
         if players != 2 or first != second:
-            raise _fail("only a 2-player game removes pairs, and only equal ones")
+            raise _read.fail("only a 2-player game removes pairs, and only equal ones")
         removed.append((first, second))
     last = data["last_round"]
     if last is None:
         last_round, cards_closed = None, False
     else:
-        last = _object(last, "last_round", ("started_by", "cards_closed"))
-        last_round = _int(last["started_by"], "last_round started_by", 0, players)
-        cards_closed = _bool(last["cards_closed"], "last_round cards_closed")
+        last = _read.fields(last, "last_round", ("started_by", "cards_closed"))
+        last_round = _read.integer(last["started_by"], "last_round started_by", 0, players)
+        cards_closed = _read.boolean(last["cards_closed"], "last_round cards_closed")
     state = State(
         players=players,
-        rng=_int(data["rng"], "rng", 0, 1 << 64),
-        turn=_int(data["turn"], "turn", 0, players),
+        rng=_read.integer(data["rng"], "rng", 0, 1 << 64),
+        turn=_read.integer(data["turn"], "turn", 0, players),
         pending=pending,
-        actions_done=_int(data["actions_done"], "actions_done", 0, 2),
-        hands=tuple(_counts(hand, "hand") for hand in _list(data["hands"], "hands", players)),
+        actions_done=_read.integer(data["actions_done"], "actions_done", 0, 2),
+        hands=tuple(_counts(hand, "hand") for hand in _read.array(data["hands"], "hands", players)),
         decks=tuple(
-            tuple(_kind(kind, "deck card") for kind in _list(deck, "deck"))
-            for deck in _list(data["decks"], "decks", players)
+            tuple(_kind(kind, "deck card") for kind in _read.array(deck, "deck"))
+            for deck in _read.array(data["decks"], "decks", players)
         ),
         discarded=tuple(
-            _counts(cards, "discarded") for cards in _list(data["discarded"], "discarded", players)
+            _counts(cards, "discarded") for cards in _read.array(data["discarded"], "discarded", players)
         ),
         sites=sites,
-        supply=tuple(_tile(value, "supply tile") for value in _list(data["supply"], "supply")),
+        supply=tuple(_tile(value, "supply tile") for value in _read.array(data["supply"], "supply")),
         removed=tuple(removed),
         won=tuple(
-            tuple(_tile(value, "won tile") for value in _list(tiles, "won tiles"))
-            for tiles in _list(data["won"], "won", players)
+            tuple(_tile(value, "won tile") for value in _read.array(tiles, "won tiles"))
+            for tiles in _read.array(data["won"], "won", players)
         ),
         last_round=last_round,
         cards_closed=cards_closed,
-        over=_bool(data["over"], "over"),
-        turns=_int(data["turns"], "turns", 0, _MAX_TURNS),
+        over=_read.boolean(data["over"], "over"),
+        turns=_read.integer(data["turns"], "turns", 0, _MAX_TURNS),
     )
     _check_accounting(state)
     _check_flow(state)
@@ -252,31 +218,31 @@ def _check_accounting(state: State) -> None:
                 state.hands[seat][kind] + in_deck[kind] + state.discarded[seat][kind] + on_board[seat][kind]
             )
             if found != expected:
-                raise _fail(f"seat {seat} has {found} cards of kind {KINDS[kind]}, not {expected}")
+                raise _read.fail(f"seat {seat} has {found} cards of kind {KINDS[kind]}, not {expected}")
     tiles = [*state.supply, *(value for pair in state.removed for value in pair)]
     tiles += [value for site in state.sites for value, _ in site.tiles]
     tiles += [value for won in state.won for value in won]
     if sorted(tiles) != list(TILE_SET):
-        raise _fail("the fame tiles do not add up to the 36 of the game")
+        raise _read.fail("the fame tiles do not add up to the 36 of the game")
     if len(state.supply) % 2:
-        raise _fail("tiles leave the supply in pairs")
+        raise _read.fail("tiles leave the supply in pairs")
 
 
 def _check_flow(state: State) -> None:
     """Only positions the turn flow can reach: someone can move unless the game is over."""
     if state.cards_closed and state.last_round is None:
-        raise _fail("cards can close only in the last round")
+        raise _read.fail("cards can close only in the last round")
     if state.last_round is not None:
         seat = state.last_round
         if state.decks[seat] or any(state.hands[seat]):
-            raise _fail("the last round starts with a seat that has no cards")
+            raise _read.fail("the last round starts with a seat that has no cards")
     if state.over:
         if state.pending or state.actions_done:
-            raise _fail("a finished game has nothing pending")
+            raise _read.fail("a finished game has nothing pending")
         return
     if state.pending and state.actions_done:
-        raise _fail("scoring comes before the actions")
+        raise _read.fail("scoring comes before the actions")
     if not set(state.pending) <= set(eligible_sites(state.sites, state.turn)):
-        raise _fail("a pending site is not led by the player to move")
+        raise _read.fail("a pending site is not led by the player to move")
     if not legal_actions(state, state.turn):
-        raise _fail("the player to move has no move")
+        raise _read.fail("the player to move has no move")

@@ -10,10 +10,10 @@ act. Anything else is a ValueError. The layout is in docs/mauerbauer.md.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
+from games.kit.codec import SaveReader, write
 from games.mauerbauer.board import make_city
 from games.mauerbauer.data import (
     COPIES,
@@ -147,50 +147,17 @@ def dumps(state: State) -> str:
         "swaps": state.swaps,
         "ending": state.ending,
     }
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return write(data)
 
 
 # -- loading ------------------------------------------------------------------------------------------
 
-
-def _fail(what: str) -> ValueError:
-    return ValueError(f"not a valid Mauerbauer state: {what}")
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    """An int (not a bool) with low <= value < high."""
-    if type(value) is not int or not low <= value < high:
-        raise _fail(f"{what} must be an integer from {low} to {high - 1}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise _fail(f"{what} must be true or false")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if type(value) is not list or (length is not None and len(value) != length):
-        raise _fail(f"{what} must be a list" + ("" if length is None else f" of {length} items"))
-    return value
-
-
-def _object(value: Any, what: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if type(value) is not dict or set(value) != set(keys):
-        raise _fail(f"{what} must be an object with exactly the keys {', '.join(keys)}")
-    return value
-
-
-def _name(value: Any, what: str, names: tuple[str, ...]) -> int:
-    if type(value) is not str or value not in names:
-        raise _fail(f"{what} must be one of {', '.join(names)}")
-    return names.index(value)
+_read = SaveReader("Mauerbauer")
 
 
 def _card(value: Any, what: str) -> int:
     if type(value) is not str or value not in KIND_INDEX:
-        raise _fail(f"{what} must be a guild card kind")
+        raise _read.fail(f"{what} must be a guild card kind")
     return KIND_INDEX[value]
 
 
@@ -200,137 +167,136 @@ def _field(value: Any, what: str) -> int:
         or value.lower() not in FIELD_INDEX
         or FIELD_NAMES[FIELD_INDEX[value.lower()]] != value
     ):
-        raise _fail(f"{what} must be a field name")
+        raise _read.fail(f"{what} must be a field name")
     return FIELD_INDEX[value.lower()]
 
 
 def _mask(value: Any, what: str) -> int:
     mask = 0
-    for name in _list(value, what):
+    for name in _read.array(value, what):
         bit = 1 << _field(name, what)
         if mask & bit:
-            raise _fail(f"{what} names a field twice")
+            raise _read.fail(f"{what} names a field twice")
         mask |= bit
     return mask
 
 
-def _counts(value: Any, what: str, length: int, high: int) -> tuple[int, ...]:
-    return tuple(_int(n, what, 0, high) for n in _list(value, what, length))
-
-
 def _sorted_cards(value: Any, what: str) -> tuple[int, ...]:
-    cards = tuple(_card(name, what) for name in _list(value, what))
+    cards = tuple(_card(name, what) for name in _read.array(value, what))
     if list(cards) != sorted(cards):
-        raise _fail(f"{what} must be in the order of the card list")
+        raise _read.fail(f"{what} must be in the order of the card list")
     return cards
 
 
 def loads(text: str) -> State:
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise _fail("not JSON") from error
-    if type(data) is not dict or data.get("format") != FORMAT or type(data.get("version")) is not int:
-        raise _fail(f"format must be {FORMAT!r} version {VERSION}")
-    if data["version"] != VERSION:
-        raise _fail(f"format version {data['version']} is not {VERSION}; replay the move log instead")
-    data = _object(data, "the state", _KEYS)
-    players = _int(data["players"], "players", 2, 5)
+    data = _read.versioned(text, FORMAT, VERSION, _KEYS, "; replay the move log instead")
+    players = _read.integer(data["players"], "players", 2, 5)
     seat_range = (0, players)
     walls = 0
-    for number in _list(data["walls"], "walls"):
-        bit = 1 << (_int(number, "wall line", 1, LINES + 1) - 1)
+    for number in _read.array(data["walls"], "walls"):
+        bit = 1 << (_read.integer(number, "wall line", 1, LINES + 1) - 1)
         if walls & bit:
-            raise _fail("a wall line repeats")
+            raise _read.fail("a wall line repeats")
         walls |= bit
     towers = tuple(
-        -1 if colour is None else _name(colour, "tower colour", TOWER_COLOURS)
-        for colour in _list(data["towers"], "towers", CORNERS)
+        -1 if colour is None else _read.choice(colour, "tower colour", TOWER_COLOURS)
+        for colour in _read.array(data["towers"], "towers", CORNERS)
     )
     raw_houses = data["houses"]
     if type(raw_houses) is not dict:
-        raise _fail("houses must be an object")
+        raise _read.fail("houses must be an object")
     houses = [(0,) * len(HOUSE_COLOURS)] * FIELDS
     for name, counts in raw_houses.items():
-        here = _counts(counts, f"houses on {name}", len(HOUSE_COLOURS), 13)
+        here = _read.integers(counts, f"houses on {name}", len(HOUSE_COLOURS), 0, 13)
         if not any(here):
-            raise _fail("a field without houses is left out")
+            raise _read.fail("a field without houses is left out")
         houses[_field(name, "houses field")] = here
     cities = []
     taken = 0
-    for raw in _list(data["cities"], "cities"):
-        city = _object(raw, "city", ("fields", "houses", "palaces"))
+    for raw in _read.array(data["cities"], "cities"):
+        city = _read.fields(raw, "city", ("fields", "houses", "palaces"))
         fields = _mask(city["fields"], "city fields")
         if not fields or fields & taken:
-            raise _fail("cities must be non-empty and disjoint")
+            raise _read.fail("cities must be non-empty and disjoint")
         taken |= fields
         cities.append(
             make_city(
                 fields,
-                _counts(city["houses"], "city houses", len(HOUSE_COLOURS), 13),
-                _counts(city["palaces"], "city palaces", len(HOUSE_COLOURS), 4),
+                _read.integers(city["houses"], "city houses", len(HOUSE_COLOURS), 0, 13),
+                _read.integers(city["palaces"], "city palaces", len(HOUSE_COLOURS), 0, 4),
             )
         )
-    supply = _object(data["supply"], "supply", ("walls", "towers", "houses", "palaces"))
-    phase = _name(data["phase"], "phase", PHASES)
+    supply = _read.fields(data["supply"], "supply", ("walls", "towers", "houses", "palaces"))
+    phase = _read.choice(data["phase"], "phase", PHASES)
     dice_raw = data["dice"]
     dice: tuple[int, ...] = ()
     if dice_raw is not None:
-        dice_data = _object(dice_raw, "dice", ("tower", "houses"))
-        faces = _list(dice_data["houses"], "house dice", 2)
-        tower = -1 if dice_data["tower"] is None else _name(dice_data["tower"], "tower die", TOWER_COLOURS)
-        dice = (tower, _name(faces[0], "house die", _HOUSE_FACES), _name(faces[1], "house die", _HOUSE_FACES))
-    last_wall = -1 if data["last_wall"] is None else _int(data["last_wall"], "last_wall", 1, LINES + 1) - 1
+        dice_data = _read.fields(dice_raw, "dice", ("tower", "houses"))
+        faces = _read.array(dice_data["houses"], "house dice", 2)
+        tower = (
+            -1 if dice_data["tower"] is None else _read.choice(dice_data["tower"], "tower die", TOWER_COLOURS)
+        )
+        dice = (
+            tower,
+            _read.choice(faces[0], "house die", _HOUSE_FACES),
+            _read.choice(faces[1], "house die", _HOUSE_FACES),
+        )
+    last_wall = (
+        -1 if data["last_wall"] is None else _read.integer(data["last_wall"], "last_wall", 1, LINES + 1) - 1
+    )
     plays = []
-    for raw in _list(data["plays"], "plays"):
-        record = _object(raw, "play", ("seat", "what", "cards", "city", "points"))
-        what = _RECORD_KINDS[_name(record["what"], "play kind", _RECORD_KINDS)]
+    for raw in _read.array(data["plays"], "plays"):
+        record = _read.fields(raw, "play", ("seat", "what", "cards", "city", "points"))
+        what = _RECORD_KINDS[_read.choice(record["what"], "play kind", _RECORD_KINDS)]
         cards = _sorted_cards(record["cards"], "played cards")
         if len(cards) > 2 or (what == "pass") != (not cards) or (what == "discard" and len(cards) != 1):
-            raise _fail("a play holds 1 or 2 cards, a discard 1, a pass none")
+            raise _read.fail("a play holds 1 or 2 cards, a discard 1, a pass none")
         plays.append(
             Record(
-                _int(record["seat"], "play seat", *seat_range),
+                _read.integer(record["seat"], "play seat", *seat_range),
                 what,
                 cards,
                 _mask(record["city"], "play city"),
-                _int(record["points"], "play points", 0, _MAX_SCORE),
+                _read.integer(record["points"], "play points", 0, _MAX_SCORE),
             )
         )
     city_index = data["city"]
     state = State(
         players=players,
-        rng=_int(data["rng"], "rng", 0, 1 << 64),
+        rng=_read.integer(data["rng"], "rng", 0, 1 << 64),
         phase=phase,
-        active=_int(data["active"], "active", *seat_range),
-        turns=_int(data["turns"], "turns", 0, _MAX_TURNS),
+        active=_read.integer(data["active"], "active", *seat_range),
+        turns=_read.integer(data["turns"], "turns", 0, _MAX_TURNS),
         walls=walls,
         towers=towers,
         houses=tuple(houses),
         cities=tuple(cities),
-        wall_supply=_int(supply["walls"], "wall supply", 0, SUPPLY_WALLS + 1),
-        tower_supply=_counts(supply["towers"], "tower supply", len(TOWER_COLOURS), 11),
-        house_supply=_counts(supply["houses"], "house supply", len(HOUSE_COLOURS), 13),
-        palace_supply=_counts(supply["palaces"], "palace supply", len(HOUSE_COLOURS), 4),
-        deck=tuple(_card(name, "deck card") for name in _list(data["deck"], "deck")),
+        wall_supply=_read.integer(supply["walls"], "wall supply", 0, SUPPLY_WALLS + 1),
+        tower_supply=_read.integers(supply["towers"], "tower supply", len(TOWER_COLOURS), 0, 11),
+        house_supply=_read.integers(supply["houses"], "house supply", len(HOUSE_COLOURS), 0, 13),
+        palace_supply=_read.integers(supply["palaces"], "palace supply", len(HOUSE_COLOURS), 0, 4),
+        deck=tuple(_card(name, "deck card") for name in _read.array(data["deck"], "deck")),
         discard=_sorted_cards(data["discard"], "discard pile"),
-        hands=tuple(_sorted_cards(hand, "hand") for hand in _list(data["hands"], "hands", players)),
+        hands=tuple(_sorted_cards(hand, "hand") for hand in _read.array(data["hands"], "hands", players)),
         scores=tuple(
-            _int(score, "score", 1, _MAX_SCORE) for score in _list(data["scores"], "scores", players)
+            _read.integer(score, "score", 1, _MAX_SCORE)
+            for score in _read.array(data["scores"], "scores", players)
         ),
         earned=tuple(
-            (lambda e: (e[0], e[1], e[2]))(_counts(earned, "earned", 3, _MAX_SCORE))
-            for earned in _list(data["earned"], "earned", players)
+            (lambda e: (e[0], e[1], e[2]))(_read.integers(earned, "earned", 3, 0, _MAX_SCORE))
+            for earned in _read.array(data["earned"], "earned", players)
         ),
         last_wall=last_wall,
         dice=dice,
         closing=_mask(data["closing"], "closing"),
-        city=-1 if city_index is None else _int(city_index, "city", 0, len(cities)),
-        queue=tuple(_int(seat, "queue seat", *seat_range) for seat in _list(data["queue"], "queue")),
-        draws=tuple(_int(n, "draws", 0, 3) for n in _list(data["draws"], "draws", players)),
+        city=-1 if city_index is None else _read.integer(city_index, "city", 0, len(cities)),
+        queue=tuple(
+            _read.integer(seat, "queue seat", *seat_range) for seat in _read.array(data["queue"], "queue")
+        ),
+        draws=tuple(_read.integer(n, "draws", 0, 3) for n in _read.array(data["draws"], "draws", players)),
         plays=tuple(plays),
-        swaps=_int(data["swaps"], "swaps", 0, 61),
-        ending=_bool(data["ending"], "ending"),
+        swaps=_read.integer(data["swaps"], "swaps", 0, 61),
+        ending=_read.boolean(data["ending"], "ending"),
         values=(),
     )
     _check_pieces(state)
@@ -341,20 +307,20 @@ def loads(text: str) -> State:
 
 def _check_pieces(state: State) -> None:
     if state.walls.bit_count() + state.wall_supply != SUPPLY_WALLS:
-        raise _fail(f"walls on the board and in the supply must make {SUPPLY_WALLS}")
+        raise _read.fail(f"walls on the board and in the supply must make {SUPPLY_WALLS}")
     for colour, total in enumerate(SUPPLY_TOWERS):
         if state.towers.count(colour) + state.tower_supply[colour] != total:
-            raise _fail(f"{TOWER_COLOURS[colour]} towers must make {total}")
+            raise _read.fail(f"{TOWER_COLOURS[colour]} towers must make {total}")
     for colour, total in enumerate(SUPPLY_HOUSES):
         placed = sum(here[colour] for here in state.houses) + sum(c.houses[colour] for c in state.cities)
         if placed + state.house_supply[colour] != total:
-            raise _fail(f"{HOUSE_COLOURS[colour]} houses must make {total}")
+            raise _read.fail(f"{HOUSE_COLOURS[colour]} houses must make {total}")
     for colour, total in enumerate(SUPPLY_PALACES):
         if sum(c.palaces[colour] for c in state.cities) + state.palace_supply[colour] != total:
-            raise _fail(f"{HOUSE_COLOURS[colour]} palaces must make {total}")
+            raise _read.fail(f"{HOUSE_COLOURS[colour]} palaces must make {total}")
     for corner, colour in enumerate(state.towers):
         if colour >= 0 and not state.walls & CORNER_LINE_MASK[corner]:
-            raise _fail(f"the tower on {CORNER_NAMES[corner]} stands at no wall")
+            raise _read.fail(f"the tower on {CORNER_NAMES[corner]} stands at no wall")
 
 
 def _check_cards(state: State) -> None:
@@ -362,27 +328,27 @@ def _check_cards(state: State) -> None:
     for hand in state.hands:
         counted += Counter(hand)
     if any(counted[kind] != COPIES for kind in range(len(KINDS))):
-        raise _fail(f"the guild cards must be {COPIES} of each of the {len(KINDS)} kinds")
+        raise _read.fail(f"the guild cards must be {COPIES} of each of the {len(KINDS)} kinds")
     for seat in range(state.players):
         if state.scores[seat] != 1 + sum(state.earned[seat]):
-            raise _fail(f"seat {seat}'s score is not 1 plus the points it earned")
+            raise _read.fail(f"seat {seat}'s score is not 1 plus the points it earned")
 
 
 def _check_cities(state: State) -> None:
     """Closed, without walls or towers inside, and without houses left on their fields."""
     for city in state.cities:
         if city.boundary & ~state.walls:
-            raise _fail("a city's boundary lacks a wall")
+            raise _read.fail("a city's boundary lacks a wall")
         if city.inside & state.walls:
-            raise _fail("a wall stands inside a city")
+            raise _read.fail("a wall stands inside a city")
         for field in bits(city.fields):
             if any(state.houses[field]):
-                raise _fail("a house stands on a field of a city outside its count")
+                raise _read.fail("a house stands on a field of a city outside its count")
         for corner in range(CORNERS):
             if state.towers[corner] >= 0 and not CORNER_LINE_MASK[corner] & ~city.inside:
-                raise _fail("a tower stands inside a city")
+                raise _read.fail("a tower stands inside a city")
         if any(h >= 2 and left > 0 for h, left in zip(city.houses, state.palace_supply, strict=True)):
-            raise _fail("two houses of a colour in a city must be a palace while palaces last")
+            raise _read.fail("two houses of a colour in a city must be a palace while palaces last")
 
 
 def _check_flow(state: State) -> State:
@@ -390,32 +356,32 @@ def _check_flow(state: State) -> State:
     phase = state.phase
     seats = set(range(state.players))
     if phase in (TOWERS, HOUSES) and (state.last_wall < 0 or not state.dice):
-        raise _fail("towers and houses follow a new wall and a roll")
+        raise _read.fail("towers and houses follow a new wall and a roll")
     if phase in (TOWERS, HOUSES):
         if state.city >= 0:
-            raise _fail("no city is closed before the houses are placed")
+            raise _read.fail("no city is closed before the houses are placed")
     elif state.closing:
-        raise _fail("a closing region is kept only while towers and houses are placed")
+        raise _read.fail("a closing region is kept only while towers and houses are placed")
     if state.closing and not state.walls >> state.last_wall & 1:
-        raise _fail("the closing region follows the new wall")
+        raise _read.fail("the closing region follows the new wall")
     if phase in (MERGE, SCORING) and state.city < 0:
-        raise _fail("merging and scoring need the city just closed")
+        raise _read.fail("merging and scoring need the city just closed")
     if phase == WALL and (state.city >= 0 or state.queue):
-        raise _fail("a turn starts with nothing pending")
+        raise _read.fail("a turn starts with nothing pending")
     if phase in (SCORING, EXCHANGE, FINAL):
         if not state.queue or len(set(state.queue)) != len(state.queue) or not set(state.queue) <= seats:
-            raise _fail("a round needs seats to decide, each once")
+            raise _read.fail("a round needs seats to decide, each once")
     elif state.queue:
-        raise _fail("only rounds have seats waiting")
+        raise _read.fail("only rounds have seats waiting")
     if phase != EXCHANGE and state.swaps:
-        raise _fail("cards are put back only in an exchange")
+        raise _read.fail("cards are put back only in an exchange")
     if phase != SCORING and any(state.draws):
-        raise _fail("cards are owed only during a scoring round")
+        raise _read.fail("cards are owed only during a scoring round")
     if phase == OVER:
         return state
     if phase == SCORING:
         state = state._replace(values=card_values(state, state.cities[state.city]))
     for seat in to_act(state):
         if not legal_actions(state, seat):
-            raise _fail("the seat to act has no move")
+            raise _read.fail("the seat to act has no move")
     return state
