@@ -17,10 +17,11 @@ here as tuples.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from games.kit.data import bits, load_locales, load_texts, read_json
 
 __all__ = [
     "BANK",
@@ -79,12 +80,8 @@ __all__ = [
 _HERE = Path(__file__).resolve().parent
 
 
-def _load(name: str) -> Any:
-    return json.loads((_HERE / name).read_text(encoding="utf-8"))
-
-
 #: The board file as stored.
-BOARD: Any = _load("board.json")
+BOARD: Any = read_json(_HERE, "board.json")
 NOTE: str = str(BOARD["note"])
 
 #: Resources by index (hands are tuples in this order); gold is not a resource.
@@ -195,16 +192,6 @@ def _mask(indexes: Any) -> int:
     return mask
 
 
-def bits(mask: int) -> list[int]:
-    """The indexes of the set bits of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 #: Per edge, the bitmask of its two intersections.
 EDGE_ENDS: tuple[int, ...] = tuple(1 << a | 1 << b for a, b in EDGES)
 #: Per intersection, the bitmask of its edges and of its neighbouring intersections.
@@ -262,12 +249,6 @@ PRODUCTION: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...] = tuple(
     for total in range(13)
 )
 
-#: English templates of every message key (the text catalogue's English).
-TEXTS: MappingProxyType[str, str] = MappingProxyType(dict(_load("texts.json")))
-#: The same keys in other languages: language ("de", "nl") -> key -> template.
-LOCALES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
-    {
-        path.stem: MappingProxyType(dict(_load(f"locales/{path.name}")))
-        for path in sorted((_HERE / "locales").glob("*.json"))
-    }
-)
+#: English templates of every message key, and the same keys in other languages.
+TEXTS = load_texts(_HERE)
+LOCALES = load_locales(_HERE)

@@ -10,10 +10,11 @@ printed board needs no change of code, as long as it keeps the same shape.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from games.kit.data import load_locales, load_texts, read_json
 
 __all__ = [
     "ALLIANCES",
@@ -49,13 +50,9 @@ __all__ = [
 _HERE = Path(__file__).resolve().parent
 
 
-def _load(name: str) -> Any:
-    return json.loads((_HERE / name).read_text(encoding="utf-8"))
-
-
 #: The board as stored (for drawing: coordinates of provinces, spaces, dragon
 #: fields and alliance labels). Renderers read it from here, never from a view.
-BOARD: Any = _load("board.json")
+BOARD: Any = read_json(_HERE, "board.json")
 NOTE: str = str(BOARD["note"])
 
 #: Colour names in their fixed order (the order of hands and counts everywhere).
@@ -144,12 +141,6 @@ ROAD_NEIGHBOURS: MappingProxyType[str, tuple[tuple[int, ...], ...]] = MappingPro
     {side: _neighbours(side) for side in SIDES}
 )
 
-#: English templates of every message key (the text catalogue's English).
-TEXTS: MappingProxyType[str, str] = MappingProxyType(dict(_load("texts.json")))
-#: The same keys in other languages: language ("de", "nl") -> key -> template.
-LOCALES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
-    {
-        path.stem: MappingProxyType(dict(_load(f"locales/{path.name}")))
-        for path in sorted((_HERE / "locales").glob("*.json"))
-    }
-)
+#: English templates of every message key, and the same keys in other languages.
+TEXTS = load_texts(_HERE)
+LOCALES = load_locales(_HERE)

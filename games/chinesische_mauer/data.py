@@ -6,10 +6,10 @@ hot path compares ints; names appear only at the edges (notation, view, JSON).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+
+from games.kit.data import load_locales, load_texts, read_json
 
 __all__ = [
     "BASE_VALUES",
@@ -31,11 +31,7 @@ __all__ = [
 _HERE = Path(__file__).resolve().parent
 
 
-def _load(name: str) -> Any:
-    return json.loads((_HERE / name).read_text(encoding="utf-8"))
-
-
-_CARDS = _load("cards.json")
+_CARDS = read_json(_HERE, "cards.json")
 
 #: Kind names in their fixed order (the order of hands in views and JSON).
 KINDS: tuple[str, ...] = tuple(entry["kind"] for entry in _CARDS["kinds"])
@@ -64,13 +60,6 @@ WARRIOR = KINDS.index("warrior")
 HORSEMAN = KINDS.index("horseman")
 DRAGON = KINDS.index("dragon")
 
-#: English templates of every message key (the text catalogue's English).
-TEXTS: MappingProxyType[str, str] = MappingProxyType(dict(_load("texts.json")))
-#: The same keys in other languages, one file per language in `locales/`:
-#: language ("de", "nl") -> key -> template.
-LOCALES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
-    {
-        path.stem: MappingProxyType(dict(_load(f"locales/{path.name}")))
-        for path in sorted((_HERE / "locales").glob("*.json"))
-    }
-)
+#: English templates of every message key, and the same keys in other languages.
+TEXTS = load_texts(_HERE)
+LOCALES = load_locales(_HERE)

@@ -15,6 +15,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from games.kit.data import bits, load_locales, load_texts, read_json
+
 __all__ = [
     "ALL_FIELDS",
     "ALL_LINES",
@@ -64,12 +66,8 @@ __all__ = [
 _HERE = Path(__file__).resolve().parent
 
 
-def _load(name: str) -> Any:
-    return json.loads((_HERE / name).read_text(encoding="utf-8"))
-
-
-BOARD: MappingProxyType[str, Any] = MappingProxyType(_load("board.json"))
-CARDS: MappingProxyType[str, Any] = MappingProxyType(_load("cards.json"))
+BOARD: MappingProxyType[str, Any] = MappingProxyType(read_json(_HERE, "board.json"))
+CARDS: MappingProxyType[str, Any] = MappingProxyType(read_json(_HERE, "cards.json"))
 
 TOWER_COLOURS: tuple[str, ...] = ("white", "grey", "black")
 HOUSE_COLOURS: tuple[str, ...] = ("yellow", "green", "blue", "pink", "red")
@@ -142,16 +140,6 @@ NEIGHBOURS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 
 
-def bits(mask: int) -> list[int]:
-    """The indexes of the set bits of `mask`, ascending."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 def geometry() -> dict[str, Any]:
     """The static board as JSON-ready data (a fresh copy): what a renderer draws the view on.
 
@@ -186,12 +174,6 @@ DICE_HOUSE: tuple[int, ...] = tuple(
 
 # -- texts ---------------------------------------------------------------------------------------------
 
-#: English templates of every message key (the text catalogue's English).
-TEXTS: MappingProxyType[str, str] = MappingProxyType(dict(_load("texts.json")))
-#: The same keys in other languages: language ("de", "nl") -> key -> template.
-LOCALES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
-    {
-        path.stem: MappingProxyType(dict(_load(f"locales/{path.name}")))
-        for path in sorted((_HERE / "locales").glob("*.json"))
-    }
-)
+#: English templates of every message key, and the same keys in other languages.
+TEXTS = load_texts(_HERE)
+LOCALES = load_locales(_HERE)

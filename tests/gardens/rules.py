@@ -13,7 +13,6 @@ scores, total flowers break ties.
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from games.core import IllegalAction, Message, Param, Player, Rng, english
+from games.kit.data import load_locales, load_texts
 
 __all__ = [
     "COLUMNS",
@@ -58,17 +58,10 @@ __all__ = [
 GAME_ID = "gardens"
 _HERE = Path(__file__).resolve().parent
 
-#: English templates of every message key (the text catalogue's English).
-TEXTS: MappingProxyType[str, str] = MappingProxyType(
-    json.loads((_HERE / "texts.json").read_text(encoding="utf-8"))
-)
-#: The same keys in other languages.
-LOCALES: MappingProxyType[str, MappingProxyType[str, str]] = MappingProxyType(
-    {
-        path.stem: MappingProxyType(json.loads(path.read_text(encoding="utf-8")))
-        for path in sorted((_HERE / "locales").glob("*.json"))
-    }
-)
+#: English templates of every message key (the text catalogue's English), and the
+#: same keys in other languages.
+TEXTS = load_texts(_HERE)
+LOCALES = load_locales(_HERE)
 
 #: Garden size -> cells along each side.
 SIZES: MappingProxyType[str, int] = MappingProxyType({"small": 12, "large": 20})
