@@ -7,7 +7,10 @@ concurrent games, AI decision time, and `/move` autocomplete among many
 games and moves; a sixth on scale: start-up, restore, memory and lists
 with 100 to 10,000 running games; and a seventh on the database backends:
 the service load on SQLite, on PostgreSQL (a server the benchmark starts
-and stops) and in two processes on one PostgreSQL database, side by side.
+and stops) and in two processes on one PostgreSQL database, side by side;
+and an eighth on liveness: 200 games, 50 of each engine, played to their end
+while drawings, the AI, the database, Discord and worker processes fail and
+the bot process is killed and restarted every few seconds.
 Every figure stands next to its
 goal, marked ✅ or ❌. Run from the repository root, when the machine is
 otherwise quiet (see `uptime`):
@@ -39,6 +42,7 @@ import bench_ai  # noqa: E402 - the repository root must be on the path first
 import bench_autocomplete  # noqa: E402
 import bench_backends  # noqa: E402
 import bench_engine  # noqa: E402
+import bench_liveness  # noqa: E402
 import bench_render  # noqa: E402
 import bench_scale  # noqa: E402
 import bench_service  # noqa: E402
@@ -57,6 +61,7 @@ BENCHMARKS: dict[str, Callable[[bool], Section]] = {
     "ai": bench_ai.run,
     "autocomplete": bench_autocomplete.run,
     "scale": bench_scale.run,
+    "liveness": bench_liveness.run,
 }
 
 DEFAULT_OUT = ROOT / "docs" / "benchmarks.md"

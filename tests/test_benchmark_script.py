@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "benchmark.py"
 SECTIONS = ("Engine speed", "Rendering", "Service latency", "AI decision time")
 BACKENDS = "Backends: SQLite, PostgreSQL, two processes"
+LIVENESS = "Liveness under faults"
 MARK = re.compile("✅|❌|—")
 
 
@@ -131,10 +132,11 @@ def test_the_printed_tables_match_the_report(quick_run: tuple[str, str]) -> None
     assert "Report written to" in printed
 
 
-def test_only_runs_one_section(tmp_path: Path) -> None:
-    out = tmp_path / "ai.md"
+def quick_run_of(only: str, folder: Path) -> dict[str, str]:
+    """The sections of the report of one benchmark's `--quick` run alone."""
+    out = folder / f"{only}.md"
     done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--quick", "--only", "ai", "--out", str(out)],
+        [sys.executable, str(SCRIPT), "--quick", "--only", only, "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -142,4 +144,25 @@ def test_only_runs_one_section(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert set(sections_of(out.read_text(encoding="utf-8"))) == {"Machine", "AI decision time"}
+    return sections_of(out.read_text(encoding="utf-8"))
+
+
+def test_only_runs_one_section(tmp_path: Path) -> None:
+    assert set(quick_run_of("ai", tmp_path)) == {"Machine", "AI decision time"}
+
+
+def test_the_liveness_section_reports_its_four_figures(tmp_path: Path) -> None:
+    # A game of each engine under faults and restarts, seconds long.
+    rows = table_rows(quick_run_of("liveness", tmp_path)[LIVENESS])
+    assert [row[0] for row in rows] == [
+        "Games finished",
+        "Turn posts missing / duplicated",
+        "Seats that had to act without a deadline",
+        "Longest wait of an obligation beyond its retries",
+    ]
+    finished, posts, seats, wait = (row[1] for row in rows)
+    assert re.fullmatch(r"\d+ of \d+", finished), finished
+    assert re.fullmatch(r"\d+ / \d+ \(of [\d,]+ turns\)", posts), posts
+    assert re.match(r"\d+ ", seats), seats
+    assert re.match(r"[\d.]+ s ", wait), wait
+    assert all(MARK.fullmatch(row[-1]) for row in rows), rows
