@@ -89,7 +89,7 @@ PEOPLE = 1_000_000
 #: As the bot's SHUTDOWN_GRACE (bot/discord_app/client.py): background work gets this
 #: long to finish at a SIGTERM.
 SHUTDOWN_GRACE = 10.0
-#: As the bot's RECONCILE_EVERY, where the service has `reconcile`.
+#: As the bot's RECONCILE_EVERY (bot/discord_app/client.py).
 RECONCILE_EVERY = 60.0
 #: Where worker processes find the plan's folder (they record the faults they inject).
 FOLDER_ENV = "BAUMEISTER_LIVENESS_FOLDER"
@@ -523,13 +523,15 @@ class Child:
         return done and all(row.announced_version == row.version for row in rows)
 
     async def reconcile(self) -> None:
-        """The bot's periodic pass over work nobody is doing (where the service has one)."""
-        reconcile = getattr(self.service, "reconcile", None)
-        if not callable(reconcile):
-            return
+        """The bot's periodic pass over work nobody is doing."""
+        service = self.service
+        assert service is not None
         while True:
             await asyncio.sleep(RECONCILE_EVERY)
-            reconcile()
+            try:
+                await service.reconcile()
+            except Exception:
+                log.warning("the reconciling pass failed", exc_info=True)
 
     async def run(self) -> int:
         plan = self.plan

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from games.kit.notation import shown_text
 from games.catan_cheops.actions import (
     ACCEPT,
     ACCEPT_OFFER,
@@ -140,7 +141,6 @@ _NUMBER = re.compile(r"[0-9]{1,6}")
 _NAME = re.compile(r"([hie])([0-9]{1,6})")
 #: The edge joining two intersections (lower index first).
 _EDGE_BETWEEN: dict[tuple[int, int], int] = {pair: i for i, pair in enumerate(EDGES)}
-_SHOWN_TEXT = 40
 
 
 def _seat(seat: int) -> str:
@@ -287,7 +287,7 @@ def _name(word: str, letter: str, size: int, text: str) -> int:
         raise _unreadable(text)
     index = int(found.group(2)) - 1
     if not 0 <= index < size:
-        raise illegal(f"error.no_{letter}", name=_shown(word.upper()))
+        raise illegal(f"error.no_{letter}", name=shown_text(word.upper()))
     return index
 
 
@@ -317,20 +317,16 @@ def _count(word: str, text: str) -> int:
 
 def _seat_number(word: str, text: str) -> int:
     if not _NUMBER.fullmatch(word) or not 1 <= int(word) <= 4:
-        raise illegal("error.no_seat", name=_shown(word))
+        raise illegal("error.no_seat", name=shown_text(word))
     return int(word) - 1
 
 
 def _resource_word(word: str, text: str) -> int:
     if word not in RESOURCE_WORDS:
-        raise illegal("error.no_resource", name=_shown(word))
+        raise illegal("error.no_resource", name=shown_text(word))
     return RESOURCE_WORDS[word]
 
 
-def _shown(text: str) -> str:
-    shown = " ".join(text.split())
-    return shown if len(shown) <= _SHOWN_TEXT else shown[: _SHOWN_TEXT - 1] + "…"
-
 
 def _unreadable(text: str) -> Exception:
-    return illegal("error.notation", text=_shown(text))
+    return illegal("error.notation", text=shown_text(text))

@@ -48,6 +48,7 @@ from games.catan_cheops.state import (
 )
 from games.catan_cheops.words import cards, say
 from games.core import MAX_QUICK_ACTIONS, Message, Player
+from games.kit.notation import narrowed
 
 __all__ = ["notation_of", "prompt", "quick_actions", "ranked", "suggest"]
 
@@ -185,27 +186,5 @@ def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
     texts = [notation_of(action) for action in legal]
     lowered = [text.lower() for text in texts]
     words = [_ALIASES.get(word, word) for word in canonical_words(typed)]
-    found = [i for i, text in enumerate(lowered) if _begins(text.split(), words)]
-    if not found:
-        found = [i for i, text in enumerate(lowered) if all(word in text for word in words)]
-    complete = len(words) if typed[-1:].isspace() or not words else len(words) - 1
-    exact = " ".join(words)
-    ordered: list[int] = [i for i in found if lowered[i] == exact][:1]
-    taken = set(ordered)
-    for depth in range(complete + 1, 8):
-        groups: set[tuple[str, ...]] = set()
-        for i in found:
-            key = tuple(lowered[i].split()[:depth])
-            if key not in groups:
-                groups.add(key)
-                if i not in taken:
-                    taken.add(i)
-                    ordered.append(i)
-        if len(ordered) >= limit:
-            break
-    ordered.extend(i for i in found if i not in taken)
-    return [texts[i] for i in ordered[:limit]]
-
-
-def _begins(have: list[str], typed: list[str]) -> bool:
-    return len(typed) <= len(have) and all(h.startswith(t) for h, t in zip(have, typed, strict=False))
+    # Seven words tell every move apart but discards: "bank 4 brick for ore via 3".
+    return narrowed(texts, words, typed, limit, deepest=7)

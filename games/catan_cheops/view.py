@@ -75,6 +75,7 @@ from games.catan_cheops.state import BLACK, ENDINGS, FOUND, OVER, PHASES, State
 from games.catan_cheops.state import OFFER as OFFER_PHASE
 from games.catan_cheops.words import GAME_ID, card_name, cards, illegal, resource_name, say
 from games.core import Message, Outcome, Player, rank_by_scores
+from games.kit.view import outcome_view
 
 __all__ = ["describe", "details", "outcome", "private_summary", "seat_summary", "static_board", "view"]
 
@@ -233,16 +234,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             for seat in range(players)
         ],
         "ended": ENDINGS[state.ended] or None,
-        "outcome": (
-            None
-            if result is None
-            else {
-                "scores": list(result.scores),
-                "ranks": list(result.ranks),
-                "winners": sorted(result.winners),
-                "details": [dict(part) for part in result.details],
-            }
-        ),
+        "outcome": outcome_view(result, details=True),
     }
     if viewer is not None:
         own = state.devs[viewer]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.catan_cheops.data import DEV_KINDS, RESOURCES, TEXTS
-from games.core import IllegalAction, Message, Param, Player
+from games.core import IllegalAction, Message, Param
+from games.kit.words import plain_english
 
 __all__ = ["GAME_ID", "card_name", "cards", "illegal", "resource_name", "say"]
 
@@ -11,24 +12,9 @@ GAME_ID = "catan-cheops"
 _PREFIX = GAME_ID + "."
 
 
-def _shown(value: Param) -> str:
-    # As `games.core.english` shows parameters in the English default.
-    if isinstance(value, Player):
-        return f"Player {value.seat + 1}"
-    if isinstance(value, Message):
-        return value.default
-    return str(value)
-
-
 def say(key: str, **params: Param) -> Message:
-    """The message `catan-cheops.<key>` with its English default.
-
-    Formatted with `str.format_map`, which gives what `games.core.english`
-    gives for these plain `{name}` templates, several times faster.
-    """
-    full = _PREFIX + key
-    shown = {name: _shown(value) for name, value in params.items()}
-    return Message(full, params, TEXTS[full].format_map(shown))
+    """The message `catan-cheops.<key>` with its English default (plain templates: made quickly)."""
+    return plain_english(TEXTS, _PREFIX + key, **params)
 
 
 def illegal(key: str, **params: Param) -> IllegalAction:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from games.kit.notation import shown_text
 from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take, place, swap, take
 from games.china.data import COLOUR_BY_NAME, COLOURS, PROVINCE_BY_NAME, PROVINCES, SPACES
 from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, PIECES
@@ -65,7 +66,6 @@ COLOUR_WORDS: MappingProxyType[str, int] = MappingProxyType(
     }
 )
 _SOURCE_WORDS = MappingProxyType({**COLOUR_WORDS, "deck": DECK, "stapel": DECK})
-_SHOWN_TEXT = 40
 # Space numbers are capped at six digits: longer numbers are never a space, and
 # int() of thousands of digits is refused by Python itself.
 _NUMBER = re.compile(r"[0-9]{1,6}")
@@ -132,7 +132,7 @@ def parse_action(text: object) -> Action:
 def _placement(piece: int, words: list[str], text: str) -> Place:
     if not words or words[0] not in PROVINCE_BY_NAME:
         if words and not _NUMBER.fullmatch(words[0]):
-            raise illegal("china.error.unknown_province", name=_shown(words[0]))
+            raise illegal("china.error.unknown_province", name=shown_text(words[0]))
         raise _unreadable(text)
     province = PROVINCE_BY_NAME[words[0]]
     rest = words[1:]
@@ -152,10 +152,6 @@ def _placement(piece: int, words: list[str], text: str) -> Place:
     return place(piece, province, space, joker)
 
 
-def _shown(text: str) -> str:
-    shown = " ".join(text.split())
-    return shown if len(shown) <= _SHOWN_TEXT else shown[: _SHOWN_TEXT - 1] + "…"
-
 
 def _unreadable(text: str) -> Exception:
-    return illegal("china.error.notation", text=_shown(text))
+    return illegal("china.error.notation", text=shown_text(text))

@@ -25,6 +25,7 @@ from games.china.rules import legal_actions
 from games.china.state import DECK, EMISSARY, HOUSE, OVER, PIECES, PLACE, State
 from games.china.words import province_name, say
 from games.core import MAX_QUICK_ACTIONS, Message, Player
+from games.kit.notation import narrowed
 
 __all__ = ["notation_of", "prompt", "quick_actions", "suggest"]
 
@@ -148,27 +149,5 @@ def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
         return []
     texts = [notation_of(action) for action in sorted(legal, key=lambda action: _rank(state, seat, action))]
     words = [_ALIASES.get(word, word) for word in canonical_words(typed)]
-    found = [text for text in texts if _begins(text.split(), words)]
-    if not found:
-        found = [text for text in texts if all(word in text for word in words)]
-    complete = len(words) if typed[-1:].isspace() or not words else len(words) - 1
-    exact = " ".join(words)
-    ordered: list[str] = [exact] if exact in found else []
-    taken = set(ordered)
-    for depth in range(complete + 1, 6):
-        groups: set[tuple[str, ...]] = set()
-        for text in found:
-            key = tuple(text.split()[:depth])
-            if key not in groups:
-                groups.add(key)
-                if text not in taken:
-                    taken.add(text)
-                    ordered.append(text)
-        if len(ordered) >= limit:
-            break
-    ordered.extend(text for text in found if text not in taken)
-    return ordered[:limit]
-
-
-def _begins(have: list[str], typed: list[str]) -> bool:
-    return len(typed) <= len(have) and all(h.startswith(t) for h, t in zip(have, typed, strict=False))
+    # A notation has at most five words: "house wei 3 joker green".
+    return narrowed(texts, words, typed, limit, deepest=5)

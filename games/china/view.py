@@ -17,6 +17,7 @@ from games.china.scoring import final_scoring
 from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, OVER, STEPS, State, house_counts
 from games.china.words import colour_name, illegal, province_name, say
 from games.core import Message, Outcome, Param, Player, rank_by_scores
+from games.kit.view import outcome_view
 
 __all__ = ["cards_of", "describe", "details", "outcome", "private_summary", "seat_summary", "view"]
 
@@ -92,16 +93,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             for seat in range(players)
         ],
         "final": None if result is None else [dict(part) for part in result.details],
-        "outcome": (
-            None
-            if result is None
-            else {
-                "scores": list(result.scores),
-                "pieces_left": list(result.tiebreak),
-                "ranks": list(result.ranks),
-                "winners": sorted(result.winners),
-            }
-        ),
+        "outcome": outcome_view(result, "pieces_left"),
     }
     if viewer is not None:
         out["hand"] = cards_of(state.hands[viewer])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from games.kit.notation import shown_text
 from games.chinesische_mauer.actions import Action, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
 from games.chinesische_mauer.data import HORSEMAN, KIND_BY_NAME, KINDS
 from games.chinesische_mauer.state import State
@@ -27,7 +28,6 @@ _TILE = re.compile(rf"tile {_N} on {_N}\.{_N}")
 _TAKE = re.compile(rf"take {_N}")
 _PLAY = re.compile(rf"(play|free) (?:{_N} )?([a-z]+) {_N}")
 _DRAGON_ON = re.compile(rf"dragon on {_N}\.{_N}")
-_SHOWN_TEXT = 40
 
 
 def format_action(action: object) -> str:
@@ -73,10 +73,7 @@ def parse_action(state: State, text: str) -> Action:
         if count < 1:
             raise illegal("cm.error.count")
         return PlayCards(KINDS[kind], count, _site(state, int(site_text)), free)
-    shown = " ".join(text.split())
-    if len(shown) > _SHOWN_TEXT:
-        shown = shown[: _SHOWN_TEXT - 1] + "…"
-    raise illegal("cm.error.notation", text=shown)
+    raise illegal("cm.error.notation", text=shown_text(text))
 
 
 def _site(state: State, number: int) -> int:

@@ -15,6 +15,7 @@ from games.chinesische_mauer.data import KINDS
 from games.chinesische_mauer.state import FREE, Site, State, card_values
 from games.chinesische_mauer.words import card_name, illegal, say
 from games.core import Message, Outcome, Player, rank_by_scores
+from games.kit.view import outcome_view
 
 __all__ = ["describe", "outcome", "phase", "private_summary", "seat_summary", "view"]
 
@@ -72,16 +73,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     }
     if viewer is not None:
         out["hand"] = [KINDS[kind] for kind, count in enumerate(state.hands[viewer]) for _ in range(count)]
-    out["outcome"] = (
-        None
-        if result is None
-        else {
-            "scores": list(result.scores),
-            "tiles": list(result.tiebreak),
-            "ranks": list(result.ranks),
-            "winners": sorted(result.winners),
-        }
-    )
+    out["outcome"] = outcome_view(result, "tiles")
     return out
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from games.kit.notation import shown_text
 from games.mauerbauer.actions import (
     DONE,
     PASS,
@@ -51,7 +52,6 @@ from games.mauerbauer.words import illegal
 
 __all__ = ["format_action", "parse_action"]
 
-_SHOWN_TEXT = 40
 _NUMBER = re.compile(r"#?([0-9]{1,6})")
 _TOWER = re.compile(r"t([0-9]{1,6})")
 _TOWER_COLOUR = {name: index for index, name in enumerate(TOWER_COLOURS)} | {"gray": 1}
@@ -125,10 +125,7 @@ def parse_action(state: State, text: str) -> Action:
 
 
 def _unreadable(text: str) -> Exception:
-    shown = " ".join(text.split())
-    if len(shown) > _SHOWN_TEXT:
-        shown = shown[: _SHOWN_TEXT - 1] + "…"
-    return illegal("mauerbauer.error.notation", text=shown)
+    return illegal("mauerbauer.error.notation", text=shown_text(text))
 
 
 def _line(word: str, text: str) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Message, Outcome, Player, rank_by_scores
+from games.kit.view import outcome_view
 from games.mauerbauer.actions import (
     BuildWall,
     Discard,
@@ -218,16 +219,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             }
         ),
         "plays": [_record_view(record) for record in state.plays],
-        "outcome": (
-            None
-            if result is None
-            else {
-                "scores": list(result.scores),
-                "hands": list(result.tiebreak),
-                "ranks": list(result.ranks),
-                "winners": sorted(result.winners),
-            }
-        ),
+        "outcome": outcome_view(result, "hands"),
     }
     if viewer is not None:
         out["hand"] = [KINDS[card] for card in state.hands[viewer]]

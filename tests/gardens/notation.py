@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from games.kit.notation import shown_text
 from games.core import IllegalAction
 
 from .rules import COLUMNS, Pass, Plant, Shelter, State, cell_name, illegal
@@ -23,7 +24,6 @@ __all__ = ["format_action", "parse_action", "parse_cell"]
 # thousands of digits is refused by Python itself.
 _MOVE = re.compile(r"(plant|shelter) ?([a-z]) ?([0-9]{1,6})")
 _CELL = re.compile(r"([a-z]) ?([0-9]{1,6})")
-_SHOWN_TEXT = 40
 
 
 def format_action(state: State, action: object) -> str:
@@ -46,10 +46,7 @@ def parse_action(state: State, text: object) -> Plant | Shelter | Pass:
         verb, letter, row = match.groups()
         cell = _cell(state, letter, row)
         return Plant(cell) if verb == "plant" else Shelter(cell)
-    shown = " ".join(text.split())
-    if len(shown) > _SHOWN_TEXT:
-        shown = shown[: _SHOWN_TEXT - 1] + "…"
-    raise illegal("gardens.error.notation", text=shown)
+    raise illegal("gardens.error.notation", text=shown_text(text))
 
 
 def parse_cell(state: State, text: str) -> int | None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core import MAX_QUICK_ACTIONS, Message, Outcome, Player, rank_by_scores
+from games.kit.view import outcome_view
 
 from .rules import (
     COLUMNS,
@@ -118,16 +119,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             }
             for seat in range(state.players)
         ],
-        "outcome": (
-            None
-            if result is None
-            else {
-                "scores": list(result.scores),
-                "flowers": list(result.tiebreak),
-                "ranks": list(result.ranks),
-                "winners": sorted(result.winners),
-            }
-        ),
+        "outcome": outcome_view(result, "flowers"),
     }
     if viewer is not None:
         # The viewer's own answer to the raging storm: the one secret of the game.
