@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from games.kit.notation import shown_text
 from games.catan_cheops.actions import (
     ACCEPT,
     ACCEPT_OFFER,
@@ -68,6 +67,7 @@ from games.catan_cheops.data import (
     RESOURCES,
 )
 from games.catan_cheops.words import illegal
+from games.kit.notation import shown_text
 
 __all__ = ["CARD_WORDS", "RESOURCE_WORDS", "VERB_WORDS", "canonical_words", "format_action", "parse_action"]
 
@@ -325,7 +325,6 @@ def _resource_word(word: str, text: str) -> int:
     if word not in RESOURCE_WORDS:
         raise illegal("error.no_resource", name=shown_text(word))
     return RESOURCE_WORDS[word]
-
 
 
 def _unreadable(text: str) -> Exception:

@@ -184,7 +184,6 @@ def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
     if not legal:
         return []
     texts = [notation_of(action) for action in legal]
-    lowered = [text.lower() for text in texts]
     words = [_ALIASES.get(word, word) for word in canonical_words(typed)]
     # Seven words tell every move apart but discards: "bank 4 brick for ore via 3".
     return narrowed(texts, words, typed, limit, deepest=7)

@@ -22,11 +22,11 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from games.kit.notation import shown_text
 from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take, place, swap, take
 from games.china.data import COLOUR_BY_NAME, COLOURS, PROVINCE_BY_NAME, PROVINCES, SPACES
 from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, PIECES
 from games.china.words import illegal, province_name
+from games.kit.notation import shown_text
 
 __all__ = ["COLOUR_WORDS", "PIECE_WORDS", "canonical_words", "format_action", "parse_action"]
 
@@ -150,7 +150,6 @@ def _placement(piece: int, words: list[str], text: str) -> Place:
             raise _unreadable(text)
         joker = COLOUR_WORDS[rest[1]]
     return place(piece, province, space, joker)
-
 
 
 def _unreadable(text: str) -> Exception:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
-from games.kit.notation import shown_text
 from games.chinesische_mauer.actions import Action, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
 from games.chinesische_mauer.data import HORSEMAN, KIND_BY_NAME, KINDS
 from games.chinesische_mauer.state import State
 from games.chinesische_mauer.words import illegal
+from games.kit.notation import shown_text
 
 __all__ = ["format_action", "parse_action"]
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from games.kit.notation import shown_text
 from games.core import IllegalAction
+from games.kit.notation import shown_text
 
 from .rules import COLUMNS, Pass, Plant, Shelter, State, cell_name, illegal
 
