@@ -32,7 +32,7 @@ def test_nine_provinces_five_colours_purple_alone() -> None:
         provinces = [p for p in range(9) if PROVINCE_COLOUR[p] == colour]
         assert len(provinces) == (1 if COLOURS[colour] == "purple" else 2)
     assert dict(zip(PROVINCES, SPACES, strict=True)) == {
-        "CHU": 8, "WEI": 7, "SHU": 5, "HAN": 6, "YAN": 5, "QI": 5, "QIN": 5, "ZHAO": 6, "LU": 4,
+        "CHU": 8, "WEI": 7, "SHU": 5, "HAN": 6, "YAN": 5, "QI": 5, "QIN": 6, "ZHAO": 6, "LU": 4,
     }  # fmt: skip
     assert dict(zip(COLOURS, CARD_COUNTS, strict=True)) == {
         "purple": 10, "yellow": 11, "orange": 11, "green": 12, "red": 13,
