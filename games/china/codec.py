@@ -58,6 +58,9 @@ _KEYS = (
     "fortresses_left",
 )
 _PROVINCE_KEYS = ("id", "houses", "fortresses", "emissaries")
+#: Provinces that had fewer house spaces on an earlier board.json -> that number. Saves from
+#: then list that many houses; they load with the added spaces free (docs/china.md, "Saves").
+_EARLIER_SPACES = {"QIN": 5}
 #: More turns than any game can have (every turn but a pass moves a card; a pass ends the game soon).
 _MAX_TURNS = 1 << 16
 
@@ -128,14 +131,20 @@ def loads(text: str) -> State:
     step = _read.choice(data["step"], "step", STEPS)
     province = -1 if data["province"] is None else _read.choice(data["province"], "province", PROVINCES)
     board, forts, envoys = [], [], []
+    earlier = False
     for p, raw in enumerate(_read.array(data["provinces"], "provinces", len(PROVINCES))):
         entry = _read.fields(raw, f"province {p + 1}", _PROVINCE_KEYS)
         if entry["id"] != PROVINCES[p]:
             raise _read.fail(f"province {p + 1} must be {PROVINCES[p]}")
+        houses = entry["houses"]
+        if type(houses) is list and len(houses) == _EARLIER_SPACES.get(PROVINCES[p]):
+            # Saved on the earlier board: its spaces keep their numbers, the new ones start free.
+            houses = houses + [None] * (SPACES[p] - len(houses))
+            earlier = True
         board.append(
             tuple(
                 -1 if owner is None else _read.integer(owner, f"a house in {PROVINCES[p]}", 0, players)
-                for owner in _read.array(entry["houses"], f"houses of {PROVINCES[p]}", SPACES[p])
+                for owner in _read.array(houses, f"houses of {PROVINCES[p]}", SPACES[p])
             )
         )
         mask = 0
@@ -188,7 +197,7 @@ def loads(text: str) -> State:
     state = derive(state)
     _check_pieces(state)
     _check_cards(state)
-    _check_turn(state)
+    _check_turn(state, earlier)
     return state
 
 
@@ -224,13 +233,15 @@ def _check_cards(state: State) -> None:
         raise _read.fail("the open row is refilled while the deck lasts")
 
 
-def _check_turn(state: State) -> None:
-    """Only positions the turn flow can reach."""
+def _check_turn(state: State, earlier: bool = False) -> None:
+    """Only positions the turn flow can reach (`earlier`: on the board the save was made on)."""
     seat = state.turn
     hand = sum(state.hands[seat])
     if state.step == OVER:
         ended_by_round = state.exhausted >= 2 and seat == (state.start - 1) % state.players
-        if not ended_by_round and anyone_can_place(state):
+        # A game that ended because nobody could place may have a space free now that the
+        # board has more; it stays ended.
+        if not ended_by_round and not earlier and anyone_can_place(state):
             raise _read.fail("the game ended while it should go on")
         return
     if any(sum(hand) > HAND_SIZE for hand in state.hands):
