@@ -40,6 +40,7 @@ __all__ = [
     "crown",
     "label",
     "on_colour",
+    "palette",
     "seat_colour",
     "seat_names",
     "seat_shape",
@@ -47,19 +48,12 @@ __all__ = [
     "turn_arrow",
 ]
 
-# The warm theme: sand and stone of the wall, imperial red and gold.
-PARCHMENT: RGB = (240, 228, 202)
-CREAM: RGB = (252, 246, 232)
-STONE: RGB = (226, 212, 184)
-STONE_DARK: RGB = (150, 128, 98)
-INK: RGB = (43, 32, 22)
-MUTED: RGB = (112, 94, 72)
-IMPERIAL_RED: RGB = (150, 27, 27)
-RED_DARK: RGB = (104, 16, 16)
-GOLD: RGB = (222, 172, 56)
-GOLD_LIGHT: RGB = (246, 216, 128)
-GOLD_DARK: RGB = (128, 90, 14)
-WHITE: RGB = (255, 255, 255)
+# The warm theme, a family of colours a line: sand and stone of the wall,
+# ink, imperial red and gold.
+PARCHMENT, CREAM, STONE, STONE_DARK = (240, 228, 202), (252, 246, 232), (226, 212, 184), (150, 128, 98)
+INK, MUTED, WHITE = (43, 32, 22), (112, 94, 72), (255, 255, 255)
+IMPERIAL_RED, RED_DARK = (150, 27, 27), (104, 16, 16)
+GOLD, GOLD_LIGHT, GOLD_DARK = (222, 172, 56), (246, 216, 128), (128, 90, 14)
 
 #: Okabe–Ito: vermillion, blue, bluish green, orange, reddish purple, sky blue.
 SEAT_COLOURS: tuple[RGB, ...] = (
@@ -110,6 +104,13 @@ def seat_colour(seat: int) -> RGB:
 
 def seat_shape(seat: int) -> Shape:
     return _SHAPES[seat % len(_SHAPES)]
+
+
+def palette(**colours: str) -> dict[str, RGB]:
+    """Named colours, each given as "#rrggbb" (a game's own colours, a line each)."""
+    return {
+        name: (int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16)) for name, code in colours.items()
+    }
 
 
 def blend(colour: RGB, other: RGB, amount: float) -> RGB:

@@ -44,10 +44,10 @@ __all__ = ["K", "base", "draw_pieces"]
 K = 2
 
 LAND_BORDER: RGB = (92, 72, 50)
-TOKEN: RGB = (250, 242, 222)
-HOT: RGB = (190, 20, 20)
-LABEL_FILL: RGB = (255, 252, 242)
-LABEL_FAINT: RGB = (150, 140, 124)
+#: A number token, and the red of the likeliest numbers (6 and 8) on it.
+TOKEN, HOT = (250, 242, 222), (190, 20, 20)
+#: The number of an intersection: its disc, and its ring and ink where nobody may build.
+LABEL_FILL, LABEL_FAINT = (255, 252, 242), (150, 140, 124)
 EDGE_FILL: RGB = (255, 244, 170)
 
 

@@ -22,7 +22,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from games.china.data import ALLIANCES, BOARD, COLOURS, PROVINCE_COLOUR, PROVINCES, ROADS, SIDES, SPACE_OF
 from renderers.canvas import RGB, Canvas
-from renderers.common import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, IMPERIAL_RED, INK, RED_DARK, blend
+from renderers.common import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, IMPERIAL_RED, INK, RED_DARK, blend, palette
 from renderers.fonts import Weight, face
 
 __all__ = [
@@ -53,13 +53,7 @@ NUMBER_SIZE = 34
 NAME_SIZE = 36
 
 #: Card and region colours per card colour (engine order: purple, red, green, yellow, orange).
-_STRONG: dict[str, RGB] = {
-    "purple": (128, 74, 166),
-    "red": (196, 48, 43),
-    "green": (58, 140, 74),
-    "yellow": (232, 190, 40),
-    "orange": (232, 124, 32),
-}
+_STRONG = palette(purple="#804aa6", red="#c4302b", green="#3a8c4a", yellow="#e8be28", orange="#e87c20")
 PROVINCE_STRONG: tuple[RGB, ...] = tuple(_STRONG[name] for name in COLOURS)
 #: The pale fill of a province on the map.
 PROVINCE_TINT: tuple[RGB, ...] = tuple(

@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderers.canvas import RGB, Canvas, sprite
-from renderers.common import INK, WHITE, blend
+from renderers.common import INK, WHITE, blend, palette
 from renderers.fonts import Weight, face
 
 __all__ = [
@@ -36,18 +36,8 @@ __all__ = [
 ]
 
 #: Piece colours: clear hues for the houses, three steps of lightness for the towers.
-HOUSE_RGB: dict[str, RGB] = {
-    "yellow": (240, 200, 40),
-    "green": (58, 150, 72),
-    "blue": (46, 104, 196),
-    "pink": (236, 140, 188),
-    "red": (200, 40, 36),
-}
-TOWER_RGB: dict[str, RGB] = {
-    "white": (250, 248, 240),
-    "grey": (150, 150, 150),
-    "black": (40, 38, 36),
-}
+HOUSE_RGB = palette(yellow="#f0c828", green="#3a9648", blue="#2e68c4", pink="#ec8cbc", red="#c82824")
+TOWER_RGB = palette(white="#faf8f0", grey="#969696", black="#282624")
 #: The field colours of the three coats of arms, and their charges.
 ARMS_FIELD: dict[str, RGB] = {"west": (46, 96, 160), "middle": (160, 40, 40), "east": (40, 120, 70)}
 REGION_CHARGE = {"west": "chevron", "middle": "cross", "east": "star"}
