@@ -9,7 +9,6 @@ apart, since a running bot pays it once.
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from typing import Any
@@ -19,6 +18,7 @@ from bench_common import Section, below
 import games
 import renderers
 from games.core import Engine, State
+from renderers import samples
 
 __all__ = ["GOAL_BYTES", "GOAL_MS", "NAMES", "phases", "run"]
 
@@ -30,13 +30,7 @@ NAMES = ("Anna", "Bartholomäus von Hohenzollern", "Chen 陈", "Dmitri", "Eva", 
 
 def phases(engine: Engine, players: int, seed: int) -> list[tuple[str, State]]:
     """The start, middle and end states of one seeded random game."""
-    chooser = random.Random(seed)
-    state = engine.setup(players, seed)
-    states = [state]
-    while acting := engine.to_act(state):
-        seat = chooser.choice(sorted(acting))
-        state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat)))
-        states.append(state)
+    states = samples.random_game(engine, players, seed, any_seat=True)
     return [("start", states[0]), ("middle", states[len(states) // 2]), ("end", states[-1])]
 
 

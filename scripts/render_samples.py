@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import random
 import statistics
 import sys
 import time
@@ -28,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402 - after the path set-up above
 import renderers  # noqa: E402
-from renderers import replay  # noqa: E402
+from renderers import replay, samples  # noqa: E402
 
 GAME = "chinesische-mauer"
 NAMES = ["Anna", "Bartholomäus von Hohenzollern-Sigmaringen", "Chen 陈", "Dmitri 🐉", "Eva"]
@@ -36,15 +35,7 @@ NAMES = ["Anna", "Bartholomäus von Hohenzollern-Sigmaringen", "Chen 陈", "Dmit
 
 def play(players: int, seed: int) -> list[Any]:
     """Every state of one random game (seeded), first to last."""
-    engine = games.get(GAME)
-    chooser = random.Random(seed)
-    state = engine.setup(players, seed)
-    states = [state]
-    while acting := engine.to_act(state):
-        seat = min(acting)
-        state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat)))
-        states.append(state)
-    return states
+    return samples.random_game(games.get(GAME), players, seed)
 
 
 def interesting_middle(states: list[Any]) -> Any:
@@ -113,20 +104,9 @@ def write(name: str, view: dict[str, Any], out: Path) -> None:
     )
 
 
-def turn_views(states: list[Any], names: list[str]) -> list[dict[str, Any]]:
-    """Spectator views at the start, after every turn (when someone else must act), and at the end."""
-    engine = games.get(GAME)
-    chosen = [
-        state
-        for number, state in enumerate(states)
-        if number in (0, len(states) - 1) or engine.to_act(state) != engine.to_act(states[number - 1])
-    ]
-    return [{**engine.view(state, None), "names": names} for state in chosen]
-
-
 def write_replay(players: int, seed: int, out: Path) -> None:
     """Save the replay of one random game and its first, middle and last frames; print size and time."""
-    views = turn_views(play(players, seed), NAMES[:players])
+    views = samples.turn_views(games.get(GAME), play(players, seed), NAMES[:players])
     start, start_cpu = time.perf_counter(), time.process_time()
     gif = replay.animate(GAME, views)
     wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu

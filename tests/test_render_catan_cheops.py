@@ -13,23 +13,20 @@ engine and the renderer are used directly.
 from __future__ import annotations
 
 import copy
-import io
 import random
-import string
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 import pytest
-from PIL import Image
+from render_support import NoHand, asked_keys, clear_caches, drawn_texts, png, template_fields
 
 import renderers
-import renderers.canvas
 import renderers.catan_cheops as catan_cheops
-import texts
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import BANK, BLOCK, BUY, CITY, END, OFFER, ROAD, SETTLEMENT, SHIP
-from games.core import Message
+from games.core import State
+from renderers import samples
 from renderers.catan_cheops import geometry as catan_cheops_geometry
 from renderers.catan_cheops import icons as catan_cheops_icons
 from renderers.catan_cheops import map as catan_cheops_map
@@ -37,7 +34,6 @@ from renderers.catan_cheops import panels as catan_cheops_panels
 from renderers.catan_cheops import players as catan_cheops_players
 from renderers.catan_cheops import theme as catan_cheops_theme
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ["Anna", "Bartholomäus von Hohenzollern-Sigmaringen", "Chen 陈", "Dmitri 🎲"]
 LOCALES = (None, "de", "nl")
 MODULES = (
@@ -53,7 +49,7 @@ MODULES = (
 WEIGHTS = {CITY: 40, SETTLEMENT: 40, BLOCK: 10, BUY: 5, ROAD: 14, SHIP: 10, BANK: 12, OFFER: 2, END: 3}
 
 
-def _choose(chooser: random.Random, actions: Sequence[Any]) -> Any:
+def _choose(chooser: random.Random, _state: State, actions: Sequence[Any]) -> Any:
     groups: dict[int, list[Any]] = {}
     for action in actions:
         groups.setdefault(action.kind, []).append(action)
@@ -65,14 +61,7 @@ def _choose(chooser: random.Random, actions: Sequence[Any]) -> Any:
 @cache
 def _game(players: int, seed: int) -> tuple[Any, ...]:
     """Every state of one seeded game."""
-    chooser = random.Random(seed)
-    state = ENGINE.setup(players, seed)
-    states = [state]
-    while acting := ENGINE.to_act(state):
-        seat = chooser.choice(sorted(acting))
-        state = ENGINE.apply(state, seat, _choose(chooser, ENGINE.legal_actions(state, seat)))
-        states.append(state)
-    return tuple(states)
+    return tuple(samples.random_game(ENGINE, players, seed, any_seat=True, pick=_choose))
 
 
 def _view(state: Any, seat: int | None, players: int) -> dict[str, Any]:
@@ -112,18 +101,8 @@ def _samples() -> list[tuple[str, dict[str, Any]]]:
 SAMPLES = _samples()
 
 
-def _png(data: bytes) -> Image.Image:
-    assert data.startswith(PNG_SIGNATURE)
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
-
-
 def _clear_caches() -> None:
-    for module in MODULES:
-        for value in vars(module).values():
-            if callable(getattr(value, "cache_clear", None)):
-                value.cache_clear()
+    clear_caches(*MODULES)
 
 
 def test_the_board_fits_the_map() -> None:
@@ -149,8 +128,8 @@ def test_the_samples_reach_every_phase() -> None:
 
 
 @pytest.mark.parametrize(("name", "view"), SAMPLES, ids=[name for name, _ in SAMPLES])
-def test_every_view_draws_a_png(name: str, view: dict[str, Any]) -> None:
-    image = _png(catan_cheops.render(view, None))
+def test_every_view_draws_apng(name: str, view: dict[str, Any]) -> None:
+    image = png(catan_cheops.render(view, None))
     assert image.width == catan_cheops.WIDTH
     assert 1.3 * image.width < image.height < 2.2 * image.width
 
@@ -158,7 +137,7 @@ def test_every_view_draws_a_png(name: str, view: dict[str, Any]) -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_language_draws(locale: str | None) -> None:
     for _, view in SAMPLES[::5]:
-        _png(catan_cheops.render(view, locale))
+        png(catan_cheops.render(view, locale))
 
 
 def test_languages_draw_different_words() -> None:
@@ -192,22 +171,6 @@ def test_different_views_give_different_images() -> None:
 # ---------------------------------------------------------------- what a spectator sees
 
 
-class _NoHand(dict[str, Any]):
-    """A spectator view that fails the test if anything reads `hand`."""
-
-    def __getitem__(self, key: str) -> Any:
-        assert key != "hand", "a spectator image read a hand"
-        return super().__getitem__(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        assert key != "hand", "a spectator image read a hand"
-        return super().get(key, default)
-
-    def __contains__(self, key: object) -> bool:
-        assert key != "hand", "a spectator image read a hand"
-        return super().__contains__(key)
-
-
 def test_the_spectator_image_depends_on_no_hand() -> None:
     for name, view in SAMPLES[1::2]:
         if view["viewer"] is None:
@@ -215,7 +178,7 @@ def test_the_spectator_image_depends_on_no_hand() -> None:
         spectator = {key: value for key, value in view.items() if key != "hand"}
         spectator["viewer"] = None
         plain = catan_cheops.render(spectator, None)
-        assert plain == catan_cheops.render(_NoHand(spectator), None), name
+        assert plain == catan_cheops.render(NoHand(spectator), None), name
         spectator["hand"] = {
             "resources": {"brick": 9, "lumber": 9, "wool": 9, "grain": 9, "ore": 9},
             "cards": {"knight": 3, "victory": 2, "roads": 1, "plenty": 1, "monopoly": 1},
@@ -264,8 +227,8 @@ def test_hidden_cards_do_not_change_what_others_see() -> None:
 def test_a_seat_view_adds_its_hand() -> None:
     states = _game(4, 3)
     state = states[len(states) // 2]
-    spectator = _png(catan_cheops.render(_view(state, None, 4)))
-    seated = _png(catan_cheops.render(_view(state, 1, 4)))
+    spectator = png(catan_cheops.render(_view(state, None, 4)))
+    seated = png(catan_cheops.render(_view(state, 1, 4)))
     assert seated.height > spectator.height + 150
 
 
@@ -273,7 +236,7 @@ def test_names_fall_back_and_odd_names_draw() -> None:
     state = _game(4, 7)[len(_game(4, 7)) // 2]
     view = _view(state, 0, 4)
     del view["names"]
-    _png(catan_cheops.render(view))
+    png(catan_cheops.render(view))
     odd = [
         "W" * 300,
         "🎲🐪🏺",
@@ -283,7 +246,7 @@ def test_names_fall_back_and_odd_names_draw() -> None:
     ]
     for names in (odd, [None, "x", None], ["A" * 40] * 4):
         view["names"] = names
-        image = _png(catan_cheops.render(view, "de"))
+        image = png(catan_cheops.render(view, "de"))
         assert image.width == catan_cheops.WIDTH
 
 
@@ -374,22 +337,7 @@ def test_the_image_names_exactly_those_edges(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_no_text_is_smaller_than_16_px(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[tuple[int, str]] = []
-    canvas_text = renderers.canvas.Canvas.text
-    pen_text = renderers.canvas.Pen.text
-
-    def record_canvas(self: Any, x: int, y: int, text: str, font_face: Any, *args: Any, **kwargs: Any) -> int:
-        if text.strip():
-            sizes.append((font_face.size, text))
-        return canvas_text(self, x, y, text, font_face, *args, **kwargs)
-
-    def record_pen(self: Any, x: float, y: float, text: str, size: int, *args: Any, **kwargs: Any) -> None:
-        if text.strip():
-            sizes.append((size, text))  # at 1×: the map is drawn larger, then scaled down
-        pen_text(self, x, y, text, size, *args, **kwargs)
-
-    monkeypatch.setattr(renderers.canvas.Canvas, "text", record_canvas)
-    monkeypatch.setattr(renderers.canvas.Pen, "text", record_pen)
+    drawn = drawn_texts(monkeypatch)  # the map's at 1×: it is drawn larger, then scaled down
     _clear_caches()
     try:
         for locale in LOCALES:
@@ -397,6 +345,7 @@ def test_no_text_is_smaller_than_16_px(monkeypatch: pytest.MonkeyPatch) -> None:
                 catan_cheops.render(view, locale)
     finally:
         _clear_caches()
+    sizes = [(font_face.size, text) for text, font_face in drawn if text.strip()]
     assert len(sizes) > 500
     smallest = min(sizes)
     assert smallest[0] >= 16, smallest
@@ -407,14 +356,7 @@ def test_no_text_is_smaller_than_16_px(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_every_board_word_is_in_all_three_languages(monkeypatch: pytest.MonkeyPatch) -> None:
-    used: set[str] = set()
-    original = texts.render
-
-    def record(message: Message, locale: str | None = None, names: Any = ()) -> str:
-        used.add(message.key)
-        return original(message, locale, names)
-
-    monkeypatch.setattr(texts, "render", record)
+    used = asked_keys(monkeypatch)
     _clear_caches()
     try:
         for locale in LOCALES:
@@ -431,7 +373,7 @@ def test_every_board_word_is_in_all_three_languages(monkeypatch: pytest.MonkeyPa
         translated = ENGINE.locales[language]
         for key in used:
             assert key in translated, (language, key)
-            assert set(_fields(translated[key])) == set(_fields(english[key])), (language, key)
+            assert template_fields(translated[key]) == template_fields(english[key]), (language, key)
         board = {key for key in english if key.startswith("catan-cheops.board.")}
         assert board == {key for key in translated if key.startswith("catan-cheops.board.")}, language
 
@@ -444,9 +386,3 @@ def test_a_missing_word_is_noticed() -> None:
     assert catan_cheops_theme.label("catan-cheops.board.pyramid", "de") == "Pyramide"
     assert catan_cheops_theme.label("catan-cheops.board.pyramid", "nl-NL") == "Piramide"
     assert catan_cheops_theme.label("catan-cheops.board.pyramid", None) == "Pyramid"
-
-
-def _fields(template: str) -> Iterator[str]:
-    for _, name, _, _ in string.Formatter().parse(template):
-        if name:
-            yield name

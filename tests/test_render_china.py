@@ -9,48 +9,40 @@ a few edited ones that reach corners random play rarely does.
 from __future__ import annotations
 
 import copy
-import io
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from render_support import PNG_SIGNATURE, asked_keys, drawn_texts, height, png
 
 import games.china  # registers the engine
 import texts
-from games.core import Message
-from renderers import canvas
+from games.core import Action, State
+from renderers import canvas, samples
 from renderers.china import image as china  # importing it registers its renderer
 from renderers.china import map as china_map
 
 GAME = "china"
 ENGINE = games.china.ENGINE
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PHONE_WIDTH = 390
 PHONE_MIN_TEXT = 9
 CHINA_TEXTS = Path(games.china.__file__).resolve().parent
 
 
+def _placing(chooser: random.Random, state: State, actions: Sequence[Action]) -> Action:
+    """Mostly a move that places a piece, where there is one."""
+    placing = [
+        a for a in actions if ENGINE.format_action(state, a).split()[0] in {"house", "emissary", "fortress"}
+    ]
+    return chooser.choice(placing if placing and chooser.random() < 0.8 else actions)
+
+
 def random_game(players: int, seed: int, options: dict[str, str]) -> list[Any]:
     """Every state of a seeded game that places pieces whenever it can, first to last."""
-    chooser = random.Random(seed)
-    state = ENGINE.setup(players, seed, ENGINE.check_options(players, options))
-    states = [state]
-    while acting := ENGINE.to_act(state):
-        seat = min(acting)
-        actions = ENGINE.legal_actions(state, seat)
-        placing = [
-            a
-            for a in actions
-            if ENGINE.format_action(state, a).split()[0] in {"house", "emissary", "fortress"}
-        ]
-        action = chooser.choice(placing if placing and chooser.random() < 0.8 else actions)
-        state = ENGINE.apply(state, seat, action)
-        states.append(state)
-    return states
+    return samples.random_game(ENGINE, players, seed, options, pick=_placing)
 
 
 GAMES = [
@@ -107,12 +99,10 @@ def crowded_view() -> dict[str, Any]:
 @pytest.mark.parametrize(("name", "view"), ALL_VIEWS, ids=[name for name, _ in ALL_VIEWS])
 def test_every_view_gives_a_png(name: str, view: dict[str, Any]) -> None:
     image = draw(view)
-    assert image.startswith(PNG_SIGNATURE)
     assert len(image) < 1_000_000
-    with Image.open(io.BytesIO(image)) as png:
-        assert png.format == "PNG"
-        assert png.width == china_map.WIDTH
-        assert png.height > china_map.geometry().height
+    decoded = png(image)
+    assert decoded.width == china_map.WIDTH
+    assert decoded.height > china_map.geometry().height
 
 
 def test_edited_views_draw() -> None:
@@ -162,11 +152,6 @@ def test_a_seat_view_adds_its_own_hand() -> None:
         assert draw(other) != draw(seated)
 
 
-def height(image: bytes) -> int:
-    with Image.open(io.BytesIO(image)) as png:
-        return png.height
-
-
 def test_names_change_the_image_and_weird_names_draw() -> None:
     view = middle_view()
     assert draw({**view, "names": NAMES}) != draw(view)
@@ -185,28 +170,17 @@ def _clear_caches() -> None:
 
 def test_every_label_is_at_least_9_px_on_a_390_px_wide_screen(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every text drawn (map numbers and names included) uses a face at least 9·W/390 px high."""
-    sizes: list[tuple[int, str]] = []
-    original = canvas.Canvas.text
-
-    def recording(
-        self: canvas.Canvas, x: int, y: int, text: str, font_face: Any, *args: Any, **kw: Any
-    ) -> int:
-        if text.strip():
-            sizes.append((font_face.size, text))
-        return original(self, x, y, text, font_face, *args, **kw)
-
-    monkeypatch.setattr(canvas.Canvas, "text", recording)
+    drawn = drawn_texts(monkeypatch)
     _clear_caches()
     try:
         for view in (ALL_VIEWS[-1][1], crowded_view(), ALL_VIEWS[-3][1]):
             for locale in (None, "de", "nl"):
-                image = draw(view, locale)
-                with Image.open(io.BytesIO(image)) as png:
-                    width = png.width
+                width = png(draw(view, locale)).width
                 least = PHONE_MIN_TEXT * width / PHONE_WIDTH
+                sizes = [(font_face.size, text) for text, font_face in drawn if text.strip()]
                 small = sorted({(size, text) for size, text in sizes if size < least})
                 assert small == [], f"labels under {least:.1f} px on a {width} px image"
-                sizes.clear()
+                drawn.clear()
     finally:
         monkeypatch.undo()
         _clear_caches()
@@ -215,20 +189,14 @@ def test_every_label_is_at_least_9_px_on_a_390_px_wide_screen(monkeypatch: pytes
 
 
 def test_space_numbers_and_province_names_are_on_the_map(monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn: set[str] = set()
-    original = canvas.Canvas.text
-
-    def recording(self: canvas.Canvas, x: int, y: int, text: str, *args: Any, **kw: Any) -> int:
-        drawn.add(text)
-        return original(self, x, y, text, *args, **kw)
-
-    monkeypatch.setattr(canvas.Canvas, "text", recording)
+    recorded = drawn_texts(monkeypatch)
     _clear_caches()
     try:
         draw(ALL_VIEWS[0][1])
     finally:
         monkeypatch.undo()
         _clear_caches()
+    drawn = {text for text, _ in recorded}
     assert {"Chu", "Wei", "Shu", "Han", "Yan", "Qi", "Ch'in", "Zhao", "Lu"} <= drawn
     assert {str(n) for n in range(1, 16)} <= drawn  # space numbers 1-8 and alliances 1-15
 
@@ -237,14 +205,7 @@ def test_space_numbers_and_province_names_are_on_the_map(monkeypatch: pytest.Mon
 
 
 def test_every_label_drawn_is_in_three_languages(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: set[str] = set()
-    original = texts.render
-
-    def recording(message: Message, locale: str | None = None, names: Any = ()) -> str:
-        asked.add(message.key)
-        return original(message, locale, names)
-
-    monkeypatch.setattr(texts, "render", recording)
+    asked = asked_keys(monkeypatch)
     china._card.cache_clear()
     views = [view for _, view in ALL_VIEWS[::5]] + [crowded_view(), ALL_VIEWS[-1][1]]
     for view in views:

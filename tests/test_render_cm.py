@@ -10,22 +10,20 @@ from __future__ import annotations
 import copy
 import functools
 import io
-import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
+from render_support import PNG_SIGNATURE, asked_keys, drawn_texts, height, png
 
 import games
 import renderers
 import texts
-from games.core import Message
-from renderers import canvas, common, fonts
+from renderers import canvas, common, fonts, samples
 from renderers.chinesische_mauer import image as chinesische_mauer
 
 GAME = "chinesische-mauer"
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 KINDS = ("wall", "gate", "tower", "noble", "warrior", "horseman", "dragon")
 
 
@@ -162,15 +160,7 @@ def hand_made_views() -> dict[str, dict[str, Any]]:
 
 def random_game(players: int, seed: int) -> list[Any]:
     """Every state of a seeded random game, first to last."""
-    engine = games.get(GAME)
-    chooser = random.Random(seed)
-    state = engine.setup(players, seed)
-    states = [state]
-    while acting := engine.to_act(state):
-        seat = min(acting)
-        state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat)))
-        states.append(state)
-    return states
+    return samples.random_game(games.get(GAME), players, seed)
 
 
 def engine_views() -> Iterator[tuple[str, dict[str, Any]]]:
@@ -200,12 +190,10 @@ def draw(view: dict[str, Any], locale: str | None = None) -> bytes:
 def test_every_view_gives_a_small_png_made_for_phones(name: str, view: dict[str, Any]) -> None:
     """Twice a phone's width: sharp on a phone, and every label large enough there (see below)."""
     image = draw(view)
-    assert image.startswith(PNG_SIGNATURE)
     assert len(image) < 1_000_000
-    with Image.open(io.BytesIO(image)) as png:
-        assert png.format == "PNG"
-        assert png.width == 2 * chinesische_mauer.PHONE_WIDTH
-        assert png.height >= 500
+    decoded = png(image)
+    assert decoded.width == 2 * chinesische_mauer.PHONE_WIDTH
+    assert decoded.height >= 500
 
 
 @pytest.mark.parametrize(("name", "view"), ALL_VIEWS[:6], ids=[name for name, _ in ALL_VIEWS[:6]])
@@ -301,18 +289,13 @@ def test_long_names_are_cut_with_an_ellipsis() -> None:
 # ---------------------------------------------------------------- what the board shows
 
 
-def height(image: bytes) -> int:
-    with Image.open(io.BytesIO(image)) as png:
-        return png.height
-
-
 def colour_share(image: bytes, colour: tuple[int, int, int], tolerance: int = 12) -> float:
     """The fraction of pixels within `tolerance` of `colour`."""
-    with Image.open(io.BytesIO(image)) as png:
-        assert png.mode == "P"
-        palette = png.getpalette() or []
-        counts = png.getcolors(maxcolors=256) or []
-        total = png.width * png.height
+    with Image.open(io.BytesIO(image)) as decoded:
+        assert decoded.mode == "P"
+        palette = decoded.getpalette() or []
+        counts = decoded.getcolors(maxcolors=256) or []
+        total = decoded.width * decoded.height
     near = 0
     for count, index in counts:
         assert isinstance(index, int)  # a palette image counts palette indexes
@@ -391,14 +374,7 @@ def test_the_leader_crown_is_drawn() -> None:
 
 def test_every_label_drawn_is_in_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
     _clear_font_caches()  # card faces are cached with their names: let them be asked for again
-    asked: set[str] = set()
-    original = texts.render
-
-    def recording(message: Message, locale: str | None = None, names: Any = ()) -> str:
-        asked.add(message.key)
-        return original(message, locale, names)
-
-    monkeypatch.setattr(texts, "render", recording)
+    asked = asked_keys(monkeypatch)
     for _, view in ALL_VIEWS:
         draw(view)
     assert {"board.cm.title", "board.cm.your_hand", "board.game_over", "cm.card.wall"} <= asked
@@ -416,14 +392,7 @@ def test_a_missing_label_is_noticed(
     without = {key: value for key, value in real.items() if key != "board.cm.supply"}
     monkeypatch.setattr(texts, "catalogue", lambda locale: without)
     monkeypatch.setattr(texts, "all_keys", lambda: frozenset(without))
-    asked: set[str] = set()
-    original = texts.render
-
-    def recording(message: Message, locale: str | None = None, names: Any = ()) -> str:
-        asked.add(message.key)
-        return original(message, locale, names)
-
-    monkeypatch.setattr(texts, "render", recording)
+    asked = asked_keys(monkeypatch)
     _clear_font_caches()
     with caplog.at_level("ERROR"):
         draw(make_view(3))
@@ -521,26 +490,10 @@ def drawn_labels(
 ) -> tuple[list[tuple[str, fonts.Face]], int]:
     """Every text the board draws (with its face), and the image's width."""
     _clear_font_caches()  # cached card faces would skip drawing their names
-    drawn: list[tuple[str, fonts.Face]] = []
-    original = canvas.Canvas.text
-
-    def recording(
-        surface: canvas.Canvas,
-        x: int,
-        y: int,
-        text: str,
-        font_face: fonts.Face,
-        fill: tuple[int, int, int],
-        anchor: str = "la",
-    ) -> int:
-        drawn.append((text, font_face))
-        return original(surface, x, y, text, font_face, fill, anchor)
-
-    monkeypatch.setattr(canvas.Canvas, "text", recording)
+    drawn = drawn_texts(monkeypatch)
     image = draw(view, locale)
     monkeypatch.undo()
-    with Image.open(io.BytesIO(image)) as png:
-        return drawn, png.width
+    return drawn, png(image).width
 
 
 def too_small(drawn: list[tuple[str, fonts.Face]], width: int) -> list[tuple[str, int, float]]:

@@ -9,29 +9,24 @@ phase, the end, for 2 to 4 players), seen by a spectator and by each seat.
 from __future__ import annotations
 
 import copy
-import io
 import math
-import random
-import string
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 import pytest
-from PIL import Image
+from render_support import NoHand, asked_keys, clear_caches, drawn_texts, png, template_fields
 
 import games
 import games.mauerbauer
 import renderers
-import texts
-from games.core import Message
 from games.mauerbauer import ENGINE
+from renderers import samples
 from renderers.mauerbauer import board as mauerbauer_board
 from renderers.mauerbauer import cards as mauerbauer_cards
 from renderers.mauerbauer import image as mauerbauer
 from renderers.mauerbauer import pieces as mauerbauer_pieces
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = ["Anna", "Bartholomäus von Hohenzollern", "Chen 陈", "Dmitri"]
 LOCALES = (None, "de", "nl")
 
@@ -39,14 +34,7 @@ LOCALES = (None, "de", "nl")
 @cache
 def _game(players: int, seed: int) -> tuple[Any, ...]:
     """Every state of one seeded random game."""
-    chooser = random.Random(seed)
-    state = ENGINE.setup(players, seed)
-    states = [state]
-    while acting := ENGINE.to_act(state):
-        seat = chooser.choice(sorted(acting))
-        state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat)))
-        states.append(state)
-    return tuple(states)
+    return tuple(samples.random_game(ENGINE, players, seed, any_seat=True))
 
 
 def _view(state: Any, seat: int | None, players: int) -> dict[str, Any]:
@@ -73,13 +61,6 @@ def _samples() -> list[tuple[str, dict[str, Any]]]:
 SAMPLES = _samples()
 
 
-def _png(data: bytes) -> Image.Image:
-    assert data.startswith(PNG_SIGNATURE)
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
-
-
 def test_the_samples_reach_every_phase() -> None:
     phases = {view["phase"] for _, view in SAMPLES}
     assert phases >= {"wall", "towers", "houses", "merge", "scoring", "exchange", "final", "over"}
@@ -87,8 +68,8 @@ def test_the_samples_reach_every_phase() -> None:
 
 
 @pytest.mark.parametrize(("name", "view"), SAMPLES, ids=[name for name, _ in SAMPLES])
-def test_every_view_draws_a_png(name: str, view: dict[str, Any]) -> None:
-    image = _png(mauerbauer.render(view, None))
+def test_every_view_draws_apng(name: str, view: dict[str, Any]) -> None:
+    image = png(mauerbauer.render(view, None))
     assert image.width == mauerbauer.WIDTH
     assert 1200 < image.height < 3 * image.width
 
@@ -96,7 +77,7 @@ def test_every_view_draws_a_png(name: str, view: dict[str, Any]) -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_language_draws(locale: str | None) -> None:
     for _, view in SAMPLES[::5]:
-        _png(mauerbauer.render(view, locale))
+        png(mauerbauer.render(view, locale))
 
 
 def test_the_registry_draws_it() -> None:
@@ -110,22 +91,6 @@ def test_the_same_view_gives_the_same_bytes() -> None:
         assert mauerbauer.render(copy.deepcopy(view), "de") == first
 
 
-class _NoHand(dict[str, Any]):
-    """A spectator view that fails the test if anything reads `hand`."""
-
-    def __getitem__(self, key: str) -> Any:
-        assert key != "hand", "a spectator image read a hand"
-        return super().__getitem__(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        assert key != "hand", "a spectator image read a hand"
-        return super().get(key, default)
-
-    def __contains__(self, key: object) -> bool:
-        assert key != "hand", "a spectator image read a hand"
-        return super().__contains__(key)
-
-
 def test_the_spectator_image_depends_on_no_hand() -> None:
     for name, view in SAMPLES:
         if view["viewer"] is None:
@@ -133,7 +98,7 @@ def test_the_spectator_image_depends_on_no_hand() -> None:
         spectator = {key: value for key, value in view.items() if key != "hand"}
         spectator["viewer"] = None
         plain = mauerbauer.render(spectator, None)
-        assert plain == mauerbauer.render(_NoHand(spectator), None), name
+        assert plain == mauerbauer.render(NoHand(spectator), None), name
         spectator["hand"] = ["city-7", "walls", "water"]
         assert mauerbauer.render(spectator, None) == plain, name
 
@@ -141,58 +106,41 @@ def test_the_spectator_image_depends_on_no_hand() -> None:
 def test_a_seat_view_adds_its_hand() -> None:
     states = _game(4, 7)
     state = states[len(states) // 2]
-    spectator = _png(mauerbauer.render(_view(state, None, 4)))
-    seated = _png(mauerbauer.render(_view(state, 1, 4)))
+    spectator = png(mauerbauer.render(_view(state, None, 4)))
+    seated = png(mauerbauer.render(_view(state, 1, 4)))
     assert seated.height > spectator.height + mauerbauer_cards.CARD_H
 
 
 def test_a_long_hand_and_an_empty_one_draw() -> None:
     view = _view(_game(3, 5)[10], 0, 3)
     view["hand"] = [str(kind["id"]) for kind in games.mauerbauer.data.CARDS["kinds"]][:13]
-    long = _png(mauerbauer.render(view))
+    long = png(mauerbauer.render(view))
     view["hand"] = []
-    empty = _png(mauerbauer.render(view))
+    empty = png(mauerbauer.render(view))
     assert long.height > empty.height + 3 * mauerbauer_cards.CARD_H
 
 
 def test_missing_names_fall_back_to_seat_numbers() -> None:
     view = _view(_game(2, 3)[5], None, 2)
     del view["names"]
-    _png(mauerbauer.render(view))
+    png(mauerbauer.render(view))
 
 
 # ---------------------------------------------------------------- readable on a phone
 
 
 def _clear_caches() -> None:
-    for module in (mauerbauer, mauerbauer_board, mauerbauer_cards, mauerbauer_pieces):
-        for value in vars(module).values():
-            if callable(getattr(value, "cache_clear", None)):
-                value.cache_clear()
+    clear_caches(mauerbauer, mauerbauer_board, mauerbauer_cards, mauerbauer_pieces)
 
 
 def test_every_label_is_at_least_9_px_at_390_px_wide(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[tuple[int, str]] = []
-    canvas_text = renderers.canvas.Canvas.text
-    pen_text = renderers.canvas.Pen.text
-
-    def record_canvas(self: Any, x: int, y: int, text: str, font_face: Any, *args: Any, **kwargs: Any) -> int:
-        if text.strip():
-            sizes.append((font_face.size, text))
-        return canvas_text(self, x, y, text, font_face, *args, **kwargs)
-
-    def record_pen(self: Any, x: float, y: float, text: str, size: int, *args: Any, **kwargs: Any) -> None:
-        if text.strip():
-            sizes.append((size, text))  # sizes at 1×: the board is drawn larger, then scaled down
-        pen_text(self, x, y, text, size, *args, **kwargs)
-
-    monkeypatch.setattr(renderers.canvas.Canvas, "text", record_canvas)
-    monkeypatch.setattr(renderers.canvas.Pen, "text", record_pen)
+    drawn = drawn_texts(monkeypatch)  # the board's at 1×: it is drawn larger, then scaled down
     _clear_caches()
     try:
         for locale in LOCALES:
             for _, view in SAMPLES[::4]:
-                width = _png(mauerbauer.render(view, locale)).width
+                width = png(mauerbauer.render(view, locale)).width
+                sizes = [(font_face.size, text) for text, font_face in drawn if text.strip()]
                 smallest = min(sizes)
                 assert smallest[0] * 390 / width >= 9, smallest
     finally:
@@ -225,14 +173,7 @@ def test_every_card_reads_in_full_in_every_language() -> None:
 
 
 def test_every_board_word_is_in_all_three_languages(monkeypatch: pytest.MonkeyPatch) -> None:
-    used: set[str] = set()
-    original = texts.render
-
-    def record(message: Message, locale: str | None = None, names: Any = ()) -> str:
-        used.add(message.key)
-        return original(message, locale, names)
-
-    monkeypatch.setattr(texts, "render", record)
+    used = asked_keys(monkeypatch)
     _clear_caches()
     try:
         for locale in LOCALES:
@@ -254,11 +195,4 @@ def test_every_board_word_is_in_all_three_languages(monkeypatch: pytest.MonkeyPa
         )
         assert not missing, (language, missing)
         for key in board_keys:
-            fields = set(_fields(english[key]))
-            assert set(_fields(translated[key])) == fields, (language, key)
-
-
-def _fields(template: str) -> Iterator[str]:
-    for _, name, _, _ in string.Formatter().parse(template):
-        if name:
-            yield name
+            assert template_fields(translated[key]) == template_fields(english[key]), (language, key)

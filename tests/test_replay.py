@@ -8,7 +8,6 @@ and one at the end, the way a finished game is replayed.
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +17,7 @@ from PIL import GifImagePlugin, Image
 import games
 import renderers
 import texts
-from renderers import replay
+from renderers import replay, samples
 from renderers.canvas import text_width
 from renderers.common import GOLD, GOLD_LIGHT, INK, MUTED, seat_colour
 from renderers.fonts import readable
@@ -30,15 +29,7 @@ NAMES = ["Anna", "Berthold", "Chen", "Dora", "Emil"]
 def turn_views(players: int, seed: int) -> list[dict[str, Any]]:
     """Spectator views of one random game: the start, after each turn, and the end."""
     engine = games.get(GAME)
-    chooser = random.Random(seed)
-    state = engine.setup(players, seed)
-    chosen = [state]
-    while acting := engine.to_act(state):
-        seat = min(acting)
-        state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat)))
-        if engine.to_act(state) != acting:  # another seat acts, or the game is over
-            chosen.append(state)
-    return [{**engine.view(s, None), "names": NAMES[:players]} for s in chosen]
+    return samples.turn_views(engine, samples.random_game(engine, players, seed), NAMES[:players])
 
 
 @pytest.fixture(scope="module")
