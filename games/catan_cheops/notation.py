@@ -66,10 +66,19 @@ from games.catan_cheops.data import (
     NODES,
     RESOURCES,
 )
+from games.catan_cheops.state import State
 from games.catan_cheops.words import illegal
 from games.kit.notation import shown_text
 
-__all__ = ["CARD_WORDS", "RESOURCE_WORDS", "VERB_WORDS", "canonical_words", "format_action", "parse_action"]
+__all__ = [
+    "CARD_WORDS",
+    "RESOURCE_WORDS",
+    "VERB_WORDS",
+    "canonical_words",
+    "format_action",
+    "move_notation",
+    "parse_action",
+]
 
 _GOLD_NAME = "gold"
 #: Every accepted word for a resource (English, German, Dutch) -> its index (5: gold).
@@ -147,7 +156,13 @@ def _seat(seat: int) -> str:
     return str(seat + 1)
 
 
-def format_action(action: object) -> str:
+def format_action(state: State, action: object) -> str:
+    """The contract's notation of a move: it does not depend on the position."""
+    return move_notation(action)
+
+
+def move_notation(action: object) -> str:
+    """The notation of a move (the same in every position)."""
     if type(action) is not Move:
         raise illegal("error.unknown_action")
     kind, a, b, c, d = action
@@ -201,7 +216,7 @@ def canonical_words(text: str) -> list[str]:
     return [VERB_WORDS.get(word, word) for word in words]
 
 
-def parse_action(text: object) -> Move:
+def parse_action(state: State, seat: int, text: object) -> Move:
     """Read one move; syntax and ranges only."""
     if not isinstance(text, str):
         raise illegal("error.unknown_action")

@@ -28,7 +28,7 @@ from games.catan_cheops.actions import (
     unpack,
 )
 from games.catan_cheops.data import EDGES, HEX_TOKEN, NODE_HEXES, NODE_NAMES, RESOURCES
-from games.catan_cheops.notation import RESOURCE_WORDS, canonical_words, format_action
+from games.catan_cheops.notation import RESOURCE_WORDS, canonical_words, move_notation
 from games.catan_cheops.rules import FOUNDING_STEPS, legal_actions, to_act
 from games.catan_cheops.state import (
     DISCARD as DISCARD_PHASE,
@@ -56,7 +56,7 @@ __all__ = ["notation_of", "prompt", "quick_actions", "ranked", "suggest"]
 @lru_cache(maxsize=65536)
 def notation_of(action: Move) -> str:
     """The notation of a move (cached: the same moves come back all game)."""
-    return format_action(action)
+    return move_notation(action)
 
 
 def prompt(state: State, seat: int) -> Message:

@@ -154,6 +154,7 @@ __all__ = [
     "VICTORY",
     "apply",
     "block_counts",
+    "current_turn",
     "cursed",
     "discard_options",
     "founding_nodes",
@@ -164,6 +165,7 @@ __all__ = [
     "reveals",
     "to_act",
     "trade_reach",
+    "turn_number",
 ]
 
 KNIGHT, VICTORY, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
@@ -265,6 +267,15 @@ def to_act(state: State) -> frozenset[int]:
             acting.add(state.turn)
         return frozenset(acting)
     return _ONLY[state.turn]
+
+
+def current_turn(state: State) -> int | None:
+    """The player to move keeps the turn while others discard or answer an offer."""
+    return None if state.phase == OVER else int(state.turn)
+
+
+def turn_number(state: State) -> int:
+    return int(state.turns)
 
 
 # -- scores ---------------------------------------------------------------------------------------------

@@ -24,11 +24,11 @@ from types import MappingProxyType
 
 from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take, place, swap, take
 from games.china.data import COLOUR_BY_NAME, COLOURS, PROVINCE_BY_NAME, PROVINCES, SPACES
-from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, PIECES
+from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, PIECES, State
 from games.china.words import illegal, province_name
 from games.kit.notation import shown_text
 
-__all__ = ["COLOUR_WORDS", "PIECE_WORDS", "canonical_words", "format_action", "parse_action"]
+__all__ = ["COLOUR_WORDS", "PIECE_WORDS", "canonical_words", "format_action", "move_notation", "parse_action"]
 
 #: Every accepted word for a piece (English, German, Dutch) -> its index.
 PIECE_WORDS: MappingProxyType[str, int] = MappingProxyType(
@@ -71,7 +71,13 @@ _SOURCE_WORDS = MappingProxyType({**COLOUR_WORDS, "deck": DECK, "stapel": DECK})
 _NUMBER = re.compile(r"[0-9]{1,6}")
 
 
-def format_action(action: object) -> str:
+def format_action(state: State, action: object) -> str:
+    """The contract's notation of a move: it does not depend on the position."""
+    return move_notation(action)
+
+
+def move_notation(action: object) -> str:
+    """The notation of a move (the same in every position)."""
     kind = type(action)
     if kind is Place:
         assert isinstance(action, Place)
@@ -109,7 +115,7 @@ def canonical_words(text: str) -> list[str]:
     return text.lower().replace("'", "").replace("’", "").split()
 
 
-def parse_action(text: object) -> Action:
+def parse_action(state: State, seat: int, text: object) -> Action:
     """Read one move; syntax and ranges only."""
     if not isinstance(text, str):
         raise illegal("china.error.unknown_action")

@@ -20,7 +20,7 @@ from games.china.data import (
     SPACE_INDEX,
     SPACE_OF,
 )
-from games.china.notation import COLOUR_WORDS, PIECE_WORDS, canonical_words, format_action
+from games.china.notation import COLOUR_WORDS, PIECE_WORDS, canonical_words, move_notation
 from games.china.rules import legal_actions
 from games.china.state import DECK, EMISSARY, HOUSE, OVER, PIECES, PLACE, State
 from games.china.words import province_name, say
@@ -33,7 +33,7 @@ __all__ = ["notation_of", "prompt", "quick_actions", "suggest"]
 @cache
 def notation_of(action: Action) -> str:
     """The notation of one of the engine's shared action values (cached: they are few)."""
-    return format_action(action)
+    return move_notation(action)
 
 
 def prompt(state: State, seat: int) -> Message:

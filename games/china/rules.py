@@ -86,10 +86,13 @@ __all__ = [
     "anyone_can_place",
     "apply",
     "can_place_in",
+    "current_turn",
     "legal_actions",
     "new_game",
     "reveals",
+    "to_act",
     "total_cards",
+    "turn_number",
 ]
 
 #: The 3-2-1 rule: at most 3 cards, at most 2 pieces, in 1 province.
@@ -272,6 +275,24 @@ def _placements(state: State, seat: int) -> list[Action]:
                 if key > 15:
                     found.extend(_MOVES.get(key | paid) or _province_moves(key | paid))
     return found
+
+
+# `to_act` is called at every step: hand out shared sets instead of new ones.
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((seat,)) for seat in range(5))
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The seat whose turn it is (it both places and refills); nobody once the game is over."""
+    return _NOBODY if state.step == OVER else _ONLY[state.turn]
+
+
+def current_turn(state: State) -> int | None:
+    return None if state.step == OVER else int(state.turn)
+
+
+def turn_number(state: State) -> int:
+    return int(state.turns)
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:

@@ -30,7 +30,8 @@ _PLAY = re.compile(rf"(play|free) (?:{_N} )?([a-z]+) {_N}")
 _DRAGON_ON = re.compile(rf"dragon on {_N}\.{_N}")
 
 
-def format_action(action: object) -> str:
+def format_action(state: State, action: object) -> str:
+    """The move's notation (the same in every position)."""
     if type(action) is PlaceTile:
         return f"tile {action.value} on {action.site + 1}.{action.position + 1}"
     if type(action) is TakeTile:
@@ -46,7 +47,7 @@ def format_action(action: object) -> str:
     raise illegal("cm.error.unknown_action")
 
 
-def parse_action(state: State, text: str) -> Action:
+def parse_action(state: State, seat: int, text: str) -> Action:
     """Read one move; syntax and ranges only (whether it is allowed now is `apply`'s job)."""
     if not isinstance(text, str):
         raise illegal("cm.error.unknown_action")

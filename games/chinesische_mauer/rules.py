@@ -38,7 +38,18 @@ from games.chinesische_mauer.state import FREE, Site, Stack, State, append_cards
 from games.chinesische_mauer.words import card_name, illegal
 from games.core import Player, Rng
 
-__all__ = ["apply", "eligible_sites", "legal_actions", "new_game", "reveal_pair", "reveals", "start_turn"]
+__all__ = [
+    "apply",
+    "current_turn",
+    "eligible_sites",
+    "legal_actions",
+    "new_game",
+    "reveal_pair",
+    "reveals",
+    "start_turn",
+    "to_act",
+    "turn_number",
+]
 
 T = TypeVar("T")
 
@@ -171,6 +182,24 @@ def _next_turn(state: State) -> State:
 
 
 # -- legal moves ----------------------------------------------------------------------------------
+
+
+# `to_act` is called at every step: hand out shared sets instead of new ones.
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((seat,)) for seat in range(5))
+
+
+def to_act(state: State) -> frozenset[int]:
+    """One seat at a time; nobody once the game is over."""
+    return _NOBODY if state.over else _ONLY[state.turn]
+
+
+def current_turn(state: State) -> int | None:
+    return None if state.over else int(state.turn)
+
+
+def turn_number(state: State) -> int:
+    return int(state.turns)
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:

@@ -1,5 +1,8 @@
 """What the games share: tools a game's own modules are built from.
 
+- `games.kit.engine`: `ModularEngine`, an `Engine` whose methods are the
+  functions of its game's modules (no game writes the delegations itself),
+  and `setup_options`, the checks of `setup`'s arguments.
 - `games.kit.codec`: `SaveReader`, the validated fields of a save, with the
   sentences a refused save gives; `write`, the compact JSON of a save.
 - `games.kit.data`: the JSON files of a game's package, its texts and

@@ -58,7 +58,8 @@ _TOWER_COLOUR = {name: index for index, name in enumerate(TOWER_COLOURS)} | {"gr
 _HOUSE_COLOUR = {name: index for index, name in enumerate(HOUSE_COLOURS)}
 
 
-def format_action(action: object) -> str:
+def format_action(state: State, action: object) -> str:
+    """The move's notation (the same in every position)."""
     if type(action) is BuildWall:
         return f"wall {action.line + 1}"
     if type(action) is PlaceTowers:
@@ -85,7 +86,7 @@ def format_action(action: object) -> str:
     raise illegal("mauerbauer.error.unknown_action")
 
 
-def parse_action(state: State, text: str) -> Action:
+def parse_action(state: State, seat: int, text: str) -> Action:
     """Read one move; syntax and names only (whether it is allowed now is `apply`'s job)."""
     if not isinstance(text, str):
         raise illegal("mauerbauer.error.unknown_action")

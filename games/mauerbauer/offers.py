@@ -92,7 +92,7 @@ def _way_out(action: Action) -> bool:
 def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
     if limit <= 0:
         return []
-    texts = [format_action(action) for action in ranked(state, seat)]
+    texts = [format_action(state, action) for action in ranked(state, seat)]
     if not texts:
         return []
     words = typed.lower().split()

@@ -90,6 +90,7 @@ __all__ = [
     "apply",
     "city_id",
     "city_index",
+    "current_turn",
     "free_lines",
     "house_options",
     "legal_actions",
@@ -99,6 +100,7 @@ __all__ = [
     "seat_order",
     "to_act",
     "tower_options",
+    "turn_number",
 ]
 
 _GROUP_SLOT = {"city": 0, "outside": 1, "neutral": 2}
@@ -171,6 +173,15 @@ def to_act(state: State) -> frozenset[int]:
     if phase == OVER:
         return _NOBODY
     return _ONLY[state.queue[0]]
+
+
+def current_turn(state: State) -> int | None:
+    """The active seat keeps the turn while others decide in a scoring round or an exchange."""
+    return None if state.phase == OVER else int(state.active)
+
+
+def turn_number(state: State) -> int:
+    return int(state.turns)
 
 
 def seat_order(state: State, first: int) -> list[int]:

@@ -355,7 +355,7 @@ def _first_notation(state: State, seat: int) -> str:
     from games.mauerbauer.notation import format_action
 
     actions = legal_actions(state, seat)
-    return format_action(actions[0]) if actions else ""
+    return format_action(state, actions[0]) if actions else ""
 
 
 def private_summary(state: State, seat: int) -> Message | None:

@@ -36,7 +36,7 @@ def format_action(state: State, action: object) -> str:
     raise illegal("gardens.error.unknown_action")
 
 
-def parse_action(state: State, text: object) -> Plant | Shelter | Pass:
+def parse_action(state: State, seat: int, text: object) -> Plant | Shelter | Pass:
     if not isinstance(text, str):
         raise illegal("gardens.error.unknown_action")
     line = " ".join(text.lower().split())

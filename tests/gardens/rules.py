@@ -41,6 +41,7 @@ __all__ = [
     "answer_ranking",
     "apply",
     "cell_name",
+    "current_turn",
     "flowers",
     "illegal",
     "largest_group",
@@ -49,10 +50,12 @@ __all__ = [
     "new_game",
     "plant_scores",
     "resample_hidden",
+    "reveals",
     "say",
     "storm_losses",
     "storms_on",
     "to_act",
+    "turn_number",
 ]
 
 GAME_ID = "gardens"
@@ -300,6 +303,15 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset((state.turn,))
 
 
+def current_turn(state: State) -> int | None:
+    """During a storm the planting seat keeps the turn while the others answer."""
+    return None if state.over else state.turn
+
+
+def turn_number(state: State) -> int:
+    return state.turn_number
+
+
 def legal_actions(state: State, seat: int) -> list[Plant | Shelter | Pass]:
     if not 0 <= seat < state.players or state.over:
         return []
@@ -332,6 +344,17 @@ def apply(state: State, seat: int, action: object) -> State:
             answer = action.cell
         return _answer(state, seat, answer)
     raise illegal("gardens.error.unknown_action")
+
+
+def reveals(state: State, seat: int, action: object) -> bool:
+    """Planting rolls the die: True. An answer to a storm reveals nothing (the others
+    learn only that this seat has answered), unless it is the last answer: then the
+    storm blows over and every answer is shown."""
+    if type(action) not in (Shelter, Pass) or not state.stormy:
+        return True
+    if not 0 <= seat < state.players or state.answers[seat] != WAITING:
+        return True
+    return sum(answer == WAITING for answer in state.answers) == 1
 
 
 def _cell(state: State, cell: object) -> int:
