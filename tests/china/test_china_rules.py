@@ -27,6 +27,9 @@ def test_one_province_per_turn() -> None:
 
 
 def test_only_one_piece_in_an_empty_province() -> None:
+    # The rulebook: Herman (a purple and two red cards) places one piece in the empty Wei and stops.
+    state = act(position(hands=["purple red red", "", "", ""]), 0, "house wei 1")
+    assert state.step == REFILL and state.hands[0] == counts("purple red")
     state = position(hands=["purple purple red", "", "", ""])
     state = act(state, 0, "house chu 1")
     assert state.step == REFILL
@@ -55,9 +58,11 @@ def test_a_joker_is_not_of_the_provinces_own_colour() -> None:
 
 
 def test_three_cards_at_most_two_pieces_at_most() -> None:
-    # Marc's three yellow cards: two pieces in Qi, or one joker elsewhere and no more.
-    state = position(houses={"QI1": 1, "WEI1": 1}, hands=["yellow yellow yellow", "", "", ""])
+    # Marc's three yellow cards: two pieces in Qi or Ch'in, or one joker elsewhere and no more.
+    state = position(houses={"QI1": 1, "QIN1": 2, "WEI1": 1}, hands=["yellow yellow yellow", "", "", ""])
     after = act(state, 0, "house qi 2", "house qi 3")
+    assert after.step == REFILL and after.hands[0] == counts("yellow")
+    after = act(state, 0, "house qin 6", "emissary qin")
     assert after.step == REFILL and after.hands[0] == counts("yellow")
     after = act(state, 0, "house wei 2 joker yellow")
     assert after.step == PLACE and after.cards_used == 2
@@ -105,12 +110,19 @@ def test_the_emissary_cap_example_of_the_rulebook() -> None:
 
 
 def test_tied_majorities_set_the_cap_and_anyone_may_send_emissaries() -> None:
-    # Ch'in: Anne and Carl 2 houses each, no emissaries yet: up to 2, also from a player without houses.
-    state = position(
-        houses={"QIN1": 1, "QIN2": 1, "QIN3": 2, "QIN4": 2}, hands=["yellow yellow red", "", "", ""]
+    # The rulebook's Ch'in example: Anne and Carl 2 houses each, no emissaries yet: up to 2,
+    # also from a player without houses.
+    chin = position(
+        houses={"QIN1": 1, "QIN2": 1, "QIN3": 2, "QIN4": 2}, hands=["yellow yellow yellow", "", "", ""]
     )
-    state = act(state, 0, "emissary qin", "emissary qin")
+    state = act(chin, 0, "emissary qin", "emissary qin")
     assert state.envoys[6] == (2, 0, 0, 0)
+    # "... two emissaries, or two houses, or one house and one emissary": Ch'in has room for both.
+    state = act(chin, 0, "house qin 5", "house qin 6")
+    assert state.board[6] == (1, 1, 2, 2, 0, 0) and state.free[6] == 0
+    assert state.points == (6, 6, 6, 0), "Ch'in is full: 2/2/2 houses share first place"
+    state = act(chin, 0, "house qin 6", "emissary qin")
+    assert state.board[6][5] == 0 and state.envoys[6] == (1, 0, 0, 0) and state.step == REFILL
     # Zhao: 3 red and 2 yellow houses allow at most 3 emissaries.
     zhao = position(houses={"ZHAO1": 0, "ZHAO2": 0, "ZHAO3": 0, "ZHAO4": 1, "ZHAO5": 1})
     assert zhao.cap[7] == 3

@@ -26,6 +26,22 @@ def test_alliance_example_blue_scores_6() -> None:
     envoys[shu] = (0, 0, 1, 2)
     # Alliance 3 (Wei–Ch'in): blue leads in both, 2 + 4 = 6; alliance 4 (Ch'in–Shu): nobody.
     assert alliance_points(tuple(envoys), 4) == [0, 0, 6, 0]
+    # The same emissaries on our board, with houses enough for them (the most houses of one
+    # seat in a province bound its emissaries), in a state that loads.
+    houses = {
+        "WEI1": 0,
+        "WEI2": 0,
+        "QIN1": 1,
+        "QIN2": 1,
+        "QIN3": 1,
+        "QIN4": 1,
+        "SHU1": 3,
+        "SHU2": 3,
+        "SHU3": 3,
+    }
+    named = {"WEI": envoys[wei], "QIN": envoys[qin], "SHU": envoys[shu]}
+    state = ENGINE.loads(ENGINE.dumps(position(houses=houses, envoys=named)))
+    assert final_scoring(state).alliances == (0, 0, 6, 0)
 
 
 def test_tied_majorities_both_score_an_alliance() -> None:
@@ -41,6 +57,11 @@ def test_chain_example_scores_5_and_ignores_the_branch() -> None:
     state = position(houses=dict.fromkeys(names, 2))
     assert chain_points(state) == [0, 0, 5, 0]
     assert final_scoring(state).chains == (0, 0, 5, 0)
+    # As the rulebook draws it, the house on the branch is the one lower left in Ch'in: QIN6.
+    names = ["SHU1", "QIN5", "QIN2", "QIN3", "QIN4", "QIN6"]
+    for side in ("A", "B"):
+        state = position(side=side, houses=dict.fromkeys(names, 2))
+        assert final_scoring(state).chains == (0, 0, 5, 0)
 
 
 def test_chains_need_four_houses_and_count_each_group() -> None:
@@ -78,6 +99,15 @@ def test_fortress_variant_placement_and_double_house_scoring() -> None:
     )
     full = act(full, 1, "house lu 4")
     assert full.points == (2 * 3, 4, 0, 0)
+
+
+def test_the_fortress_example_of_the_rulebook() -> None:
+    # Herman, three yellow cards: a fortress on a free space in Qi, a house on it, and he must
+    # stop though a yellow card is left (2 pieces a turn).
+    state = position(fortresses=True, houses={"QI1": 1}, hands=["yellow yellow yellow", "", "", ""])
+    state = act(state, 0, "fortress qi 3", "house qi 3")
+    assert state.step == REFILL and state.hands[0] == (0, 0, 0, 1, 0)
+    assert state.board[5][2] == 0 and state.forts[5] == 0b100
 
 
 def test_a_house_may_be_built_on_anothers_fortress() -> None:
