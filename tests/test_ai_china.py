@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 from ai_support import check_blind, check_legal, check_registered, check_replays, play_out, positions, results
-from china.china_support import resample_hidden
+from china.china_support import position, resample_hidden
 
 import ai.china
 import games.china
 from ai.china import decide, greedy
 from ai.china.evaluation import Context, Evaluation, province_values, public_state
-from games.china.data import COLOURS
+from games.china.data import COLOURS, PROVINCES, SPACES
 from games.china.state import State
 
 ENGINE = games.china.ENGINE
@@ -125,6 +125,28 @@ def test_a_card_of_a_colour_is_worth_something_while_turns_remain() -> None:
     evaluation = Evaluation.of(public, context)
     assert evaluation.hand_value((0,) * len(COLOURS)) == 0.0
     assert evaluation.hand_value((0, 2, 0, 0, 0)) >= evaluation.hand_value((0, 1, 0, 0, 0))
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_the_ai_builds_on_the_sixth_space_of_chin(side: str) -> None:
+    """With every other space taken and no emissary left, the one piece the AI can place is a
+    house on QIN6, which fills Ch'in and wins it outright (3 houses: 6 points, not a shared 5)."""
+    houses = {
+        f"{province}{number}": seat % 4
+        for seat, (province, number) in enumerate(
+            (p, n)
+            for p, size in zip(PROVINCES, SPACES, strict=True)
+            if p != "QIN"
+            for n in range(1, size + 1)
+        )
+    }
+    houses |= {"QIN1": 0, "QIN2": 0, "QIN3": 1, "QIN4": 1, "QIN5": 2}
+    envoys = dict.fromkeys(("CHU", "WEI", "HAN", "ZHAO"), (2, 0, 0, 0))
+    state = ENGINE.loads(
+        ENGINE.dumps(position(side=side, houses=houses, envoys=envoys, hands=["yellow", "", "", ""]))
+    )
+    for seed in range(3):
+        assert ENGINE.format_action(state, choose(state, 0, seed)) == "house qin 6"
 
 
 # -- work and time ----------------------------------------------------------------------------------
