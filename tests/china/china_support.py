@@ -6,11 +6,12 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+import game_support
+
 from games.china import ENGINE
 from games.china.data import COLOUR_BY_NAME, COLOURS, FORTRESSES, PROVINCES, SPACES
 from games.china.rules import total_cards
 from games.china.state import PLACE, State, derive
-from games.core import Message
 
 
 def counts(cards: str) -> tuple[int, ...]:
@@ -135,19 +136,7 @@ def notations(state: State, seat: int) -> list[str]:
 
 def random_states(players: int, seed: int, options: dict[str, str] | None = None) -> Iterator[State]:
     """Every state of one seeded random game, the finished one included."""
-    rng = random.Random(seed)
-    state = ENGINE.setup(players, seed, options)
-    yield state
-    while (seat := ENGINE.current_turn(state)) is not None:
-        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
-        yield state
-
-
-def keys_of(message: Message) -> Iterator[str]:
-    yield message.key
-    for value in message.params.values():
-        if isinstance(value, Message):
-            yield from keys_of(value)
+    return game_support.random_states(ENGINE, players, seed, options)
 
 
 def resample_hidden(state: State, viewer: int | None, rng: random.Random) -> State:

@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
+import game_support
 import pytest
-from china_support import act, keys_of, position, random_states
+from china_support import act, position, random_states
 
 from games.china import ENGINE, Place, Swap, Take
-from games.china.data import LOCALES, TEXTS
-from games.core import MAX_QUICK_ACTIONS, IllegalAction, Message
+from games.core import MAX_QUICK_ACTIONS, IllegalAction
 
-
-def said(message: Message) -> str:
-    for key in keys_of(message):
-        assert key in TEXTS, key
-        for language in ("de", "nl"):
-            assert key in LOCALES[language], f"{key} in {language}"
-    return str(message)
+said = partial(game_support.said, ENGINE)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

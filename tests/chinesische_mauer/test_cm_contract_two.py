@@ -4,49 +4,26 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
-import string
-from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+import game_support
 import pytest
 from cm_builders import act, position
+from game_support import template_fields
 
 import texts
 from games.chinesische_mauer import ENGINE, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
 from games.chinesische_mauer.data import LOCALES, TEXTS
 from games.chinesische_mauer.state import State
-from games.core import MAX_QUICK_ACTIONS, Message, Player
+from games.core import MAX_QUICK_ACTIONS, Player
 
 PACKAGE = Path(__file__).resolve().parents[2] / "games" / "chinesische_mauer"
 
 
-def keys_of(message: Message) -> Iterator[str]:
-    """The message's key and the keys of every message nested in it."""
-    yield message.key
-    for value in message.params.values():
-        if isinstance(value, Message):
-            yield from keys_of(value)
-
-
-def said(message: Message) -> str:
-    """The English sentence, after checking every key it uses has its three languages."""
-    for key in keys_of(message):
-        assert key in TEXTS, key
-        for language in ("de", "nl"):
-            assert key in LOCALES[language], f"{key} in {language}"
-    return str(message)
-
-
-def random_states(players: int, seed: int) -> Iterator[State]:
-    """Every state of one seeded random game, the finished one included."""
-    rng = random.Random(seed)
-    state = ENGINE.setup(players, seed)
-    yield state
-    while (seat := ENGINE.current_turn(state)) is not None:
-        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
-        yield state
+said = partial(game_support.said, ENGINE)
+random_states = partial(game_support.random_states, ENGINE)
 
 
 # -- prompt -------------------------------------------------------------------------------------
@@ -377,17 +354,13 @@ def test_turn_number_counts_turns_passing_seat_to_seat() -> None:
 # -- locales ------------------------------------------------------------------------------------
 
 
-def fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
-
-
 @pytest.mark.parametrize("language", ["de", "nl"])
 def test_every_english_key_has_a_translation_with_the_same_fields(language: str) -> None:
     translated = LOCALES[language]
     assert set(translated) == set(TEXTS)
     for key, template in translated.items():
         assert template.strip(), key
-        assert fields(template) == fields(TEXTS[key]), key
+        assert template_fields(template) == template_fields(TEXTS[key]), key
 
 
 def test_the_engine_exposes_its_texts_and_locales_from_the_package_files() -> None:

@@ -1,0 +1,51 @@
+"""Helpers the rule tests of every game share: a message's keys and sentence, a random game,
+the fields of a template.
+
+Each takes the engine first; a game's tests bind it once, e.g.
+`said = functools.partial(game_support.said, ENGINE)`.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Iterator
+
+from games.core import Engine, Message, State
+
+__all__ = ["keys_of", "random_states", "said", "template_fields"]
+
+
+def keys_of(message: Message) -> Iterator[str]:
+    """The message's key and the keys of every message nested in it."""
+    yield message.key
+    for value in message.params.values():
+        if isinstance(value, Message):
+            yield from keys_of(value)
+
+
+def said(engine: Engine, message: Message) -> str:
+    """The English sentence, after checking that every key it uses has its three languages."""
+    for key in keys_of(message):
+        assert key in engine.texts, key
+        for language in ("de", "nl"):
+            assert key in engine.locales[language], f"{key} in {language}"
+    return str(message)
+
+
+def random_states(
+    engine: Engine, players: int, seed: int, options: dict[str, str] | None = None
+) -> Iterator[State]:
+    """Every state of one seeded random game in which the seat whose turn it is moves,
+    the finished one included."""
+    rng = random.Random(seed)
+    state = engine.setup(players, seed, options)
+    yield state
+    while (seat := engine.current_turn(state)) is not None:
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        yield state
+
+
+def template_fields(template: str) -> set[str]:
+    """The names of a template's `{name}` fields."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
