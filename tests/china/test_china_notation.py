@@ -39,6 +39,9 @@ def test_the_forms_of_the_notation() -> None:
     assert parse(state, 0, "afgezant chin") == Place(1, 6, -1, -1)
     assert parse(state, 0, "haus chu 8") == parse(state, 0, "huis chu 8") == Place(0, 0, 7, -1)
     assert parse(state, 0, "festung lu 4") == Place(2, 8, 3, -1)
+    # Ch'in's sixth space (added to the board later) reads and writes like the others.
+    assert parse(state, 0, "house qin 6") == parse(state, 0, "haus ch'in 6") == Place(0, 6, 5, -1)
+    assert ENGINE.format_action(state, Place(0, 6, 5, 3)) == "house qin 6 joker yellow"
     assert parse(state, 0, "take stapel") == parse(state, 0, "take deck") == Take(-1)
     assert parse(state, 0, "take groen") == Take(2)
     assert parse(state, 0, "swap lila for deck") == Swap(0, -1)
@@ -51,6 +54,7 @@ def test_the_forms_of_the_notation() -> None:
         ("house peking 3", "There is no province called “peking”."),
         ("house wei", "Say which house space, for example `house wei 1`."),
         ("house wei 9", "Wei has no house space 9."),
+        ("house qin 7", "Ch'in has no house space 7."),
         ("house wei 987654321", "Say which house space"),
         ("take blue", "I cannot read “take blue”."),
         ("", "I cannot read “”."),
