@@ -51,7 +51,7 @@ HEADING = 34
 TITLE = 46
 NAME = 36
 
-MARGIN = 24
+MARGIN = kit.MARGIN
 GAP = 18
 PANEL_RADIUS = 16
 BANNER = kit.Banner(title=TITLE, title_y=44, status=BODY + 2)
@@ -76,6 +76,8 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
 # China's lines are spaced a little wider than the shared default.
 _runs = partial(runs, gap=10)
 _runs_width = partial(runs_width, gap=10)
+#: China's panels have rounder corners than the kit's, and no shadows.
+_panel = partial(kit.panel, radius=PANEL_RADIUS, shadow=False)
 
 
 def _wrap(text: str, font_face: Face, max_width: int) -> list[str]:
@@ -426,7 +428,7 @@ def _cards(ctx: kit.Context) -> kit.Section:
     height = head_h + row_h + 40 + discard_h + 56
 
     def draw(canvas: Canvas, y: int) -> None:
-        kit.panel(canvas, y, height, common.STONE, radius=PANEL_RADIUS, shadow=False)
+        _panel(canvas, y, height, common.STONE)
         head_face = face(HEADING - 2, Weight.BOLD)
         left = MARGIN + 20
         canvas.text(left, y + head_h // 2 + 6, ctx.t("china.board.open"), head_face, common.INK, anchor="lm")
@@ -580,7 +582,7 @@ def _players(ctx: kit.Context) -> kit.Section:
     height = head_h + row_h * len(seats) + 14 + legend_h
 
     def draw(canvas: Canvas, y: int) -> None:
-        kit.panel(canvas, y, height, radius=PANEL_RADIUS, shadow=False)
+        _panel(canvas, y, height)
         head_face = face(BODY, Weight.CONDENSED)
         base = y + head_h - line_h // 2 - 2
         canvas.text(MARGIN + 64, base, ctx.t("board.col.player"), head_face, common.MUTED, anchor="lm")
@@ -649,7 +651,7 @@ def _hand(ctx: kit.Context) -> kit.Section:
     height = head_h + (lines * (CARD_H + 14) if lines else 48) + 14
 
     def draw(canvas: Canvas, y: int) -> None:
-        kit.panel(canvas, y, height, kit.HAND, common.GOLD_DARK, width=4, radius=PANEL_RADIUS, shadow=False)
+        _panel(canvas, y, height, kit.HAND, common.GOLD_DARK, width=4)
         head_face = face(HEADING - 2, Weight.BOLD)
         heading: list[Run] = [common.seat_symbol(viewer, 34), ctx.t("china.board.your_hand")]
         _runs(canvas, MARGIN + 20, y + head_h // 2 + 4, heading, head_face, common.INK, gap=12)

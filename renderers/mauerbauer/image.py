@@ -36,7 +36,7 @@ __all__ = ["GAME_ID", "MIN_TEXT", "WIDTH", "render"]
 
 GAME_ID = "mauerbauer"
 
-MARGIN = 24
+MARGIN = kit.MARGIN
 GAP = 16
 PAD = 16
 BODY = MIN_TEXT
