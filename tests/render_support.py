@@ -8,7 +8,6 @@ which the sample script and the benchmark draw as well.
 from __future__ import annotations
 
 import io
-import string
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -29,7 +28,6 @@ __all__ = [
     "drawn_texts",
     "height",
     "png",
-    "template_fields",
 ]
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -105,8 +103,3 @@ def clear_caches(*modules: ModuleType) -> None:
         for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
-
-
-def template_fields(template: str) -> set[str]:
-    """The names of a template's `{name}` fields."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}

@@ -15,7 +15,8 @@ from functools import cache
 from typing import Any
 
 import pytest
-from render_support import NoHand, asked_keys, clear_caches, drawn_texts, png, template_fields
+from game_support import template_fields
+from render_support import NoHand, asked_keys, clear_caches, drawn_texts, png
 
 import games
 import games.mauerbauer
