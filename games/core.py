@@ -21,6 +21,7 @@ CORE_TEXTS: Mapping[str, str] = {
     "core.option.unknown": "{game} has no option called “{name}”.",
     "core.option.bad_choice": "“{value}” is not a choice for {option}; choose one of {choices}.",
     "core.prompt.your_turn": "It is your turn.",
+    "core.list": "{first}, {rest}",
 }
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "Rng",
     "State",
     "english",
+    "listing",
     "rank_by_scores",
 ]
 
@@ -105,6 +107,16 @@ def english(templates: Mapping[str, str], key: str, **params: Param) -> Message:
     uses the same templates as its English entries for the engine's keys.
     """
     return Message(key, params, _format(templates, key, params))
+
+
+def listing(items: Sequence[Param]) -> Param:
+    """Several terms as one parameter, separated by commas; terms that are messages
+    are rendered in the reader's language like any nested message."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return english(CORE_TEXTS, "core.list", first=items[0], rest=listing(items[1:]))
 
 
 def _format(templates: Mapping[str, str], key: str, params: Mapping[str, Param]) -> str:
@@ -418,6 +430,16 @@ class Engine(ABC):
     def seat_summary(self, state: State, seat: int) -> Message | None:
         """`seat`'s public figures in words (cards in hand, points...), for `/game info`."""
         return None
+
+    def describe_board(self, view: Mapping[str, Any]) -> list[Message]:
+        """The position's key facts in the game's own terms, a sentence each, for the
+        description (alt text) of a board image: who holds what on the board, the scores.
+
+        It reads a view, not the state, and the bot passes the spectator's view, so
+        it can name nothing hidden. The first facts matter most: a long description is
+        cut after the last one that fits. The default says nothing.
+        """
+        return []
 
     def quick_actions(self, state: State, seat: int) -> list[Action]:
         """At most 20 legal actions of `seat` that deserve a button now, most useful first.
