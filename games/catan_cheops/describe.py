@@ -1,0 +1,64 @@
+"""The board in words, for the description (alt text) of its image.
+
+Reads the spectator's view only (see `Engine.describe_board`), so it names no card in
+anyone's hand: every player's buildings, the pyramid, the robber and the last roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import Message, Param, Player, listing
+
+__all__ = ["board"]
+
+
+def board(view: Mapping[str, Any]) -> list[Message]:
+    """A sentence per player's buildings, then the pyramid, the robber and the dice."""
+    players = int(view["players"])
+
+    def count(pieces: str, seat: int) -> int:
+        return sum(1 for piece in view[pieces] if piece["seat"] == seat)
+
+    facts = [
+        Message(
+            "catan-cheops.alt.buildings",
+            {
+                "player": Player(seat),
+                "settlements": count("settlements", seat),
+                "cities": count("cities", seat),
+                "roads": count("roads", seat),
+                "ships": count("ships", seat),
+            },
+        )
+        for seat in range(players)
+    ]
+    pyramid = view["pyramid"]
+    blocks: list[Param] = [
+        Message("catan-cheops.alt.blocks", {"player": Player(seat), "count": seats["blocks"]})
+        for seat, seats in enumerate(view["seats"])
+        if seats["blocks"]
+    ]
+    facts.append(
+        Message(
+            "catan-cheops.alt.pyramid",
+            {
+                "built": len(pyramid["blocks"]),
+                "places": int(pyramid["places"]),
+                "black": int(pyramid["black"]),
+                "by": listing(blocks) if blocks else "0",
+            },
+        )
+    )
+    hexes = {hex_["id"]: hex_ for hex_ in view["board"]["hexes"]}
+    robbed = hexes.get(view.get("robber"))
+    if robbed is not None:
+        terrain = Message(f"catan-cheops.board.terrain.{robbed['terrain']}")
+        token = robbed["token"]
+        key = "catan-cheops.alt.robber_token" if token else "catan-cheops.alt.robber"
+        facts.append(Message(key, {"terrain": terrain, "token": token or 0}))
+    if view.get("last_roll"):
+        first, second = view["last_roll"]
+        facts.append(Message("catan-cheops.alt.roll", {"total": first + second}))
+    return facts
