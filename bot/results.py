@@ -61,6 +61,8 @@ class Post:
     filename: str = "board.png"
     #: Buttons under the post: (label, custom action) pairs the front-end turns into buttons.
     actions: tuple[tuple[str, str], ...] = ()
+    #: The image's description (alt text) for screen readers: plain text, at most 1,024 characters.
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,8 @@ class Reply:
     turn: int | None = None
     #: The image's file name when it is not a board.
     filename: str = "board.png"
+    #: The image's description (alt text) for screen readers: plain text, at most 1,024 characters.
+    description: str = ""
     #: Where a public answer may be posted: the game's own thread and channel
     #: (elsewhere, or where the caller may not post, it is answered privately).
     public_in: tuple[int, ...] = ()

@@ -48,9 +48,10 @@ MISSING: Any = discord.utils.MISSING
 NO_PINGS = discord.AllowedMentions.none()
 
 
-def board_file(png: bytes, filename: str = BOARD_FILENAME) -> discord.File:
-    """A board image (or an animated replay) as an upload."""
-    return discord.File(io.BytesIO(png), filename=filename)
+def board_file(png: bytes, filename: str = BOARD_FILENAME, description: str = "") -> discord.File:
+    """A board image (or an animated replay) as an upload, with its description for
+    screen readers (Discord's limit is 1,024 characters; the service keeps to it)."""
+    return discord.File(io.BytesIO(png), filename=filename, description=description[:1024] or None)
 
 
 def chunks(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
@@ -88,6 +89,7 @@ async def send_private(
     image: bytes | None = None,
     view: discord.ui.View | None = None,
     filename: str = BOARD_FILENAME,
+    description: str = "",
 ) -> None:
     """Answer the caller alone (the interaction was deferred ephemerally)."""
     pieces = chunks(text)
@@ -96,7 +98,7 @@ async def send_private(
     await interaction.followup.send(
         pieces[-1],
         ephemeral=True,
-        file=board_file(image, filename) if image is not None else MISSING,
+        file=board_file(image, filename, description) if image is not None else MISSING,
         view=view if view is not None else MISSING,
         allowed_mentions=NO_PINGS,
     )
@@ -193,7 +195,9 @@ async def _send_post(channel: discord.abc.Messageable, post: Post, view_for: Pos
         await channel.send(piece, allowed_mentions=NO_PINGS)
     await channel.send(
         pieces[-1],
-        file=board_file(post.image, post.filename) if with_file and post.image is not None else MISSING,
+        file=board_file(post.image, post.filename, post.description)
+        if with_file and post.image is not None
+        else MISSING,
         view=view if view is not None else MISSING,
         allowed_mentions=_pings(post.mentions),
     )
@@ -206,6 +210,7 @@ async def send_public(
     image: bytes | None = None,
     view: discord.ui.View | None = None,
     filename: str = BOARD_FILENAME,
+    description: str = "",
 ) -> discord.Message | None:
     """Post in the interaction's channel with the bot's own token (editable for ever).
 
@@ -218,7 +223,7 @@ async def send_public(
         return None
     return await channel.send(
         chunks(text)[0],
-        file=board_file(image, filename) if image is not None else MISSING,
+        file=board_file(image, filename, description) if image is not None else MISSING,
         view=view if view is not None else MISSING,
         allowed_mentions=NO_PINGS,
     )

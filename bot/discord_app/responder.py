@@ -106,7 +106,14 @@ class InteractionResponder:
             # A hand (its picture, or moves still to make) gets its buttons; a replay does not.
             shows_hand = reply.buttons or (reply.image is not None and reply.filename == "board.png")
             view = hand_view(reply, locale) if shows_hand else None
-            await send_private(interaction, reply.text, image=reply.image, view=view, filename=reply.filename)
+            await send_private(
+                interaction,
+                reply.text,
+                image=reply.image,
+                view=view,
+                filename=reply.filename,
+                description=reply.description,
+            )
         if reply.lobby is not None:
             await edit_lobby(self._client, reply.lobby, lobby_view(reply.lobby, reply.lobby.locale))
 
@@ -136,10 +143,16 @@ class InteractionResponder:
             )
             note = texts.t(key, locale_of(interaction))
             await send_private(
-                interaction, f"{reply.text}\n{note}", image=reply.image, filename=reply.filename
+                interaction,
+                f"{reply.text}\n{note}",
+                image=reply.image,
+                filename=reply.filename,
+                description=reply.description,
             )
             return
-        message = await send_public(interaction, reply.text, image=reply.image, filename=reply.filename)
+        message = await send_public(
+            interaction, reply.text, image=reply.image, filename=reply.filename, description=reply.description
+        )
         if message is not None:
             # A board for everyone is a large post: each person shows one now and then.
             # Only posts still inside their cooldown are remembered, so this stays small.
@@ -150,7 +163,11 @@ class InteractionResponder:
         if message is None:
             note = texts.t("discord.public.fallback", locale_of(interaction))
             await send_private(
-                interaction, f"{reply.text}\n{note}", image=reply.image, filename=reply.filename
+                interaction,
+                f"{reply.text}\n{note}",
+                image=reply.image,
+                filename=reply.filename,
+                description=reply.description,
             )
             return
         await interaction.delete_original_response()

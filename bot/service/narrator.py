@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 import texts
 from bot.history import Turn, group_turns, replay
 from bot.results import Caller, DirectMessage, MoveButton, Post, Reply
+from bot.service import alt_text
 from bot.service.drawing import Drawing
 from bot.service.games import Games
 from bot.service.model import Loaded, Notice
@@ -77,7 +78,10 @@ class Narrator:
             status = self.status_line(game, game.state, locale)
             if left_out:
                 status += "\n" + texts.t("post.no_board", locale)
-            return Post(f"{text}\n{status}", image, notice.mentions, actions=notice.actions)
+            description = self.description(game, game.state, locale) if image else ""
+            return Post(
+                f"{text}\n{status}", image, notice.mentions, actions=notice.actions, description=description
+            )
         return Post(text, mentions=notice.mentions, actions=notice.actions)
 
     async def turn_post(
@@ -87,6 +91,8 @@ class Narrator:
         the board as it stands after the last, and pings for `pinged`, each with what it
         must decide now."""
         lines = []
+        # The same, with names as typed and every line naming its seat, for the image's description.
+        changes = []
         for turn in run:
             for seat, description in zip(
                 turn.seats or (turn.seat,) * len(turn.descriptions), turn.descriptions, strict=True
@@ -94,13 +100,15 @@ class Narrator:
                 said = texts.render(description, locale, game.names)
                 named = len(run) > 1 or seat != turn.seat
                 lines.append(f"• **{game.names[seat]}**: {said}" if named else f"• {said}")
+                typed = game.typed_names
+                changes.append(f"{typed[seat]}: {texts.render(description, locale, typed)}")
         last = run[-1]
         header = (
             texts.t("turn.header", locale, game.names, player=Player(last.seat))
             if len(run) == 1
             else texts.t("turn.ai_run", locale)
         )
-        post = await self.state_post(game, last.state, locale, pinged)
+        post = await self.state_post(game, last.state, locale, pinged, changes)
         text = f"{header}\n" + "\n".join(lines) + f"\n{post.text}"
         if pinged and last.state is game.state:
             # Who is pinged also reads what else happened since they last acted.
@@ -110,7 +118,7 @@ class Narrator:
                     key = "turn.since" if has_moved else "turn.since_start"
                     heading = texts.t(key, locale, player=game.names[seat])
                     text += "\n" + heading + "\n" + "\n".join(earlier)
-        return Post(text.strip(), post.image, post.mentions)
+        return Post(text.strip(), post.image, post.mentions, description=post.description)
 
     def status_line(self, game: Loaded, state: State, locale: str | None) -> str:
         """Who must decide now (no pings)."""
@@ -121,17 +129,28 @@ class Narrator:
         key = "turn.next_human" if self.humans(game, acting) else "turn.next_ai"
         return texts.t(key, locale, game.names, players=names)
 
+    def description(self, game: Loaded, state: State, locale: str | None, changes: Sequence[str] = ()) -> str:
+        """The public board's description (alt text): see `alt_text`."""
+        return alt_text.describe(game.engine, state, game.typed_names, locale, changes)
+
     async def state_post(
-        self, game: Loaded, state: State, locale: str | None, pinged: Sequence[int] = ()
+        self,
+        game: Loaded,
+        state: State,
+        locale: str | None,
+        pinged: Sequence[int] = (),
+        changes: Sequence[str] = (),
     ) -> Post:
-        """The board after a turn: image, who must decide, and a ping with its prompt for `pinged`."""
+        """The board after a turn: image, who must decide, and a ping with its prompt for `pinged`;
+        `changes` (what happened since the last post, names as typed) go into the image's description."""
         image, left_out = await self._drawing.post_board(game, state, locale)
         lines = [self.status_line(game, state, locale)]
         if game.engine.outcome(state) is None:
             lines += [self.prompt_line(game, state, seat, locale) for seat in pinged]
         if left_out:
             lines.append(texts.t("post.no_board", locale))
-        return Post("\n".join(lines), image, self._mentions(game, pinged))
+        description = self.description(game, state, locale, changes) if image else ""
+        return Post("\n".join(lines), image, self._mentions(game, pinged), description=description)
 
     def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:
         """Seats obliged during someone else's turn: a ping each, with what to decide."""
@@ -205,6 +224,12 @@ class Narrator:
         ]
         return await self._drawing.replay(game, states, locale, captions)
 
+    def replay_description(self, game: Loaded, locale: str | None) -> str:
+        """The replay's description: what it is, then the final board's."""
+        assert game.state is not None
+        first = [texts.t("alt.replay", locale)]
+        return alt_text.describe(game.engine, game.state, game.typed_names, locale, first=first)
+
     # ------------------------------------------------------------ the hand
 
     async def private(self, caller: Caller, game: Loaded, seat: int, *, with_image: bool = True) -> Reply:
@@ -228,9 +253,16 @@ class Narrator:
             waiting = ", ".join(game.names[s] for s in acting) or "?"
             lines.append(texts.t("hand.waiting", caller.locale, player=waiting))
         image = await self._drawing.board(game, state, seat, caller.locale) if with_image else None
+        # Only this person sees it, so the description may tell their own hand too.
+        description = (
+            alt_text.describe(engine, state, game.typed_names, caller.locale, private=summary)
+            if image
+            else ""
+        )
         return Reply(
             "\n".join(line for line in lines if line),
             image=image,
+            description=description,
             game_id=game.row.id,
             version=game.row.version,
             buttons=buttons,

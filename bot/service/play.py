@@ -145,6 +145,7 @@ class Play:
         return Reply(
             f"↩️ {taken_back}\n{private.text}",
             image=private.image,
+            description=private.description,
             game_id=game_id,
             version=game.row.version,
             buttons=private.buttons,
@@ -199,6 +200,7 @@ class Play:
         return Reply(
             f"{since}\n\n{reply.text}",
             image=reply.image,
+            description=reply.description,
             game_id=reply.game_id,
             version=reply.version,
             buttons=reply.buttons,

@@ -320,7 +320,16 @@ class Turns:
         if changes:
             summary += "\n" + texts.t("ratings.title", locale) + "\n" + "\n".join(changes)
         replay_gif = await self._narrator.replay_image(game, locale)
-        post = Post(summary, replay_gif, filename="replay.gif") if replay_gif else Post(summary)
+        post = (
+            Post(
+                summary,
+                replay_gif,
+                filename="replay.gif",
+                description=self._narrator.replay_description(game, locale),
+            )
+            if replay_gif
+            else Post(summary)
+        )
         await self._send(game, post)
         await self._games.summary_posted(game.row.id)
 

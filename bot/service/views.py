@@ -59,6 +59,7 @@ class Views:
         return Reply(
             f"{title}\n{text}",
             image=post.image,
+            description=post.description,
             public=True,
             game_id=game_id,
             version=game.row.version,
@@ -194,6 +195,7 @@ class Views:
         return Reply(
             title,
             image=image,
+            description=self._narrator.replay_description(game, locale),
             public=True,
             game_id=game_id,
             filename="replay.gif",

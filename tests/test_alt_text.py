@@ -1,0 +1,103 @@
+"""Every board image carries a description (alt text) for screen readers.
+
+For each game, at the start, in the middle and at the end of a seeded random game:
+the description is there, fits Discord's 1,024 characters, speaks the reader's
+language, says whose turn it is and the game's own key facts, and names nothing
+hidden: a state that differs only in what a spectator may not see (the other
+seats' hands, decks, face-down tiles) reads exactly the same.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_hidden_information import RESAMPLERS, variant
+
+import games
+import texts
+from bot.service.alt_text import DESCRIPTION_LIMIT, describe, plain
+from games.core import Engine, State
+
+GAMES = ("chinesische-mauer", "china", "mauerbauer", "catan-cheops")
+NAMES = ["Anna", "Bert", "Cleo", "Dora"]
+#: Words every description has in each language (the opening sentence).
+OPENING = {"en": "Board of", "de": "Spielplan von"}
+
+
+def stages(engine: Engine, players: int, seed: int) -> dict[str, State]:
+    """The start, the middle and the end of a seeded random game."""
+    rng = random.Random(seed)
+    state = engine.setup(players, seed, engine.check_options(players, {}))
+    seen = [state]
+    while acting := sorted(engine.to_act(state)):
+        seat = acting[0]
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        seen.append(state)
+    return {"start": seen[0], "middle": seen[len(seen) // 2], "end": seen[-1]}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_each_stage_is_described_in_the_readers_language(game_id: str, locale: str) -> None:
+    engine = games.get(game_id)
+    players = 3
+    names = NAMES[:players]
+    for stage, state in stages(engine, players, seed=11).items():
+        said = describe(engine, state, names, locale, ["Anna: builds."])
+        where = f"{game_id} at the {stage}, {locale}"
+        assert 0 < len(said) <= DESCRIPTION_LIMIT, where
+        assert said.startswith(f"{OPENING[locale]} {engine.title}."), where
+        assert "**" not in said and "`" not in said, where
+        outcome = engine.outcome(state)
+        if outcome is None:
+            current = engine.current_turn(state)
+            assert current is not None
+            turn = texts.t("alt.turn", locale, names, player=names[current])
+            assert turn in said, where
+        else:
+            assert all(names[seat] in said for seat in outcome.winners), where
+        # The game's own key facts, in the reader's language: its first one (which the
+        # trimming keeps whenever anything of the board fits) is in there.
+        facts = engine.describe_board(engine.view(state, None))
+        assert facts, where
+        first = plain(texts.render(facts[0], locale, names))
+        assert first.rstrip(".") in said, where
+        if locale != "en":
+            assert first != plain(texts.render(facts[0], "en", names)), where
+
+
+def test_a_long_description_is_cut_between_sentences() -> None:
+    engine = games.get("mauerbauer")
+    state = stages(engine, 4, seed=3)["middle"]
+    changes = [f"Anna: builds wall {number} and scores the city next to it." for number in range(40)]
+    said = describe(engine, state, NAMES, "en", changes)
+    assert len(said) <= DESCRIPTION_LIMIT
+    assert said.endswith(".") and not said.endswith("…")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_hidden_card_is_named(game_id: str) -> None:
+    """What a spectator may not see (every seat's hand, the decks) changes no word of it."""
+    engine = games.get(game_id)
+    assert engine.id in RESAMPLERS
+    rng = random.Random(5)
+    checked = changed = 0
+    for seed in (1, 2):
+        for stage, state in stages(engine, 3, seed).items():
+            for locale in ("en", "de"):
+                said = describe(engine, state, NAMES[:3], locale, ["Anna: builds."])
+                for seat in range(3):
+                    # A seat's own words about its hand ("Your hand: ...") are not public.
+                    hand = engine.private_summary(state, seat)
+                    if hand is not None:
+                        assert plain(texts.render(hand, locale, NAMES[:3])) not in said
+                for _ in range(3):
+                    other = variant(engine, state, None, rng)
+                    if other is None:
+                        continue
+                    checked += 1
+                    changed += other != state
+                    again = describe(engine, other, NAMES[:3], locale, ["Anna: builds."])
+                    assert again == said, f"{game_id} at the {stage}, {locale}"
+    assert checked >= 12 and changed >= checked // 2
