@@ -22,6 +22,9 @@ accepted posts are checked:
   (from its last move until Discord accepted it) or a deadline (from its
   time until the seat's decision was made), less the waits the bot
   announced before trying again for that game and the time the bot was down.
+
+The run's files (database, records, the bot processes' log) go to a temporary
+folder; with BAUMEISTER_LIVENESS_KEEP=<folder> they go there and stay.
 """
 
 from __future__ import annotations
@@ -61,10 +64,15 @@ from bot.service.robots import THINKING_BUDGET
 from bot.store import GameRow, Store
 from bot.workers import PARENT_CHECK_SECONDS, default_processes
 
-__all__ = ["GRACE", "run"]
+__all__ = ["GRACE", "KEEP_ENV", "run"]
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = Path(__file__).resolve().parent
+#: A folder named here (empty) gets the run's files, kept afterwards.
+KEEP_ENV = "BAUMEISTER_LIVENESS_KEEP"
+#: The last bot process is stopped once no game moved for this long (more than twice the
+#: bot's reconciling period): what is left then waits for nothing that will come.
+STALLED = 150.0
 #: A person told to act, without a deadline for this long (bot time up), is counted:
 #: longer than a failed timer write's first two retries (5 s, then 10 s).
 GRACE = 16.0
@@ -74,7 +82,8 @@ GRACE = 16.0
 class _Scale:
     games_per_engine: int
     #: The faulty part ends when every game is finished or after this long; the calm
-    #: part after this long at the latest.
+    #: part after this long at the latest. Safety nets, wide enough for a machine other
+    #: work slows down: on a quiet one the games end well before.
     faulty_cap: float
     calm_cap: float
     #: The bot runs this long (uniform) between two stops.
@@ -95,7 +104,7 @@ _QUICK = _Scale(
     speed=8 * 3600.0,
     thinking_budget=3.0,
 )
-_FULL = _Scale(games_per_engine=50, faulty_cap=900.0, calm_cap=300.0, uptime=(3.0, 7.0), speed=3600.0)
+_FULL = _Scale(games_per_engine=50, faulty_cap=1800.0, calm_cap=900.0, uptime=(3.0, 7.0), speed=3600.0)
 
 
 def _seatings(count: int, rng: random.Random) -> list[Seating]:
@@ -145,6 +154,8 @@ class _Run:
     starts: int = 0
     #: Worker processes still there seconds after their bot process ended.
     outlived: int = 0
+    #: The last bot process was stopped because nothing moved any more.
+    stalled: bool = False
     reaping: list[asyncio.Task[None]] = field(default_factory=list)
 
 
@@ -357,20 +368,36 @@ async def _faulty_part(
 
 
 async def _calm_part(
-    plan_path: Path, scale: _Scale, run: _Run, monitor: _Monitor, log: Path
-) -> tuple[bool, float]:
-    """The last bot process, without faults, until it says everything is settled."""
+    plan_path: Path, store: Store, scale: _Scale, run: _Run, monitor: _Monitor, log: Path
+) -> float:
+    """The last bot process, without faults, until it says everything is settled, or no
+    game moved for `STALLED` seconds (what is left then waits for nothing that will come)."""
     down_since = time.time()
     child = await _start(plan_path, CALM, 0, log)
     await _wait_ready(child, run, down_since)
     monitor.up = True
-    settled = False
-    with contextlib.suppress(TimeoutError):
-        settled = await asyncio.wait_for(_line(child), scale.calm_cap) == "settled"
+    ends = time.time() + scale.calm_cap
+    reading = asyncio.create_task(_line(child))
+    progress, moved = await _progress_mark(store), time.time()
+    while time.time() < ends and time.time() - moved < STALLED:
+        done, _ = await asyncio.wait({reading}, timeout=5.0)
+        if done:
+            break  # "settled", or the process ended
+        mark = await _progress_mark(store)
+        if mark != progress:
+            progress, moved = mark, time.time()
+    reading.cancel()
+    run.stalled = time.time() - moved >= STALLED
     monitor.up = False
     await _stop(child, run, signal.SIGTERM)
     run.terms -= 1  # the end of the run, not a fault
-    return settled, time.time()
+    return time.time()
+
+
+async def _progress_mark(store: Store) -> tuple[int, int]:
+    """Moves stored and summaries posted, all games together: what changes while games go on."""
+    rows = await store.list_games(with_state=False)
+    return sum(row.version for row in rows), sum(row.summary_posted for row in rows)
 
 
 _last_progress = [0.0]
@@ -573,7 +600,8 @@ def _section(
             f"{plan.worker_kill_every[0]:g}–{plan.worker_kill_every[1]:g} s; and the bot process is "
             f"SIGKILLed or SIGTERMed (half each) after {scale.uptime[0]:g}–{scale.uptime[1]:g} s of "
             "running, and started again on the same database. When every game is finished (or after "
-            f"{scale.faulty_cap:g} s), a last bot process without faults runs until everything is told.",
+            f"{scale.faulty_cap:g} s), a last bot process without faults runs until everything is told "
+            f"(or no game moved for {STALLED:g} s).",
             "",
             "Then the database and the record of the posts Discord accepted are checked. *Turn posts*: "
             "every complete turn of every game (`bot.history.group_turns` over the replayed log) is "
@@ -622,7 +650,12 @@ def _section(
         f"Worker processes still running {3 * PARENT_CHECK_SECONDS:.0f} s after their bot process ended"
         f" (then ended by the benchmark): {run.outlived}.",
         "Faults injected: " + ", ".join(f"{kind} {count:,}" for kind, count in sorted(faults.items())) + ".",
-        f"Games finished per engine: {per_engine}.",
+        f"Games finished per engine: {per_engine}."
+        + (
+            f" The last bot process was stopped after {STALLED:g} s in which no game moved."
+            if run.stalled
+            else ""
+        ),
         f"Waits beyond retries: {len(beyond):,} obligations, p99 {p99:.1f} s.",
         f"Duplicated turn posts whose copies one bot process made: {found.duplicated_in_process} (a"
         " post accepted, then the record of it refused by the database); the others came after a stop.",
@@ -659,7 +692,7 @@ async def _run(quick: bool, folder: Path) -> Section:
     began = time.time()
     try:
         await _faulty_part(plan_path, store, len(plan.games), scale, run, monitor, log)
-        _, ended = await _calm_part(plan_path, scale, run, monitor, log)
+        ended = await _calm_part(plan_path, store, scale, run, monitor, log)
     finally:
         watching.cancel()
         await asyncio.gather(*run.reaping)
@@ -671,5 +704,9 @@ async def _run(quick: bool, folder: Path) -> Section:
 
 
 def run(quick: bool) -> Section:
+    kept = os.environ.get(KEEP_ENV)
+    if kept:  # the records, the database and the bots' log stay there, to look into
+        Path(kept).mkdir(parents=True, exist_ok=True)
+        return asyncio.run(_run(quick, Path(kept)))
     with tempfile.TemporaryDirectory(prefix="baumeister-liveness-") as folder:
         return asyncio.run(_run(quick, Path(folder)))
