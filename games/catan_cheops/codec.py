@@ -13,6 +13,7 @@ the phase. Anything else is a ValueError.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from games.catan_cheops.data import (
@@ -36,7 +37,7 @@ from games.catan_cheops.data import (
     SHIP_EDGES,
     SHIPS,
 )
-from games.catan_cheops.rules import FOUNDING_STEPS, KNIGHT
+from games.catan_cheops.rules import FOUNDING_STEPS, KNIGHT, new_game
 from games.catan_cheops.state import (
     BLACK,
     DISCARD,
@@ -50,7 +51,7 @@ from games.catan_cheops.state import (
     ROLL,
     SEVEN,
     State,
-    derive,
+    from_stored,
 )
 from games.kit.codec import SaveReader, write
 
@@ -59,39 +60,6 @@ __all__ = ["FORMAT", "VERSION", "dumps", "loads"]
 FORMAT = "catan-cheops"
 VERSION = 1
 
-_KEYS = (
-    "format",
-    "version",
-    "players",
-    "rng",
-    "phase",
-    "turn",
-    "turns",
-    "founding_step",
-    "last_settlement",
-    "buildings",
-    "pieces",
-    "hands",
-    "gold",
-    "bank",
-    "deck",
-    "cards",
-    "new_cards",
-    "played_card",
-    "knights",
-    "army",
-    "robber",
-    "pyramid",
-    "blessing",
-    "discards",
-    "free_roads",
-    "resume",
-    "offer",
-    "answers",
-    "offers_made",
-    "last_roll",
-    "ended",
-)
 _RESUMES = {"roll": ROLL, "main": MAIN, "seven": SEVEN}
 _RESUME_NAMES = {v: k for k, v in _RESUMES.items()}
 _NODE_INDEX = {name: i for i, name in enumerate(NODE_NAMES)}
@@ -149,6 +117,11 @@ def dumps(state: State) -> str:
         "ended": ENDINGS[state.ended],
     }
     return write(data)
+
+
+#: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
+#: save, so that the two cannot disagree).
+_KEYS = tuple(json.loads(dumps(new_game(3, 0))))
 
 
 # -- loading -----------------------------------------------------------------------------------------
@@ -305,7 +278,7 @@ def loads(text: str) -> State:
             raise _read.fail("a founding road follows the player's settlement")
     elif fstep != len(steps) or last_node != -1:
         raise _read.fail("the founding is over")
-    state = State(
+    return from_stored(
         players=players,
         rng=rng,
         phase=phase,
@@ -335,11 +308,4 @@ def loads(text: str) -> State:
         offers_made=offers_made,
         last_roll=last_roll,
         ended=ended,
-        nets=(),
-        ends=(),
-        blds=(),
-        occupied=0,
-        blocked=0,
-        covered=0,
     )
-    return derive(state)

@@ -125,8 +125,8 @@ from games.catan_cheops.state import (
     TURN,
     TURNS,
     State,
-    derive,
     freeze,
+    from_stored,
 )
 from games.catan_cheops.state import (
     DISCARD as DISCARD_PHASE,
@@ -206,7 +206,7 @@ def new_game(players: int, seed: int) -> State:
     deck, rng = Rng.shuffle(rng, DECK)
     deserts = [h for h in LAND_HEXES if HEX_RESOURCE[h] < 0]
     pick, rng = Rng.below(rng, len(deserts))
-    state = State(
+    return from_stored(
         players=players,
         rng=rng,
         phase=FOUND,
@@ -236,14 +236,7 @@ def new_game(players: int, seed: int) -> State:
         offers_made=0,
         last_roll=(),
         ended=0,
-        nets=(),
-        ends=(),
-        blds=(),
-        occupied=0,
-        blocked=0,
-        covered=0,
     )
-    return derive(state)
 
 
 # -- who acts -----------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ __all__ = [
     "State",
     "derive",
     "freeze",
+    "from_stored",
 ]
 
 #: Where a game stands. FOUND: the founding placements; ROLL: a turn before its roll;
@@ -145,6 +146,15 @@ class State(NamedTuple):
     BLOCKED,
     COVERED,
 ) = range(len(State._fields))
+
+
+#: The fields `derive` computes, and what stands there before it does.
+_UNDERIVED: dict[str, Any] = {"nets": (), "ends": (), "blds": (), "occupied": 0, "blocked": 0, "covered": 0}
+
+
+def from_stored(**stored: Any) -> State:
+    """The state of the fields a save stores (all but the derived ones), the derived ones computed."""
+    return derive(State(**stored, **_UNDERIVED))
 
 
 def derive(state: State) -> State:

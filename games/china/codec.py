@@ -11,6 +11,7 @@ it). Anything else is a ValueError.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from games.china.data import (
@@ -25,8 +26,8 @@ from games.china.data import (
     SPACES,
     full_mask,
 )
-from games.china.rules import MAX_CARDS, MAX_PIECES, anyone_can_place, total_cards
-from games.china.state import OVER, PLACE, REFILL, STEPS, State, derive
+from games.china.rules import MAX_CARDS, MAX_PIECES, anyone_can_place, new_game, total_cards
+from games.china.state import OVER, PLACE, REFILL, STEPS, State, from_stored
 from games.china.view import cards_of
 from games.kit.codec import SaveReader, write
 
@@ -35,28 +36,6 @@ __all__ = ["FORMAT", "VERSION", "dumps", "loads"]
 FORMAT = "china"
 VERSION = 1
 
-_KEYS = (
-    "format",
-    "version",
-    "players",
-    "side",
-    "fortresses",
-    "rng",
-    "start",
-    "turn",
-    "turns",
-    "step",
-    "province",
-    "placed",
-    "cards_used",
-    "hands",
-    "deck",
-    "open",
-    "discard",
-    "exhausted",
-    "provinces",
-    "fortresses_left",
-)
 _PROVINCE_KEYS = ("id", "houses", "fortresses", "emissaries")
 #: Provinces that had fewer house spaces on an earlier board.json -> that number. Saves from
 #: then list that many houses; they load with the added spaces free (docs/china.md, "Saves").
@@ -98,6 +77,11 @@ def dumps(state: State) -> str:
         "fortresses_left": list(state.forts_left),
     }
     return write(data)
+
+
+#: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
+#: save, so that the two cannot disagree).
+_KEYS = tuple(json.loads(dumps(new_game(3, 0, "B", False))))
 
 
 # -- loading -----------------------------------------------------------------------------------------
@@ -160,7 +144,7 @@ def loads(text: str) -> State:
                 for n in _read.array(entry["emissaries"], f"emissaries of {PROVINCES[p]}", players)
             )
         )
-    state = State(
+    state = from_stored(
         players=players,
         side=side,
         fortresses=fortresses,
@@ -186,15 +170,7 @@ def loads(text: str) -> State:
             _read.integer(n, "fortresses_left", 0, FORTRESSES + 1)
             for n in _read.array(data["fortresses_left"], "fortresses_left", players)
         ),
-        free=(),
-        cap=(),
-        envoy_total=(),
-        houses_left=(),
-        envoys_left=(),
-        points=(),
-        keys=(),
     )
-    state = derive(state)
     _check_pieces(state)
     _check_cards(state)
     _check_turn(state, earlier)

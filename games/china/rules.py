@@ -23,10 +23,8 @@ from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take,
 from games.china.data import (
     CARD_COUNTS,
     COLOURS,
-    EMISSARIES,
     FORTRESSES,
     HAND_SIZE,
-    HOUSES,
     OPEN_CARDS,
     PROVINCE_COLOUR,
     PROVINCES,
@@ -72,8 +70,8 @@ from games.china.state import (
     TURN,
     TURNS,
     State,
-    derive,
     freeze,
+    from_stored,
     house_points,
     province_key,
 )
@@ -124,7 +122,7 @@ def new_game(players: int, seed: int, side: str, fortresses: bool) -> State:
     open_row = [0] * len(COLOURS)
     for _ in range(OPEN_CARDS):
         open_row[deck.pop()] += 1
-    state = State(
+    return from_stored(
         players=players,
         side=side,
         fortresses=fortresses,
@@ -145,15 +143,7 @@ def new_game(players: int, seed: int, side: str, fortresses: bool) -> State:
         forts=(0,) * len(PROVINCES),
         envoys=tuple((0,) * players for _ in _PROVINCES),
         forts_left=(FORTRESSES if fortresses else 0,) * players,
-        free=(),
-        cap=(),
-        envoy_total=(),
-        houses_left=(HOUSES,) * players,
-        envoys_left=(EMISSARIES,) * players,
-        points=(0,) * players,
-        keys=(),
     )
-    return derive(state)
 
 
 # -- what may be placed (public: board and supplies only) --------------------------------------------

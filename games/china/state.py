@@ -26,6 +26,7 @@ __all__ = [
     "STEPS",
     "State",
     "derive",
+    "from_stored",
     "house_counts",
     "house_points",
     "province_key",
@@ -125,6 +126,16 @@ def house_points(row: tuple[int, ...], forts: int, players: int) -> list[int]:
         forts >>= 1
         space += 1
     return points
+
+
+#: The fields `derive` computes, and what stands there before it does.
+_DERIVED = ("free", "cap", "envoy_total", "houses_left", "envoys_left", "points", "keys")
+_UNDERIVED: dict[str, Any] = dict.fromkeys(_DERIVED, ())
+
+
+def from_stored(**stored: Any) -> State:
+    """The state of the fields a save stores (all but the derived ones), the derived ones computed."""
+    return derive(State(**stored, **_UNDERIVED))
 
 
 def derive(state: State) -> State:

@@ -12,11 +12,12 @@ state is only a cache, and the service rebuilds it from the move log.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
 from games.chinesische_mauer.data import DECK_COUNTS, DRAGON, KINDS, SITES_BY_PLAYERS, TILE_SET
-from games.chinesische_mauer.rules import eligible_sites, legal_actions
+from games.chinesische_mauer.rules import eligible_sites, legal_actions, new_game
 from games.chinesische_mauer.state import FREE, Site, Stack, State, closed_site, make_site
 from games.kit.codec import SaveReader, write
 
@@ -25,25 +26,6 @@ __all__ = ["FORMAT", "VERSION", "dumps", "loads"]
 FORMAT = "chinesische-mauer"
 VERSION = 2
 
-_KEYS = (
-    "format",
-    "version",
-    "players",
-    "rng",
-    "turn",
-    "pending",
-    "actions_done",
-    "hands",
-    "decks",
-    "discarded",
-    "sites",
-    "supply",
-    "removed",
-    "won",
-    "last_round",
-    "over",
-    "turns",
-)
 _TILE_VALUES = frozenset(TILE_SET)
 #: More turns than any game can have: every turn plays or draws a card, or
 #: scores, and a game has at most 5 × 35 card moves and 36 tiles.
@@ -88,6 +70,11 @@ def dumps(state: State) -> str:
         "turns": state.turns,
     }
     return write(data)
+
+
+#: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
+#: save, so that the two cannot disagree).
+_KEYS = tuple(json.loads(dumps(new_game(2, 0))))
 
 
 # -- loading --------------------------------------------------------------------------------------

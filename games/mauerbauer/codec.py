@@ -10,6 +10,7 @@ act. Anything else is a ValueError. The layout is in docs/mauerbauer.md.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -34,7 +35,7 @@ from games.mauerbauer.data import (
     TOWER_COLOURS,
     bits,
 )
-from games.mauerbauer.rules import legal_actions, to_act
+from games.mauerbauer.rules import legal_actions, new_game, to_act
 from games.mauerbauer.scoring import card_values
 from games.mauerbauer.state import (
     EXCHANGE,
@@ -55,34 +56,6 @@ __all__ = ["FORMAT", "VERSION", "dumps", "loads"]
 FORMAT = "mauerbauer"
 VERSION = 1
 
-_KEYS = (
-    "format",
-    "version",
-    "players",
-    "rng",
-    "phase",
-    "active",
-    "turns",
-    "walls",
-    "towers",
-    "houses",
-    "cities",
-    "supply",
-    "deck",
-    "discard",
-    "hands",
-    "scores",
-    "earned",
-    "last_wall",
-    "dice",
-    "closing",
-    "city",
-    "queue",
-    "draws",
-    "plays",
-    "swaps",
-    "ending",
-)
 _HOUSE_FACES = (*HOUSE_COLOURS, "any")
 _RECORD_KINDS = ("play", "discard", "pass")
 #: More turns than any game can have (a turn builds a wall; walls come back only with cities).
@@ -148,6 +121,11 @@ def dumps(state: State) -> str:
         "ending": state.ending,
     }
     return write(data)
+
+
+#: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
+#: save, so that the two cannot disagree).
+_KEYS = tuple(json.loads(dumps(new_game(2, 0))))
 
 
 # -- loading ------------------------------------------------------------------------------------------

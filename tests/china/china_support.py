@@ -11,7 +11,7 @@ import game_support
 from games.china import ENGINE
 from games.china.data import COLOUR_BY_NAME, COLOURS, FORTRESSES, PROVINCES, SPACES
 from games.china.rules import total_cards
-from games.china.state import PLACE, State, derive
+from games.china.state import PLACE, State, derive, from_stored
 
 
 def counts(cards: str) -> tuple[int, ...]:
@@ -78,7 +78,7 @@ def position(
         forts_left = [FORTRESSES if fortresses else 0] * players
         if placed:
             forts_left = [0] * placed + list(forts_left[placed:])
-    state = State(
+    state = from_stored(
         players=players,
         side=side,
         fortresses=fortresses,
@@ -99,14 +99,8 @@ def position(
         forts=tuple(fort_masks),
         envoys=tuple(envoy_rows),
         forts_left=tuple(forts_left),
-        free=(),
-        cap=(),
-        envoy_total=(),
-        houses_left=(),
-        envoys_left=(),
-        points=(),
-        keys=(),
     )
+    # `changes` may name derived fields too: they are computed afresh.
     return derive(state._replace(**changes))
 
 

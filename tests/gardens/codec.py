@@ -15,6 +15,7 @@ can produce; anything else is a ValueError.
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 from games.kit.codec import SaveReader, write
@@ -27,6 +28,7 @@ from .rules import (
     LastStorm,
     State,
     neighbours,
+    new_game,
     storms_on,
 )
 
@@ -35,19 +37,6 @@ __all__ = ["FORMAT", "VERSION", "dumps", "loads"]
 FORMAT = "gardens"
 VERSION = 1
 WEATHERS = ("calm", "stormy")
-_KEYS = (
-    "format",
-    "version",
-    "players",
-    "size",
-    "weather",
-    "rng",
-    "plantings",
-    "board",
-    "last_roll",
-    "storm",
-    "last_storm",
-)
 
 
 def dumps(state: State) -> str:
@@ -71,6 +60,11 @@ def dumps(state: State) -> str:
         ),
     }
     return write(data)
+
+
+#: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
+#: save, so that the two cannot disagree).
+_KEYS = tuple(json.loads(dumps(new_game(2, 0, "small", "calm"))))
 
 
 _read = SaveReader("Gardens")
