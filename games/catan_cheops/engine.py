@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from games.catan_cheops import codec, notation, offers, rules
 from games.catan_cheops import view as views
 from games.catan_cheops.data import LOCALES, TEXTS
-from games.catan_cheops.state import State
 from games.catan_cheops.words import GAME_ID
-from games.kit.engine import ModularEngine, setup_options
+from games.kit.engine import ModularEngine
 
 __all__ = ["CatanCheopsEngine"]
 
@@ -20,12 +16,6 @@ class CatanCheopsEngine(ModularEngine):
 
     id = GAME_ID
     title = "Catan: Cheops"
-    min_players = 3
-    max_players = 4
-    texts: Mapping[str, str] = TEXTS
-    locales: Mapping[str, Mapping[str, str]] = LOCALES
+    min_players, max_players = 3, 4
+    texts, locales = TEXTS, LOCALES
     modules = (rules, notation, views, codec, offers)
-
-    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        setup_options(self, players, seed, options)
-        return rules.new_game(players, seed)

@@ -81,7 +81,7 @@ def dumps(state: State) -> str:
 
 #: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
 #: save, so that the two cannot disagree).
-_KEYS = tuple(json.loads(dumps(new_game(3, 0, "B", False))))
+_KEYS = tuple(json.loads(dumps(new_game(3, 0, "B", "off"))))
 
 
 # -- loading -----------------------------------------------------------------------------------------

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from games.china import codec, notation, offers, rules
 from games.china import view as views
 from games.china.data import LOCALES, SIDE_PLAYERS, TEXTS
-from games.china.state import State
 from games.china.words import illegal
 from games.core import Option
-from games.kit.engine import ModularEngine, setup_options
+from games.kit.engine import ModularEngine
 
 __all__ = ["ChinaEngine"]
 
@@ -21,15 +19,13 @@ class ChinaEngine(ModularEngine):
 
     id = "china"
     title = "China"
-    min_players = 3
-    max_players = 5
+    min_players, max_players = 3, 5
     options = (
         # No default: side B for 3 players, side A for 4 and 5 (4 players may choose B).
         Option("side", ("A", "B")),
         Option("fortresses", ("off", "on"), default="off"),
     )
-    texts: Mapping[str, str] = TEXTS
-    locales: Mapping[str, Mapping[str, str]] = LOCALES
+    texts, locales = TEXTS, LOCALES
     modules = (rules, notation, views, codec, offers)
 
     def check_options(self, players: int, options: Mapping[str, str]) -> dict[str, str]:
@@ -40,7 +36,3 @@ class ChinaEngine(ModularEngine):
         if players not in SIDE_PLAYERS[side]:
             raise illegal(f"china.error.side_{side.lower()}")
         return complete
-
-    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        chosen = setup_options(self, players, seed, options)
-        return rules.new_game(players, seed, chosen["side"], chosen["fortresses"] == "on")

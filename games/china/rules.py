@@ -107,8 +107,10 @@ def total_cards(players: int) -> tuple[int, ...]:
     return tuple(count - removed for count in CARD_COUNTS)
 
 
-def new_game(players: int, seed: int, side: str, fortresses: bool) -> State:
-    """Shuffle, deal 3 cards each, lay 4 open, draw the start player."""
+def new_game(players: int, seed: int, side: str, fortresses: str) -> State:
+    """Shuffle, deal 3 cards each, lay 4 open, draw the start player; `side` and
+    `fortresses` are the options as chosen ("A" or "B", "on" or "off")."""
+    with_fortresses = fortresses == "on"
     rng = Rng.seed(seed)
     cards = [colour for colour, count in enumerate(total_cards(players)) for _ in range(count)]
     deck, rng = Rng.shuffle(rng, cards)
@@ -125,7 +127,7 @@ def new_game(players: int, seed: int, side: str, fortresses: bool) -> State:
     return from_stored(
         players=players,
         side=side,
-        fortresses=fortresses,
+        fortresses=with_fortresses,
         rng=rng,
         start=start,
         turn=start,
@@ -142,7 +144,7 @@ def new_game(players: int, seed: int, side: str, fortresses: bool) -> State:
         board=tuple((-1,) * SPACES[p] for p in _PROVINCES),
         forts=(0,) * len(PROVINCES),
         envoys=tuple((0,) * players for _ in _PROVINCES),
-        forts_left=(FORTRESSES if fortresses else 0,) * players,
+        forts_left=(FORTRESSES if with_fortresses else 0,) * players,
     )
 
 

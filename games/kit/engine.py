@@ -25,6 +25,7 @@ __all__ = ["ModularEngine", "setup_options"]
 class _Functions(NamedTuple):
     """A game's functions, one per method of the contract; None: `Engine`'s default."""
 
+    new_game: Callable[..., State]
     to_act: Callable[[State], frozenset[int]]
     legal_actions: Callable[[State, int], list[Action]]
     apply: Callable[[State, int, Action], State]
@@ -45,8 +46,9 @@ class _Functions(NamedTuple):
     seat_summary: Callable[[State, int], Message | None] | None
 
 
-#: What a game must answer: the methods `Engine` leaves abstract (the others have a default).
-_REQUIRED = frozenset(_Functions._fields) & Engine.__abstractmethods__
+#: What a game must answer: the methods `Engine` leaves abstract (the others have a default),
+#: and `new_game` for `setup`.
+_REQUIRED = frozenset(_Functions._fields) & Engine.__abstractmethods__ | {"new_game"}
 
 
 def _defined_in(module: ModuleType, name: str) -> Any:
@@ -78,6 +80,7 @@ class ModularEngine(Engine):
     them defines (imported names do not count; two modules defining the same
     name is an error), called with the method's own arguments, `self` aside:
 
+        new_game(players, seed, **options)    (for `setup`)
         to_act(state)                     legal_actions(state, seat)
         apply(state, seat, action)        reveals(state, seat, action)
         current_turn(state)               turn_number(state)
@@ -88,10 +91,13 @@ class ModularEngine(Engine):
         quick_actions(state, seat)        private_summary(state, seat)
         seat_summary(state, seat)
 
-    The methods that `Engine` leaves abstract must be found (a `TypeError`
-    when the class is made); the others keep `Engine`'s default when no module
-    defines them. `setup`, `check_options` and the metadata (`id`, `title`,
-    player counts, `options`, `texts`, `locales`) stay the subclass's own.
+    `setup` checks its arguments (`setup_options`) and hands the complete
+    options to `new_game` as keywords (an option `side` chosen "A": `side="A"`).
+    `new_game` and the methods that `Engine` leaves abstract must be found (a
+    `TypeError` when the class is made); the others keep `Engine`'s default
+    when no module defines them. `check_options` and the metadata (`id`,
+    `title`, player counts, `options`, `texts`, `locales`) stay the
+    subclass's own.
 
     `view`, `prompt`, `suggest`, `quick_actions` and the summaries refuse a
     seat that is not in the game with a `ValueError` (the state's `players`
@@ -108,6 +114,9 @@ class ModularEngine(Engine):
             cls._functions = _collect(cls.__name__, cls.modules)
 
     # ------------------------------------------------ the contract's abstract methods
+
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        return self._functions.new_game(players, seed, **setup_options(self, players, seed, options))
 
     def to_act(self, state: State) -> frozenset[int]:
         return self._functions.to_act(state)

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from games.kit.engine import ModularEngine, setup_options
+from games.kit.engine import ModularEngine
 from games.mauerbauer import codec, notation, offers, rules
 from games.mauerbauer import view as views
 from games.mauerbauer.data import LOCALES, TEXTS
-from games.mauerbauer.state import State
 
 __all__ = ["MauerbauerEngine"]
 
@@ -19,12 +15,6 @@ class MauerbauerEngine(ModularEngine):
 
     id = "mauerbauer"
     title = "Mauerbauer"
-    min_players = 2
-    max_players = 4
-    texts: Mapping[str, str] = TEXTS
-    locales: Mapping[str, Mapping[str, str]] = LOCALES
+    min_players, max_players = 2, 4
+    texts, locales = TEXTS, LOCALES
     modules = (rules, notation, views, codec, offers)
-
-    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        setup_options(self, players, seed, options)
-        return rules.new_game(players, seed)

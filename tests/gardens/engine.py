@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from games.core import Option
-from games.kit.engine import ModularEngine, setup_options
+from games.kit.engine import ModularEngine
 
 from . import codec, notation, rules
 from . import view as views
-from .rules import GAME_ID, LOCALES, TEXTS, State
+from .rules import GAME_ID, LOCALES, TEXTS
 
 __all__ = ["GardensEngine"]
 
@@ -20,15 +19,13 @@ class GardensEngine(ModularEngine):
 
     id = GAME_ID
     title = "Gardens"
-    min_players = 2
-    max_players = 4
+    min_players, max_players = 2, 4
     options = (
         # No default: the small garden for 2 players, the large one for more (or for storms).
         Option("size", ("small", "large")),
         Option("weather", ("calm", "stormy"), default="calm"),
     )
-    texts: Mapping[str, str] = TEXTS
-    locales: Mapping[str, Mapping[str, str]] = LOCALES
+    texts, locales = TEXTS, LOCALES
     #: A seat's view adds its own answer to a raging storm, which nobody else sees.
     private_view_keys: frozenset[str] = frozenset({"viewer", "shelter"})
     #: Every method of the contract is the function of the same name in one of these.
@@ -44,7 +41,3 @@ class GardensEngine(ModularEngine):
         if complete["size"] == "small" and players > 3:
             raise rules.illegal("gardens.error.small_for_three")
         return complete
-
-    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
-        chosen = setup_options(self, players, seed, options)
-        return rules.new_game(players, seed, chosen["size"], chosen["weather"])
