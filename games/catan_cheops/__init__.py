@@ -9,7 +9,6 @@ notation, view and save format: docs/catan-cheops.md.
 from __future__ import annotations
 
 import games
-from games.catan_cheops import describe
 from games.catan_cheops.actions import Move
 from games.catan_cheops.engine import CatanCheopsEngine
 from games.catan_cheops.state import State
@@ -17,7 +16,4 @@ from games.catan_cheops.state import State
 __all__ = ["ENGINE", "CatanCheopsEngine", "Move", "State"]
 
 ENGINE = CatanCheopsEngine()
-# The board in words for an image's description. Set here, not in `engine`, while
-# the engine classes are being reworked; it belongs in the class as `describe_board`.
-ENGINE.describe_board = describe.board  # type: ignore[method-assign]  # see above
 games.register(ENGINE)

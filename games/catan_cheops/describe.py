@@ -11,10 +11,10 @@ from typing import Any
 
 from games.core import Message, Param, Player, listing
 
-__all__ = ["board"]
+__all__ = ["describe_board"]
 
 
-def board(view: Mapping[str, Any]) -> list[Message]:
+def describe_board(view: Mapping[str, Any]) -> list[Message]:
     """A sentence per player's buildings, then the pyramid, the robber and the dice."""
     players = int(view["players"])
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.catan_cheops import codec, notation, offers, rules
+from games.catan_cheops import codec, describe, notation, offers, rules
 from games.catan_cheops import view as views
 from games.catan_cheops.data import LOCALES, TEXTS
 from games.catan_cheops.words import GAME_ID
@@ -18,4 +18,4 @@ class CatanCheopsEngine(ModularEngine):
     title = "Catan: Cheops"
     min_players, max_players = 3, 4
     texts, locales = TEXTS, LOCALES
-    modules = (rules, notation, views, codec, offers)
+    modules = (rules, notation, views, codec, describe, offers)

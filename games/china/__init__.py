@@ -9,7 +9,6 @@ format: docs/china.md.
 from __future__ import annotations
 
 import games
-from games.china import describe
 from games.china.actions import Action, End, Pass, Place, Swap, Take
 from games.china.engine import ChinaEngine
 from games.china.state import State
@@ -17,7 +16,4 @@ from games.china.state import State
 __all__ = ["ENGINE", "Action", "ChinaEngine", "End", "Pass", "Place", "State", "Swap", "Take"]
 
 ENGINE = ChinaEngine()
-# The board in words for an image's description. Set here, not in `engine`, while
-# the engine classes are being reworked; it belongs in the class as `describe_board`.
-ENGINE.describe_board = describe.board  # type: ignore[method-assign]  # see above
 games.register(ENGINE)

@@ -12,10 +12,10 @@ from typing import Any
 
 from games.core import Message, Param, Player, listing
 
-__all__ = ["board"]
+__all__ = ["describe_board"]
 
 
-def board(view: Mapping[str, Any]) -> list[Message]:
+def describe_board(view: Mapping[str, Any]) -> list[Message]:
     """A sentence per province with pieces in it, then the empty ones, then the open cards."""
     facts: list[Message] = []
     empty: list[Param] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.china import codec, notation, offers, rules
+from games.china import codec, describe, notation, offers, rules
 from games.china import view as views
 from games.china.data import LOCALES, SIDE_PLAYERS, TEXTS
 from games.china.words import illegal
@@ -26,7 +26,7 @@ class ChinaEngine(ModularEngine):
         Option("fortresses", ("off", "on"), default="off"),
     )
     texts, locales = TEXTS, LOCALES
-    modules = (rules, notation, views, codec, offers)
+    modules = (rules, notation, views, codec, describe, offers)
 
     def check_options(self, players: int, options: Mapping[str, str]) -> dict[str, str]:
         complete = super().check_options(players, options)

@@ -8,7 +8,6 @@ docs/chinesische-mauer.md.
 from __future__ import annotations
 
 import games
-from games.chinesische_mauer import describe
 from games.chinesische_mauer.actions import Action, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
 from games.chinesische_mauer.engine import ChineseWallEngine
 from games.chinesische_mauer.state import Site, State
@@ -27,7 +26,4 @@ __all__ = [
 ]
 
 ENGINE = ChineseWallEngine()
-# The board in words for an image's description. Set here, not in `engine`, while
-# the engine classes are being reworked; it belongs in the class as `describe_board`.
-ENGINE.describe_board = describe.board  # type: ignore[method-assign]  # see above
 games.register(ENGINE)

@@ -12,10 +12,10 @@ from typing import Any
 
 from games.core import Message, Param, Player, listing
 
-__all__ = ["board"]
+__all__ = ["describe_board"]
 
 
-def board(view: Mapping[str, Any]) -> list[Message]:
+def describe_board(view: Mapping[str, Any]) -> list[Message]:
     """A sentence per site of the wall, in the order of the wall, then the supply."""
     facts = [_site(number, site) for number, site in enumerate(view["sites"], start=1)]
     facts.append(Message("cm.alt.supply", {"count": int(view["supply"])}))

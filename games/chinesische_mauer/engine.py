@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.chinesische_mauer import codec, notation, prompts, quick_actions, rules
+from games.chinesische_mauer import codec, describe, notation, prompts, quick_actions, rules
 from games.chinesische_mauer import view as views
 from games.chinesische_mauer.data import LOCALES, TEXTS
 from games.kit.engine import ModularEngine
@@ -21,4 +21,4 @@ class ChineseWallEngine(ModularEngine):
     #: view: who is viewing, its hand, and "seats" (its own won points there).
     private_view_keys: frozenset[str] = frozenset({"viewer", "hand", "seats"})
     # No `suggest` among them: a position has few moves, and the contract's default lists them.
-    modules = (rules, notation, views, codec, prompts, quick_actions)
+    modules = (rules, notation, views, codec, describe, prompts, quick_actions)

@@ -12,7 +12,7 @@ seat) is made in one place for every game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar, NamedTuple
 
@@ -44,6 +44,7 @@ class _Functions(NamedTuple):
     quick_actions: Callable[[State, int], Sequence[Action]] | None
     private_summary: Callable[[State, int], Message | None] | None
     seat_summary: Callable[[State, int], Message | None] | None
+    describe_board: Callable[[Mapping[str, Any]], list[Message]] | None
 
 
 #: What a game must answer: the methods `Engine` leaves abstract (the others have a default),
@@ -89,7 +90,7 @@ class ModularEngine(Engine):
         outcome(state)                    dumps(state)        loads(text)
         prompt(state, seat)               suggest(state, seat, typed, limit)
         quick_actions(state, seat)        private_summary(state, seat)
-        seat_summary(state, seat)
+        seat_summary(state, seat)         describe_board(view)
 
     `setup` checks its arguments (`setup_options`) and hands the complete
     options to `new_game` as keywords (an option `side` chosen "A": `side="A"`).
@@ -190,6 +191,10 @@ class ModularEngine(Engine):
         check_seat(state.players, seat)
         found = self._functions.seat_summary
         return super().seat_summary(state, seat) if found is None else found(state, seat)
+
+    def describe_board(self, view: Mapping[str, Any]) -> list[Message]:
+        found = self._functions.describe_board
+        return super().describe_board(view) if found is None else found(view)
 
 
 def setup_options(engine: Engine, players: int, seed: int, options: dict[str, Any] | None) -> dict[str, str]:

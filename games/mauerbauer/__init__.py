@@ -9,7 +9,6 @@ format: docs/mauerbauer.md.
 from __future__ import annotations
 
 import games
-from games.mauerbauer import describe
 from games.mauerbauer.actions import (
     Action,
     BuildWall,
@@ -45,7 +44,4 @@ __all__ = [
 ]
 
 ENGINE = MauerbauerEngine()
-# The board in words for an image's description. Set here, not in `engine`, while
-# the engine classes are being reworked; it belongs in the class as `describe_board`.
-ENGINE.describe_board = describe.board  # type: ignore[method-assign]  # see above
 games.register(ENGINE)

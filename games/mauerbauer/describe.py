@@ -11,10 +11,10 @@ from typing import Any
 
 from games.core import Message, Param, listing
 
-__all__ = ["board"]
+__all__ = ["describe_board"]
 
 
-def board(view: Mapping[str, Any]) -> list[Message]:
+def describe_board(view: Mapping[str, Any]) -> list[Message]:
     """The new city first (what the players decide about), the other cities, then the rest."""
     facts: list[Message] = []
     cities = sorted(view["cities"], key=lambda city: city["id"] != view.get("new_city"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.kit.engine import ModularEngine
-from games.mauerbauer import codec, notation, offers, rules
+from games.mauerbauer import codec, describe, notation, offers, rules
 from games.mauerbauer import view as views
 from games.mauerbauer.data import LOCALES, TEXTS
 
@@ -17,4 +17,4 @@ class MauerbauerEngine(ModularEngine):
     title = "Mauerbauer"
     min_players, max_players = 2, 4
     texts, locales = TEXTS, LOCALES
-    modules = (rules, notation, views, codec, offers)
+    modules = (rules, notation, views, codec, describe, offers)
