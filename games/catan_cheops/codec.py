@@ -13,7 +13,6 @@ the phase. Anything else is a ValueError.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from games.catan_cheops.data import (
@@ -75,8 +74,6 @@ def _counts(values: tuple[int, ...]) -> list[int]:
 
 def dumps(state: State) -> str:
     data = {
-        "format": FORMAT,
-        "version": VERSION,
         "players": state.players,
         "rng": state.rng,
         "phase": PHASES[state.phase],
@@ -116,17 +113,13 @@ def dumps(state: State) -> str:
         "last_roll": list(state.last_roll),
         "ended": ENDINGS[state.ended],
     }
-    return write(data)
-
-
-#: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
-#: save, so that the two cannot disagree).
-_KEYS = tuple(json.loads(dumps(new_game(3, 0))))
+    return write(FORMAT, VERSION, data)
 
 
 # -- loading -----------------------------------------------------------------------------------------
 
-_read = SaveReader("Catan: Cheops")
+#: Every save has the fields of a new game's.
+_read = SaveReader("Catan: Cheops", dumps(new_game(3, 0)))
 
 
 def _seat_or_none(value: Any, what: str, players: int) -> int:
@@ -141,7 +134,7 @@ def _name(value: Any, what: str, index: dict[str, int]) -> int:
 
 def loads(text: str) -> State:
     data = _read.json(text)
-    if type(data) is not dict or set(data) != set(_KEYS):
+    if type(data) is not dict or set(data) != set(_read.keys):
         raise _read.fail("the fields are not the expected ones")
     if data["format"] != FORMAT:
         raise _read.fail("another format")

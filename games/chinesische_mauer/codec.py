@@ -12,7 +12,6 @@ state is only a cache, and the service rebuilds it from the move log.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
@@ -38,8 +37,6 @@ def _kinds(counts: tuple[int, ...]) -> list[str]:
 
 def dumps(state: State) -> str:
     data = {
-        "format": FORMAT,
-        "version": VERSION,
         "players": state.players,
         "rng": state.rng,
         "turn": state.turn,
@@ -69,17 +66,13 @@ def dumps(state: State) -> str:
         "over": state.over,
         "turns": state.turns,
     }
-    return write(data)
-
-
-#: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
-#: save, so that the two cannot disagree).
-_KEYS = tuple(json.loads(dumps(new_game(2, 0))))
+    return write(FORMAT, VERSION, data)
 
 
 # -- loading --------------------------------------------------------------------------------------
 
-_read = SaveReader("Chinesische Mauer")
+#: Every save has the fields of a new game's.
+_read = SaveReader("Chinesische Mauer", dumps(new_game(2, 0)))
 
 
 def _kind(value: Any, what: str) -> int:
@@ -133,7 +126,7 @@ def _site(value: Any, index: int, players: int) -> Site:
 
 def loads(text: str) -> State:
     # Version 1 kept no turn count; no other version was ever written.
-    data = _read.versioned(text, FORMAT, VERSION, _KEYS, "; replay the move log instead")
+    data = _read.versioned(text, "; replay the move log instead")
     players = data["players"]
     if type(players) is not int or players not in SITES_BY_PLAYERS:
         raise _read.fail("players must be 2 to 5")

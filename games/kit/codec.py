@@ -16,19 +16,30 @@ from typing import Any
 __all__ = ["SaveReader", "write"]
 
 
-def write(data: dict[str, Any]) -> str:
-    """The save as compact JSON, non-ASCII text kept as it is (a save is compared byte for byte)."""
+def write(format_id: str, version: int, fields: dict[str, Any]) -> str:
+    """The save of `fields` as compact JSON, headed by its format and version; non-ASCII
+    text is kept as it is (a save is compared byte for byte)."""
+    data = {"format": format_id, "version": version, **fields}
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 class SaveReader:
     """Reads the fields of one game's saves; every refusal is a `ValueError`.
 
-    `what` names the field in the sentence ("rng", "a hand", "site 3 cards").
+    `game` names the game in the refusals; `sample` is a save its `dumps`
+    wrote (a new game's): every save has exactly the fields of the sample, in
+    its order (`keys`), so that `dumps` and `loads` cannot disagree on them.
+    In each check, `what` names the field in the sentence ("rng", "a hand",
+    "site 3 cards").
     """
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, sample: str) -> None:
         self._prefix = f"not a valid {game} state: "
+        head = json.loads(sample)
+        self.format_id: str = head["format"]
+        self.version: int = head["version"]
+        #: The fields of every save, in the order `dumps` writes them.
+        self.keys: tuple[str, ...] = tuple(head)
 
     def fail(self, what: str) -> ValueError:
         """The refusal of a save, to raise: "not a valid <game> state: <what>"."""
@@ -42,19 +53,18 @@ class SaveReader:
             # RecursionError: JSON nested deeper than the parser goes is no save either.
             raise self.fail("not JSON") from error
 
-    def versioned(
-        self, text: str, format_id: str, version: int, keys: Sequence[str], advice: str = ""
-    ) -> dict[str, Any]:
-        """The save's top-level object: JSON of format `format_id` and `version` with exactly `keys`.
+    def versioned(self, text: str, advice: str = "") -> dict[str, Any]:
+        """The save's top-level object: JSON of the sample's format and version, with its fields.
 
         `advice` ends the sentence that refuses another version ("; replay the move log instead").
         """
         data = self.json(text)
+        format_id, version = self.format_id, self.version
         if type(data) is not dict or data.get("format") != format_id or type(data.get("version")) is not int:
             raise self.fail(f"format must be {format_id!r} version {version}")
         if data["version"] != version:
             raise self.fail(f"format version {data['version']} is not {version}{advice}")
-        return self.fields(data, "the state", keys)
+        return self.fields(data, "the state", self.keys)
 
     def integer(self, value: Any, what: str, low: int, high: int) -> int:
         """An int (not a bool) with low <= value < high."""

@@ -10,7 +10,6 @@ act. Anything else is a ValueError. The layout is in docs/mauerbauer.md.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
@@ -69,8 +68,6 @@ def _fields(mask: int) -> list[str]:
 
 def dumps(state: State) -> str:
     data = {
-        "format": FORMAT,
-        "version": VERSION,
         "players": state.players,
         "rng": state.rng,
         "phase": PHASES[state.phase],
@@ -120,17 +117,13 @@ def dumps(state: State) -> str:
         "swaps": state.swaps,
         "ending": state.ending,
     }
-    return write(data)
-
-
-#: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
-#: save, so that the two cannot disagree).
-_KEYS = tuple(json.loads(dumps(new_game(2, 0))))
+    return write(FORMAT, VERSION, data)
 
 
 # -- loading ------------------------------------------------------------------------------------------
 
-_read = SaveReader("Mauerbauer")
+#: Every save has the fields of a new game's.
+_read = SaveReader("Mauerbauer", dumps(new_game(2, 0)))
 
 
 def _card(value: Any, what: str) -> int:
@@ -167,7 +160,7 @@ def _sorted_cards(value: Any, what: str) -> tuple[int, ...]:
 
 
 def loads(text: str) -> State:
-    data = _read.versioned(text, FORMAT, VERSION, _KEYS, "; replay the move log instead")
+    data = _read.versioned(text, "; replay the move log instead")
     players = _read.integer(data["players"], "players", 2, 5)
     seat_range = (0, players)
     walls = 0

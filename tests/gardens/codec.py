@@ -15,7 +15,6 @@ can produce; anything else is a ValueError.
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any
 
 from games.kit.codec import SaveReader, write
@@ -43,8 +42,6 @@ def dumps(state: State) -> str:
     width = state.width
     last = state.last_storm
     data = {
-        "format": FORMAT,
-        "version": VERSION,
         "players": state.players,
         "size": state.size,
         "weather": state.weather,
@@ -59,21 +56,17 @@ def dumps(state: State) -> str:
             else {"cell": last.cell, "answers": list(last.answers), "lost": list(last.lost)}
         ),
     }
-    return write(data)
+    return write(FORMAT, VERSION, data)
 
 
-#: The fields of a save: exactly those `dumps` writes, in its order (read off a new game's
-#: save, so that the two cannot disagree).
-_KEYS = tuple(json.loads(dumps(new_game(2, 0, "small", "calm"))))
-
-
-_read = SaveReader("Gardens")
+#: Every save has the fields of a new game's.
+_read = SaveReader("Gardens", dumps(new_game(2, 0, "small", "calm")))
 
 
 def loads(text: str) -> State:
     if not isinstance(text, str):
         raise _read.fail("a save is text")
-    data = _read.fields(_read.json(text), "the save", _KEYS)
+    data = _read.fields(_read.json(text), "the save", _read.keys)
     if data["format"] != FORMAT:
         raise _read.fail(f"the format must be {FORMAT!r}")
     if type(data["version"]) is not int or data["version"] != VERSION:
