@@ -17,7 +17,6 @@ here as tuples.
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -77,11 +76,9 @@ __all__ = [
     "bits",
 ]
 
-_HERE = Path(__file__).resolve().parent
-
 
 #: The board file as stored.
-BOARD: Any = read_json(_HERE, "board.json")
+BOARD: Any = read_json(__file__, "board.json")
 NOTE: str = str(BOARD["note"])
 
 #: Resources by index (hands are tuples in this order); gold is not a resource.
@@ -250,5 +247,5 @@ PRODUCTION: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...] = tuple(
 )
 
 #: English templates of every message key, and the same keys in other languages.
-TEXTS = load_texts(_HERE)
-LOCALES = load_locales(_HERE)
+TEXTS = load_texts(__file__)
+LOCALES = load_locales(__file__)

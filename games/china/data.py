@@ -10,7 +10,6 @@ printed board needs no change of code, as long as it keeps the same shape.
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -47,12 +46,10 @@ __all__ = [
     "full_mask",
 ]
 
-_HERE = Path(__file__).resolve().parent
-
 
 #: The board as stored (for drawing: coordinates of provinces, spaces, dragon
 #: fields and alliance labels). Renderers read it from here, never from a view.
-BOARD: Any = read_json(_HERE, "board.json")
+BOARD: Any = read_json(__file__, "board.json")
 NOTE: str = str(BOARD["note"])
 
 #: Colour names in their fixed order (the order of hands and counts everywhere).
@@ -142,5 +139,5 @@ ROAD_NEIGHBOURS: MappingProxyType[str, tuple[tuple[int, ...], ...]] = MappingPro
 )
 
 #: English templates of every message key, and the same keys in other languages.
-TEXTS = load_texts(_HERE)
-LOCALES = load_locales(_HERE)
+TEXTS = load_texts(__file__)
+LOCALES = load_locales(__file__)

@@ -6,7 +6,6 @@ hot path compares ints; names appear only at the edges (notation, view, JSON).
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import MappingProxyType
 
 from games.kit.data import load_locales, load_texts, read_json
@@ -28,10 +27,8 @@ __all__ = [
     "WARRIOR",
 ]
 
-_HERE = Path(__file__).resolve().parent
 
-
-_CARDS = read_json(_HERE, "cards.json")
+_CARDS = read_json(__file__, "cards.json")
 
 #: Kind names in their fixed order (the order of hands in views and JSON).
 KINDS: tuple[str, ...] = tuple(entry["kind"] for entry in _CARDS["kinds"])
@@ -61,5 +58,5 @@ HORSEMAN = KINDS.index("horseman")
 DRAGON = KINDS.index("dragon")
 
 #: English templates of every message key, and the same keys in other languages.
-TEXTS = load_texts(_HERE)
-LOCALES = load_locales(_HERE)
+TEXTS = load_texts(__file__)
+LOCALES = load_locales(__file__)

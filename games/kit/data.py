@@ -15,22 +15,25 @@ from typing import Any
 __all__ = ["bits", "load_locales", "load_texts", "read_json"]
 
 
-def read_json(folder: Path, name: str) -> Any:
-    """The JSON file `name` (a path below `folder`, the game's package)."""
-    return json.loads((folder / name).read_text(encoding="utf-8"))
+def read_json(beside: str, name: str) -> Any:
+    """The JSON file `name`, a path relative to the folder of the module file `beside` (a
+    module of the game's package passes its `__file__`)."""
+    return json.loads((Path(beside).resolve().parent / name).read_text(encoding="utf-8"))
 
 
-def load_texts(folder: Path) -> MappingProxyType[str, str]:
-    """The English templates of every message key (the text catalogue's English): `texts.json`."""
-    return MappingProxyType(dict(read_json(folder, "texts.json")))
+def load_texts(beside: str) -> MappingProxyType[str, str]:
+    """The English templates of every message key (the text catalogue's English): `texts.json`
+    beside the module file `beside`."""
+    return MappingProxyType(dict(read_json(beside, "texts.json")))
 
 
-def load_locales(folder: Path) -> MappingProxyType[str, MappingProxyType[str, str]]:
-    """The same keys in other languages, one file per language in `locales/`:
-    language ("de", "nl") -> key -> template."""
+def load_locales(beside: str) -> MappingProxyType[str, MappingProxyType[str, str]]:
+    """The same keys in other languages, one file per language in `locales/` beside the module
+    file `beside`: language ("de", "nl") -> key -> template."""
+    folder = Path(beside).resolve().parent
     return MappingProxyType(
         {
-            path.stem: MappingProxyType(dict(read_json(folder, f"locales/{path.name}")))
+            path.stem: MappingProxyType(dict(read_json(beside, f"locales/{path.name}")))
             for path in sorted((folder / "locales").glob("*.json"))
         }
     )

@@ -11,7 +11,6 @@ Everything derived from the board is worked out here, at import.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -63,11 +62,9 @@ __all__ = [
     "geometry",
 ]
 
-_HERE = Path(__file__).resolve().parent
 
-
-BOARD: MappingProxyType[str, Any] = MappingProxyType(read_json(_HERE, "board.json"))
-CARDS: MappingProxyType[str, Any] = MappingProxyType(read_json(_HERE, "cards.json"))
+BOARD: MappingProxyType[str, Any] = MappingProxyType(read_json(__file__, "board.json"))
+CARDS: MappingProxyType[str, Any] = MappingProxyType(read_json(__file__, "cards.json"))
 
 TOWER_COLOURS: tuple[str, ...] = ("white", "grey", "black")
 HOUSE_COLOURS: tuple[str, ...] = ("yellow", "green", "blue", "pink", "red")
@@ -175,5 +172,5 @@ DICE_HOUSE: tuple[int, ...] = tuple(
 # -- texts ---------------------------------------------------------------------------------------------
 
 #: English templates of every message key, and the same keys in other languages.
-TEXTS = load_texts(_HERE)
-LOCALES = load_locales(_HERE)
+TEXTS = load_texts(__file__)
+LOCALES = load_locales(__file__)

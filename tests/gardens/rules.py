@@ -16,7 +16,6 @@ import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -59,12 +58,11 @@ __all__ = [
 ]
 
 GAME_ID = "gardens"
-_HERE = Path(__file__).resolve().parent
 
 #: English templates of every message key (the text catalogue's English), and the
 #: same keys in other languages.
-TEXTS = load_texts(_HERE)
-LOCALES = load_locales(_HERE)
+TEXTS = load_texts(__file__)
+LOCALES = load_locales(__file__)
 
 #: Garden size -> cells along each side.
 SIZES: MappingProxyType[str, int] = MappingProxyType({"small": 12, "large": 20})
