@@ -152,6 +152,10 @@ _NAME = re.compile(r"([hie])([0-9]{1,6})")
 _EDGE_BETWEEN: dict[tuple[int, int], int] = {pair: i for i, pair in enumerate(EDGES)}
 
 
+#: The kinds of move written as words alone.
+_WORDS = {ROLL: "roll", END: "end", BUY: "buy card", ACCEPT: "accept", DECLINE: "decline", CANCEL: "cancel"}
+
+
 def _seat(seat: int) -> str:
     return str(seat + 1)
 
@@ -167,18 +171,8 @@ def move_notation(action: object) -> str:
         raise illegal("error.unknown_action")
     kind, a, b, c, d = action
     try:
-        if kind == ROLL:
-            return "roll"
-        if kind == END:
-            return "end"
-        if kind == BUY:
-            return "buy card"
-        if kind == ACCEPT:
-            return "accept"
-        if kind == DECLINE:
-            return "decline"
-        if kind == CANCEL:
-            return "cancel"
+        if kind in _WORDS:
+            return _WORDS[kind]
         if kind in (ROAD, SHIP) and 0 <= a < len(EDGES):
             return f"{'road' if kind == ROAD else 'ship'} {EDGE_NAMES[a]}"
         if kind in (SETTLEMENT, CITY) and 0 <= a < len(NODES):

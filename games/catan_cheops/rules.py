@@ -162,6 +162,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "points",
+    "reachable",
     "reveals",
     "to_act",
     "trade_reach",
@@ -340,11 +341,12 @@ def _affords(hand: tuple[int, ...], cost: tuple[int, ...]) -> bool:
 def trade_reach(state: State, seat: int) -> int:
     """Intersections joined to one of the seat's buildings by a trade route: an unbroken line
     of roads and ships of any players."""
-    return _reach(state.covered, state.blds[seat])
+    return reachable(state.covered, state.blds[seat])
 
 
 @lru_cache(maxsize=1 << 14)
-def _reach(covered: int, start: int) -> int:
+def reachable(covered: int, start: int) -> int:
+    """The intersections joined to those of `start` along edges of `covered` (bitmasks)."""
     reached = start
     frontier = reached
     while frontier:
@@ -394,7 +396,7 @@ def _harbours_reached(covered: int, blds: tuple[int, ...], seat: int) -> tuple[t
             if (other, kind) in found:
                 continue
             if reach < 0:
-                reach = _reach(covered, blds[seat])
+                reach = reachable(covered, blds[seat])
             if reach >> node & 1:
                 found.append((other, kind))
     return tuple(found)

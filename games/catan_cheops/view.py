@@ -259,6 +259,19 @@ def _harbour_names(state: State, seat: int) -> list[str]:
 # -- words ---------------------------------------------------------------------------------------------
 
 
+#: The kinds of move said by who made them alone, and by the edge or the intersection too.
+_SAID = {
+    ROLL: "move.roll",
+    END: "move.end",
+    BUY: "move.buy",
+    ACCEPT: "move.accept",
+    DECLINE: "move.decline",
+    CANCEL: "move.cancel",
+}
+_SAID_ON_EDGE = {ROAD: "move.road", SHIP: "move.ship"}
+_SAID_AT_NODE = {SETTLEMENT: "move.settlement", CITY: "move.city"}
+
+
 def describe(state: State, seat: int, action: object) -> Message:
     """The move in words, for the log (public: it names only what the move shows)."""
     if type(action) is not Move:
@@ -266,26 +279,12 @@ def describe(state: State, seat: int, action: object) -> Message:
     kind, a, b, c, d = action
     player = Player(seat)
     try:
-        if kind == ROLL:
-            return say("move.roll", player=player)
-        if kind == END:
-            return say("move.end", player=player)
-        if kind == BUY:
-            return say("move.buy", player=player)
-        if kind == ACCEPT:
-            return say("move.accept", player=player)
-        if kind == DECLINE:
-            return say("move.decline", player=player)
-        if kind == CANCEL:
-            return say("move.cancel", player=player)
-        if kind == ROAD:
-            return say("move.road", player=player, edge=EDGE_NAMES[a])
-        if kind == SHIP:
-            return say("move.ship", player=player, edge=EDGE_NAMES[a])
-        if kind == SETTLEMENT:
-            return say("move.settlement", player=player, node=NODE_NAMES[a])
-        if kind == CITY:
-            return say("move.city", player=player, node=NODE_NAMES[a])
+        if kind in _SAID:
+            return say(_SAID[kind], player=player)
+        if kind in _SAID_ON_EDGE:
+            return say(_SAID_ON_EDGE[kind], player=player, edge=EDGE_NAMES[a])
+        if kind in _SAID_AT_NODE:
+            return say(_SAID_AT_NODE[kind], player=player, node=NODE_NAMES[a])
         if kind == BLOCK:
             if a < 0:
                 return say("move.block", player=player)
@@ -314,7 +313,8 @@ def describe(state: State, seat: int, action: object) -> Message:
             if a == 4:
                 return say("move.monopoly", player=player, resource=resource_name(b))
             return say("move.play", player=player, card=card_name(a))
-    except (IndexError, ValueError):
+    except (IndexError, ValueError, TypeError):
+        # A move value out of any range (or not a number) is no move.
         pass
     raise illegal("error.unknown_action")
 

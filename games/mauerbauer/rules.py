@@ -475,21 +475,13 @@ def _build_wall(state: State, seat: int, action: BuildWall) -> State:
     tower = DICE_TOWER[value % len(DICE_TOWER)] if free else -1
     dice = (tower, first, second)
     closing = _closing(walls, line)
+    # What the wall and its roll change, whatever is placed beside it.
+    built = {"rng": rng, "walls": walls, "wall_supply": supply, "last_wall": line, "dice": dice}
     tower_supply = state.tower_supply
     if free:
         options = tower_options(tower, free, _cap(tower_supply))
         if len(options) > 1:
-            return _set(
-                state,
-                phase=TOWERS,
-                rng=rng,
-                walls=walls,
-                wall_supply=supply,
-                ending=ending,
-                last_wall=line,
-                dice=dice,
-                closing=closing,
-            )
+            return _set(state, phase=TOWERS, ending=ending, closing=closing, **built)
         if options:
             towers, tower_supply = _add_towers(towers, tower_supply, options[0].placements)
             ending = ending or not any(tower_supply)
@@ -502,13 +494,9 @@ def _build_wall(state: State, seat: int, action: BuildWall) -> State:
     state = _set(
         state,
         phase=phase,
-        rng=rng,
-        walls=walls,
-        wall_supply=supply,
         ending=ending,
-        last_wall=line,
-        dice=dice,
         closing=closing,
+        **built,
         towers=towers,
         tower_supply=tower_supply,
         houses=houses,
@@ -757,19 +745,27 @@ def _play(state: State, seat: int, action: Play) -> State:
     cards, rest = _check_cards(state, seat, action.cards)
     if action.city is not None:
         raise illegal("mauerbauer.error.city_not_now")
-    points, scores, earned = _score(state, seat, cards, state.values)
+    state = _played(state, seat, cards, rest, state.values, state.cities[state.city].fields)
+    return state if state.queue else _finish_scoring(state)
+
+
+def _played(
+    state: State, seat: int, cards: tuple[int, ...], rest: tuple[int, ...], values: tuple[int, ...], city: int
+) -> State:
+    """`seat` has played `cards`, keeping `rest`, for the city of fields `city` (0: none), the
+    cards worth `values`: scored, discarded and recorded, and the seat leaves the queue."""
+    points, scores, earned = _score(state, seat, cards, values)
     hands = list(state.hands)
     hands[seat] = rest
-    state = _set(
+    return _set(
         state,
         hands=tuple(hands),
         discard=tuple(sorted(state.discard + cards)),
         scores=scores,
         earned=earned,
-        plays=(*state.plays, Record(seat, "play", cards, state.cities[state.city].fields, points)),
+        plays=(*state.plays, Record(seat, "play", cards, city, points)),
         queue=state.queue[1:],
     )
-    return state if state.queue else _finish_scoring(state)
 
 
 def _discard(state: State, seat: int, action: Discard) -> State:
@@ -914,18 +910,7 @@ def _final_play(state: State, seat: int, action: Play) -> State:
             raise illegal("mauerbauer.error.unknown_action")
     elif needs_city:
         raise illegal("mauerbauer.error.city_needed")
-    points, scores, earned = _score(state, seat, cards, card_values(state, city))
-    hands = list(state.hands)
-    hands[seat] = rest
-    state = _set(
-        state,
-        hands=tuple(hands),
-        discard=tuple(sorted(state.discard + cards)),
-        scores=scores,
-        earned=earned,
-        plays=(*state.plays, Record(seat, "play", cards, 0 if city is None else city.fields, points)),
-        queue=state.queue[1:],
-    )
+    state = _played(state, seat, cards, rest, card_values(state, city), 0 if city is None else city.fields)
     return state if state.queue else _set(state, phase=OVER)
 
 

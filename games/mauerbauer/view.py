@@ -121,6 +121,25 @@ def _record_view(record: Record) -> dict[str, Any]:
     }
 
 
+def _placing(
+    state: State,
+    kind: str,
+    where: str,
+    places: tuple[str, ...],
+    colours: tuple[str, ...],
+    choices: tuple[PlaceTowers, ...] | tuple[PlaceHouses, ...],
+) -> dict[str, Any]:
+    """The decision of where the pieces of the new wall go: each choice, its pieces' places and colours."""
+    return {
+        "kind": kind,
+        "seat": state.active,
+        "options": [
+            [{where: places[place], "colour": colours[colour]} for place, colour in choice.placements]
+            for choice in choices
+        ],
+    }
+
+
 def _decision(state: State) -> dict[str, Any] | None:
     """What the seat in `to_act` must decide now, as far as everybody may know it."""
     phase = state.phase
@@ -129,23 +148,9 @@ def _decision(state: State) -> dict[str, Any] | None:
     if phase == WALL:
         return {"kind": "wall", "seat": state.active}
     if phase == TOWERS:
-        return {
-            "kind": "towers",
-            "seat": state.active,
-            "options": [
-                [{"tower": CORNER_NAMES[c], "colour": TOWER_COLOURS[k]} for c, k in option.placements]
-                for option in _tower_choices(state)
-            ],
-        }
+        return _placing(state, "towers", "tower", CORNER_NAMES, TOWER_COLOURS, _tower_choices(state))
     if phase == HOUSES:
-        return {
-            "kind": "houses",
-            "seat": state.active,
-            "options": [
-                [{"field": FIELD_NAMES[f], "colour": HOUSE_COLOURS[k]} for f, k in option.placements]
-                for option in _house_choices(state)
-            ],
-        }
+        return _placing(state, "houses", "field", FIELD_NAMES, HOUSE_COLOURS, _house_choices(state))
     if phase == MERGE:
         return {
             "kind": "merge",

@@ -28,6 +28,7 @@ from games.catan_cheops.data import (
     SHIP_EDGES,
     bits,
 )
+from games.catan_cheops.rules import reachable
 
 AXIAL = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 AT = {coords: i for i, coords in enumerate(HEXES)}
@@ -131,16 +132,7 @@ def test_the_pyramid_site_is_in_the_desert_and_reachable() -> None:
     sites = bits(PYRAMID_SITES)
     assert len(sites) == 6
     # Reachable by roads from the founding intersections.
-    reached = FOUNDING_NODES
-    frontier = reached
-    while frontier:
-        grown = 0
-        for n in bits(frontier):
-            for e in NODE_EDGES[n]:
-                if ROAD_EDGES >> e & 1:
-                    grown |= EDGE_ENDS[e]
-        frontier = grown & ~reached
-        reached |= grown
+    reached = reachable(ROAD_EDGES, FOUNDING_NODES)
     assert PYRAMID_SITES & reached == PYRAMID_SITES
     # West of the Nile, next to the delta's apex.
     nile = [h for h, t in enumerate(HEX_TERRAIN) if t == "nile"]
