@@ -305,6 +305,7 @@ async def test_an_absence_ended_in_another_process_reaches_the_owner_within_its_
     # Away for a week, said in the game's server: the owner's dispatcher sleeps on ...
     await owner.live.away(sleeper, "168")
     owner.live.deadlines.start()
+    await asyncio.sleep(0.2)  # the dispatcher has looked, and sleeps until the moved deadline
     # ... and back two hours later, said in a server the other process serves.
     owner.now.moment += timedelta(hours=2)
     await other.live.away(Caller(sleeper.user_id, sleeper.name, guild_id=GUILDS[1], channel_id=41), "off")
