@@ -422,11 +422,11 @@ class People:
         """Now and then each person looks at their running games, as after a restart
         (when what the last process planned is gone)."""
         while True:
-            try:
-                for row in await self._service.store.list_games(statuses=("running",), with_state=False):
-                    await self._look_at(row.id)
-            except Exception:
-                log.info("people could not look at their games", exc_info=True)
+            with contextlib.suppress(Exception):  # the database refused: the next look
+                rows = await self._service.store.list_games(statuses=("running",), with_state=False)
+                # In no fixed order, and one refused read spoils one game's look only.
+                for row in self._rng.sample(rows, len(rows)):
+                    await self._glance(row.id)
             await asyncio.sleep(2.0)
 
     def stop(self) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import texts
 from bot.history import Turn, group_turns, replay
 from bot.results import Caller, DirectMessage, MoveButton, Post, Reply
-from bot.service import alt_text
+from bot.service.alt_text import describe as describe_image
 from bot.service.drawing import Drawing
 from bot.service.games import Games
 from bot.service.model import Loaded, Notice
@@ -131,7 +131,7 @@ class Narrator:
 
     def description(self, game: Loaded, state: State, locale: str | None, changes: Sequence[str] = ()) -> str:
         """The public board's description (alt text): see `alt_text`."""
-        return alt_text.describe(game.engine, state, game.typed_names, locale, changes)
+        return describe_image(game.engine, state, game.typed_names, locale, changes)
 
     async def state_post(
         self,
@@ -228,7 +228,7 @@ class Narrator:
         """The replay's description: what it is, then the final board's."""
         assert game.state is not None
         first = [texts.t("alt.replay", locale)]
-        return alt_text.describe(game.engine, game.state, game.typed_names, locale, first=first)
+        return describe_image(game.engine, game.state, game.typed_names, locale, first=first)
 
     # ------------------------------------------------------------ the hand
 
@@ -255,9 +255,7 @@ class Narrator:
         image = await self._drawing.board(game, state, seat, caller.locale) if with_image else None
         # Only this person sees it, so the description may tell their own hand too.
         description = (
-            alt_text.describe(engine, state, game.typed_names, caller.locale, private=summary)
-            if image
-            else ""
+            describe_image(engine, state, game.typed_names, caller.locale, private=summary) if image else ""
         )
         return Reply(
             "\n".join(line for line in lines if line),
