@@ -143,7 +143,7 @@ def games_per_engine(engine: Engine, most: int, moves: int) -> int:
 #: Games longer than this (moves, on average) are long: one game per chunk, since one such
 #: game under full checks is a minute's work, and chunks are what the test workers share out;
 #: and they take the unusual seeds under light checks (their full checks cost minutes a
-#: game, and `test_random_games_full` has them already).
+#: game, and the full games of `test_random_games` have them already).
 LONG_GAME = 1_000
 
 
@@ -190,20 +190,17 @@ def test_there_are_engines_and_enough_games() -> None:
         assert {c.case for c in FULL_CHUNKS if c.case.engine is engine} == set(cases)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("chunk", LIGHT_CHUNKS, ids=str)
-def test_random_games_light(chunk: Chunk) -> None:
-    case = chunk.case
-    for seed in chunk.seeds:
-        play(case.engine, case.players, seed, full=False, options=case.chosen)
+#: Every chunk of random games, with whether it is played under the full checks.
+GAME_CHUNKS = [(chunk, False) for chunk in LIGHT_CHUNKS] + [(chunk, True) for chunk in FULL_CHUNKS]
+GAME_CHUNK_IDS = [f"{'full' if full else 'light'}-{chunk}" for chunk, full in GAME_CHUNKS]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", FULL_CHUNKS, ids=str)
-def test_random_games_full(chunk: Chunk) -> None:
+@pytest.mark.parametrize(("chunk", "full"), GAME_CHUNKS, ids=GAME_CHUNK_IDS)
+def test_random_games(chunk: Chunk, full: bool) -> None:
     case = chunk.case
     for seed in chunk.seeds:
-        play(case.engine, case.players, seed, full=True, options=case.chosen)
+        play(case.engine, case.players, seed, full=full, options=case.chosen)
 
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=str)

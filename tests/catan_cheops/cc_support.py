@@ -11,6 +11,8 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+import pytest
+
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import Move
 from games.catan_cheops.data import (
@@ -25,6 +27,7 @@ from games.catan_cheops.data import (
 )
 from games.catan_cheops.rules import FOUNDING_STEPS
 from games.catan_cheops.state import MAIN, OVER, State, derive
+from games.core import IllegalAction
 
 __all__ = [
     "edge",
@@ -116,6 +119,13 @@ def position(
 def play(state: State, seat: int, text: str) -> State:
     """Apply a move given in notation."""
     return ENGINE.apply(state, seat, ENGINE.parse_action(state, seat, text))
+
+
+def refused(state: State, seat: int, text: str) -> str:
+    """The sentence that refuses a move given in notation."""
+    with pytest.raises(IllegalAction) as refusal:
+        play(state, seat, text)
+    return str(refusal.value)
 
 
 def legal_texts(state: State, seat: int) -> list[str]:

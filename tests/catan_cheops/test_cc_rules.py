@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cc_support import edge_between, hex_, node, play, position, resources
+from cc_support import edge_between, hex_, node, play, position, refused, resources
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import unpack
@@ -26,13 +26,7 @@ from games.catan_cheops.data import (
 )
 from games.catan_cheops.rules import block_counts, cursed, points
 from games.catan_cheops.state import BLACK, DISCARD, FOUND, MAIN, OVER, ROBBER, ROLL
-from games.core import IllegalAction, Rng
-
-
-def refused(state: object, seat: int, text: str) -> str:
-    with pytest.raises(IllegalAction) as refusal:
-        play(state, seat, text)  # type: ignore[arg-type]
-    return str(refusal.value)
+from games.core import Rng
 
 
 def rng_rolling(total: int) -> int:

@@ -119,6 +119,22 @@ def position(
     )
 
 
+def cards_closing(turns: int = 0) -> State:
+    """Two players in the last round, which seat 0 began: seat 1 is to play its last card, a
+    wall on site 2, after which the cards close at seat 0, who has nothing to score."""
+    return position(
+        players=2,
+        sites=["5 3 | 0:gate 1:gate", "4 2 | 1:wall"],
+        turn=1,
+        hands=["", "wall"],
+        decks=["", ""],
+        last_round=0,
+        pending=(),
+        actions_done=1,
+        turns=turns,
+    )
+
+
 def act(state: State, seat: int, *moves: str) -> State:
     """Make the moves (in notation) for `seat`, one after the other."""
     for text in moves:

@@ -10,7 +10,7 @@ from typing import Any
 
 import game_support
 import pytest
-from cm_builders import act, position
+from cm_builders import act, cards_closing, position
 from game_support import template_fields
 
 import texts
@@ -322,17 +322,7 @@ def test_turn_number_changes_exactly_when_the_seat_to_move_changes(players: int)
 
 
 def test_a_seat_that_moves_again_after_everyone_else_is_passed_over_keeps_the_turn_number() -> None:
-    state = position(
-        players=2,
-        sites=["5 3 | 0:gate 1:gate", "4 2 | 1:wall"],
-        turn=1,
-        hands=["", "wall"],
-        decks=["", ""],
-        last_round=0,
-        pending=(),
-        actions_done=1,
-        turns=7,
-    )
+    state = cards_closing(turns=7)
     state = act(state, 1, "play wall 2")
     # Seat 0 is passed over (cards closed, nothing to score): seat 1 moves again, same turn.
     assert (state.turn, state.pending, ENGINE.turn_number(state)) == (1, (1,), 7)

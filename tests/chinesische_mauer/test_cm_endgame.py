@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cm_builders import act, notations, position
+from cm_builders import act, cards_closing, notations, position
 
 from games.chinesische_mauer import ENGINE
 from games.chinesische_mauer.state import State
@@ -98,16 +98,7 @@ def test_players_without_cards_or_scoring_are_passed_over_in_the_last_round() ->
 
 
 def test_game_ends_when_nobody_can_score_after_cards_close() -> None:
-    state = position(
-        players=2,
-        sites=["5 3 | 0:gate 1:gate", "4 2 | 1:wall"],
-        turn=1,
-        hands=["", "wall"],
-        decks=["", ""],
-        last_round=0,
-        pending=(),
-        actions_done=1,
-    )
+    state = cards_closing()
     state = act(state, 1, "play wall 2")
     # Cards close at seat 0, who has nothing to score; seat 1 leads site 2 (2 against nobody).
     assert (state.turn, state.pending, state.cards_closed) == (1, (1,), True)

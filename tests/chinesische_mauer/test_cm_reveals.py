@@ -28,6 +28,25 @@ def reveals(state: State, seat: int, notation: str) -> bool:
     return answer
 
 
+def reveals_and_ends(state: State, notation: str) -> tuple[bool, bool]:
+    """Whether seat 0's move is said to reveal something, and whether it ends the game."""
+    return reveals(state, 0, notation), act(state, 0, notation).over
+
+
+def taking(sites: list[str], supply: list[int]) -> State:
+    """Two players; seat 0, to move, scores the first site; the won piles hold every tile
+    neither at the sites nor in `supply`."""
+    return position(
+        players=2,
+        sites=sites,
+        turn=0,
+        hands=["wall", "gate"],
+        decks=["wall", "wall"],
+        won=without_supply(sites, supply),
+        supply=supply,
+    )
+
+
 def quiet(players: int = 3) -> State:
     """Seat 0 to act with a full choice of plays; nothing to score; tiles still in the supply."""
     return position(
@@ -107,16 +126,7 @@ def test_playing_the_last_card_reveals_nothing_while_the_game_goes_on() -> None:
 
 
 def test_taking_a_tile_when_the_supply_is_empty_reveals_nothing() -> None:
-    sites = ["3@1 5 | 0:tower 0:gate 1:wall", "4 2 |"]
-    state = position(
-        players=2,
-        sites=sites,
-        turn=0,
-        hands=["wall", "gate"],
-        decks=["wall", "wall"],
-        won=without_supply(sites),
-        supply=[],
-    )
+    state = taking(["3@1 5 | 0:tower 0:gate 1:wall", "4 2 |"], supply=[])
     assert state.pending == (0,)
     # Both tiles of the site were face up; the site closes, no tile is turned up.
     assert reveals(state, 0, "take 1") is False
@@ -151,16 +161,7 @@ def test_taking_a_tile_that_refills_the_site_reveals_the_new_pair(players: int) 
 
 
 def test_equal_pairs_put_aside_in_a_two_player_game_are_revealed_too() -> None:
-    sites = ["3@1 5 | 0:tower 0:gate 1:wall", "4 2 |"]
-    state = position(
-        players=2,
-        sites=sites,
-        turn=0,
-        hands=["wall", "gate"],
-        decks=["wall", "wall"],
-        supply=[4, 4, 2, 2],
-        won=without_supply(sites, [4, 4, 2, 2]),
-    )
+    state = taking(["3@1 5 | 0:tower 0:gate 1:wall", "4 2 |"], supply=[4, 4, 2, 2])
     # Both pairs are equal: they are turned up and put aside, and the site closes.
     assert reveals(state, 0, "take 1") is True
     after = act(state, 0, "take 1")
@@ -168,16 +169,7 @@ def test_equal_pairs_put_aside_in_a_two_player_game_are_revealed_too() -> None:
 
 
 def test_taking_the_last_tile_ends_the_game_and_reveals_the_won_piles() -> None:
-    sites = ["3@1 5 | 0:tower 0:gate 1:wall", "closed"]
-    state = position(
-        players=2,
-        sites=sites,
-        turn=0,
-        hands=["wall", "gate"],
-        decks=["wall", "wall"],
-        won=without_supply(sites),
-        supply=[],
-    )
+    state = taking(["3@1 5 | 0:tower 0:gate 1:wall", "closed"], supply=[])
     assert reveals(state, 0, "take 1") is True
     after = act(state, 0, "take 1")
     assert after.over
@@ -200,17 +192,13 @@ def last_round_position() -> State:
 
 
 def test_a_play_that_ends_the_game_reveals_the_won_piles() -> None:
-    state = last_round_position()
     # At site 1 the wall ties seat 1's wall: nobody can score any more, the game ends.
-    assert reveals(state, 0, "play wall 1") is True
-    assert act(state, 0, "play wall 1").over
+    assert reveals_and_ends(last_round_position(), "play wall 1") == (True, True)
 
 
 def test_the_same_play_elsewhere_reveals_nothing_when_the_game_goes_on() -> None:
-    state = last_round_position()
     # At site 2 seat 0 takes the lead, and seat 1 still leads site 1: scoring goes on.
-    assert reveals(state, 0, "play wall 2") is False
-    assert not act(state, 0, "play wall 2").over
+    assert reveals_and_ends(last_round_position(), "play wall 2") == (False, False)
 
 
 def closed_cards_position() -> State:
@@ -227,17 +215,13 @@ def closed_cards_position() -> State:
 
 
 def test_laying_a_tile_that_ends_the_game_reveals_the_won_piles() -> None:
-    state = closed_cards_position()
     # 4 - 3 = 1 ties seat 1's wall: nobody leads anywhere, the game ends.
-    assert reveals(state, 0, "tile 3 on 1.1") is True
-    assert act(state, 0, "tile 3 on 1.1").over
+    assert reveals_and_ends(closed_cards_position(), "tile 3 on 1.1") == (True, True)
 
 
 def test_laying_a_tile_after_which_others_score_reveals_nothing() -> None:
-    state = closed_cards_position()
     # 4 - 5 = -1: seat 1 now leads site 1 and scores next; the game goes on.
-    assert reveals(state, 0, "tile 5 on 1.1") is False
-    assert not act(state, 0, "tile 5 on 1.1").over
+    assert reveals_and_ends(closed_cards_position(), "tile 5 on 1.1") == (False, False)
 
 
 # --- the answer agrees with making the move ------------------------------------------------------
