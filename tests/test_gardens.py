@@ -489,6 +489,11 @@ def test_hundreds_of_games_with_the_ai_and_random_players_end() -> None:
 @pytest.fixture
 def registries() -> Iterator[None]:
     """Undo what the test registers, so the rest of the suite sees the registries as before."""
+    # Each registry loads the built-in games the first time it is read: read them now, or the
+    # saved copies would lack them and restoring would drop them for the rest of the process.
+    games.all()
+    renderers.game_ids()
+    ai.has_ai("gardens")
     saved = (dict(games._REGISTRY), dict(renderers._REGISTRY), dict(ai._REGISTRY))
     yield
     for registry, before in zip((games._REGISTRY, renderers._REGISTRY, ai._REGISTRY), saved, strict=True):
