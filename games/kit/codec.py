@@ -3,7 +3,7 @@
 A game's `loads` accepts only what its rules can produce. `SaveReader` reads
 one field at a time and refuses with a sentence that names the field and what
 it must be, so that a damaged save says where it is damaged: "not a valid
-China state: turn must be an integer from 0 to 3". Each game keeps one reader
+<game> state: turn must be an integer from 0 to 3". Each game keeps one reader
 (it carries the game's name) and adds the checks of its own rules.
 """
 

@@ -81,16 +81,16 @@ class ModularEngine(Engine):
     them defines (imported names do not count; two modules defining the same
     name is an error), called with the method's own arguments, `self` aside:
 
-        new_game(players, seed, **options)    (for `setup`)
-        to_act(state)                     legal_actions(state, seat)
-        apply(state, seat, action)        reveals(state, seat, action)
-        current_turn(state)               turn_number(state)
-        format_action(state, action)      parse_action(state, seat, text)
-        describe(state, seat, action)     view(state, seat)
-        outcome(state)                    dumps(state)        loads(text)
-        prompt(state, seat)               suggest(state, seat, typed, limit)
-        quick_actions(state, seat)        private_summary(state, seat)
-        seat_summary(state, seat)         describe_board(view)
+        new_game(players, seed, **options)  (for `setup`)
+        to_act(state)                       legal_actions(state, seat)
+        apply(state, seat, action)          reveals(state, seat, action)
+        current_turn(state)                 turn_number(state)
+        format_action(state, action)        parse_action(state, seat, text)
+        describe(state, seat, action)       view(state, seat)
+        outcome(state)                      dumps(state)    loads(text)
+        prompt(state, seat)                 suggest(state, seat, typed, limit)
+        quick_actions(state, seat)          private_summary(state, seat)
+        seat_summary(state, seat)           describe_board(view)
 
     `setup` checks its arguments (`setup_options`) and hands the complete
     options to `new_game` as keywords (an option `side` chosen "A": `side="A"`).
