@@ -60,6 +60,7 @@ from liveness_child import (
 
 import games
 from bot.history import group_turns, obligation_start, replay
+from bot.service.clock import TIMER_LEASE
 from bot.service.robots import THINKING_BUDGET
 from bot.store import GameRow, Store
 from bot.workers import PARENT_CHECK_SECONDS, default_processes
@@ -577,6 +578,7 @@ def _section(
     p99 = beyond[int(0.99 * (len(beyond) - 1))] if beyond else 0.0
     turn_faults = found.missing + found.duplicated
     deadline = plan.deadline_seconds
+    lease = TIMER_LEASE.total_seconds()
     section = Section(
         key="liveness",
         title="Liveness under faults",
@@ -589,7 +591,10 @@ def _section(
             f"passes; game time runs {plan.speed:,.0f} times faster than the wall clock, so a deadline "
             f"is {deadline:g} s and its reminder comes {0.75 * deadline:g} s after the ping. People "
             f"answer their pings at random moments ({plan.act_share:.0%} of their decisions, up to "
-            f"{plan.lateness:g} deadlines late) with random legal moves, and let the others pass.",
+            f"{plan.lateness:g} deadlines late) with random legal moves, and let the others pass. "
+            "What the bot counts on the game clock shrinks with it (a timer's lease of "
+            f"{lease / 60:g} minutes is {lease / plan.speed * 1000:.0f} ms here); the back-off of a "
+            "game's work and the reconciling pass keep wall-clock time.",
             "",
             f"Faults at random: {plan.render_fails:.0%} of drawings raise; the AI raises in "
             f"{plan.ai_raises:.1%} and hangs in {plan.ai_hangs:.1%} of its decisions (past its thinking "
