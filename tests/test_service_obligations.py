@@ -18,6 +18,7 @@ import texts
 from bot.results import Caller, Post
 from bot.service import GameService
 from bot.store import Store
+from bot.store.rows import TimerRow
 
 GUILD = 5
 START = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -138,3 +139,30 @@ async def test_a_person_who_asked_for_direct_messages_gets_one_when_obliged(setu
     ]
     assert {message.user_id for message in storm_dms} == {PEOPLE[first].user_id, PEOPLE[second].user_id}
     assert len(storm_dms) == 2, "one each"
+
+
+async def test_a_timer_of_an_obligation_already_over_leaves_the_seats_next_deadline(setup: Any) -> None:
+    """A timer taken from the table just before its seat moved: by the time it is handled,
+    the same seat may already owe its next decision, with timers of its own. Handling the
+    old one must not take those away (the seat would have to act without a deadline)."""
+    service, _ = setup
+    game_id = await stormy_game(service)
+    (seat,) = await obliged(service, game_id)
+    old = next(t for t in await service.store.timers(game_id) if t.seat == seat and t.kind == "deadline")
+
+    async def timers_of_seat() -> list[TimerRow]:
+        return [t for t in await service.store.timers(game_id) if t.seat == seat]
+
+    for _ in range(300):
+        acting = (await obliged(service, game_id))[0]
+        first = (await service.suggestions(PEOPLE[acting], game_id, ""))[0]
+        await service.move(PEOPLE[acting], game_id, first)
+        await service.idle()
+        if any(t.turn_version > old.turn_version for t in await timers_of_seat()):
+            break
+    new = await timers_of_seat()
+    assert new and all(t.turn_version > old.turn_version for t in new)
+
+    await service.deadlines._fire(old)  # claimed before the moves above, handled after them
+
+    assert await timers_of_seat() == new, "the seat keeps the deadline of the decision it owes now"

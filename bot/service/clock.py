@@ -516,7 +516,9 @@ class Clock:
         row = game.row
         clock = TurnClock.of(row)
         if clock.hours == 0 or not await self.is_open(game, seat, timer.turn_version):
-            await self._store.delete_timers(game_id, seat=seat)
+            # Only the timers of the obligation that is over: the seat's next one may
+            # have got its own since (a move between the claim and this look).
+            await self._store.delete_timers(game_id, seat=seat, turn_version=timer.turn_version)
             return
         user_id = row.seats[seat].user_id or 0
         player = await self._people.fresh(user_id)

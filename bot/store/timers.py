@@ -147,15 +147,22 @@ class TimerTables(Connection):
             return None
         return _RowReader(0, "timers").timestamp("due_at", row[0])
 
-    async def delete_timers(self, game_id: int, *, seat: int | None = None, kind: str | None = None) -> None:
+    async def delete_timers(
+        self,
+        game_id: int,
+        *,
+        seat: int | None = None,
+        kind: str | None = None,
+        turn_version: int | None = None,
+    ) -> None:
+        """Delete a game's timers: all, or those of one seat, kind or obligation (the
+        version its turn began at)."""
         conditions: list[str] = ["game_id = ?"]
         params: list[object] = [game_id]
-        if seat is not None:
-            conditions.append("seat = ?")
-            params.append(seat)
-        if kind is not None:
-            conditions.append("kind = ?")
-            params.append(kind)
+        for column, value in (("seat", seat), ("kind", kind), ("turn_version", turn_version)):
+            if value is not None:
+                conditions.append(f"{column} = ?")
+                params.append(value)
         async with self._transaction(write=True) as db:
             await _run(db, f"DELETE FROM timers WHERE {' AND '.join(conditions)}", params)
 
