@@ -39,7 +39,7 @@ import renderers
 from bot import create_bot
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import GameRow
+from bot.store import GameRow, Store
 from bot.workers import Workers
 from games.core import Engine
 
@@ -94,6 +94,28 @@ def store_location(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[s
     url = server.new_database()
     yield url
     server.drop_database(url)  # ends any connection a test left open, too
+
+
+@pytest.fixture
+async def store(store_location: str) -> AsyncIterator[Store]:
+    """The store at this test's location, open for the test and closed after it."""
+    opened = await Store.open(store_location)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """An SQLite file, for the tests about SQLite's own ways (its query plans, its files)."""
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+async def sqlite_store(db_path: Path) -> AsyncIterator[Store]:
+    """A store in the SQLite file `db_path`, open for the test and closed after it."""
+    opened = await Store.open(db_path)
+    yield opened
+    await opened.close()
 
 
 def is_postgres(location: str) -> bool:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -209,13 +208,6 @@ async def recorded_game(store: Store, engine: ChineseWallEngine, moves: int) -> 
             notation_version=engine.notation_version,
         )
     return row, state
-
-
-@pytest.fixture
-async def store(store_location: str) -> AsyncIterator[Store]:
-    opened = await Store.open(store_location)
-    yield opened
-    await opened.close()
 
 
 async def test_a_game_recorded_in_notation_1_replays_under_notation_2(store: Store) -> None:

@@ -10,12 +10,10 @@ finished game keeps nothing at all.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
-import pytest
+from service_support import no_image, person, started
 
-from bot.results import Caller
 from bot.service import GameService
 from bot.service.cache import Locks, Recent
 from bot.store import Store
@@ -24,23 +22,7 @@ GAME = "chinesische-mauer"
 GUILD = 77
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
-
-def person(user_id: int) -> Caller:
-    return Caller(user_id, f"user{user_id}", guild_id=GUILD, channel_id=500)
-
-
-ANNA, BOB = person(1), person(2)
-
-
-def no_image(*_: object) -> bytes:
-    return b""
-
-
-@pytest.fixture
-async def store(store_location: str) -> AsyncIterator[Store]:
-    opened = await Store.open(store_location)
-    yield opened
-    await opened.close()
+ANNA, BOB = person(1, GUILD), person(2, GUILD)
 
 
 def test_recent_keeps_the_newest_entries_only() -> None:
@@ -70,13 +52,10 @@ async def test_a_lock_is_forgotten_once_nobody_holds_or_awaits_it() -> None:
     assert len(locks) == 0, "no lock outlives its use"
 
 
-async def started(service: GameService) -> int:
-    reply = await service.new_game(ANNA, GAME)
-    assert reply.game_id is not None
-    await service.join(BOB, reply.game_id)
-    await service.start(ANNA, reply.game_id)
-    await service.settled(reply.game_id)
-    return reply.game_id
+async def settled_game(service: GameService) -> int:
+    game_id = await started(service, ANNA, BOB, GAME)
+    await service.settled(game_id)
+    return game_id
 
 
 async def move(service: GameService, game_id: int, pick: int = 0) -> int:
@@ -93,7 +72,7 @@ async def move(service: GameService, game_id: int, pick: int = 0) -> int:
 
 async def test_the_cache_stays_bounded_and_an_evicted_game_plays_on(store: Store) -> None:
     service = GameService(store, clock=lambda: NOW, render=no_image, animate=no_image, cache_size=3)
-    ids = [await started(service) for _ in range(8)]
+    ids = [await settled_game(service) for _ in range(8)]
     versions = {game_id: await move(service, game_id) for game_id in ids}
     assert service.cached_games() <= 3, "no more games kept than the cache holds"
     assert not service._games.remembers(ids[0]), "the least recently used went first"
@@ -111,7 +90,7 @@ async def test_the_cache_stays_bounded_and_an_evicted_game_plays_on(store: Store
 
 async def test_a_finished_game_keeps_nothing(store: Store) -> None:
     service = GameService(store, clock=lambda: NOW, render=no_image, animate=no_image)
-    game_id = await started(service)
+    game_id = await settled_game(service)
     await move(service, game_id)
     assert service._games.remembers(game_id)
     await service.abandon(ANNA, game_id)
@@ -120,7 +99,7 @@ async def test_a_finished_game_keeps_nothing(store: Store) -> None:
     assert not service._games.remembers(game_id)
     assert game_id not in service.deadlines._known
 
-    other = await started(service)
+    other = await settled_game(service)
     for turn in range(2_000):
         if (await store.get_game(other)).status != "running":
             break

@@ -12,8 +12,9 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from conftest import execute
+from service_support import Now, no_image, person, started
 
-from bot.results import Caller, Dispatch
+from bot.results import Dispatch
 from bot.service import GameService
 from bot.store import Store
 
@@ -21,24 +22,7 @@ GAME = "chinesische-mauer"
 GUILD = 77
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
-
-def person(user_id: int) -> Caller:
-    return Caller(user_id, f"user{user_id}", guild_id=GUILD, channel_id=500)
-
-
-ANNA, BOB = person(1), person(2)
-
-
-def no_image(*_: object) -> bytes:
-    return b""
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.moment = T0
-
-    def __call__(self) -> datetime:
-        return self.moment
+ANNA, BOB = person(1, GUILD), person(2, GUILD)
 
 
 async def move(service: GameService, game_id: int) -> None:
@@ -55,7 +39,7 @@ async def move(service: GameService, game_id: int) -> None:
     raise AssertionError("the turn did not end")
 
 
-async def games_a_stop_left_unposted(location: str, clock: Clock, count: int) -> tuple[list[int], int]:
+async def games_a_stop_left_unposted(location: str, clock: Now, count: int) -> tuple[list[int], int]:
     """`count` games whose newest moves the thread never heard of, their moves made in
     another order than their numbers; the games, oldest obligation first, and one more
     game that owes nothing."""
@@ -64,11 +48,7 @@ async def games_a_stop_left_unposted(location: str, clock: Clock, count: int) ->
         service = GameService(store, clock=clock, render=no_image, animate=no_image)
         ids = []
         for _ in range(count + 1):
-            reply = await service.new_game(ANNA, GAME)
-            assert reply.game_id is not None
-            await service.join(BOB, reply.game_id)
-            await service.start(ANNA, reply.game_id)
-            ids.append(reply.game_id)
+            ids.append(await started(service, ANNA, BOB, GAME))
         await service.idle()
         told, owing = ids[-1], ids[:-1]
         order = owing[1::2][::-1] + owing[0::2]  # not the order of their numbers
@@ -90,7 +70,7 @@ async def games_a_stop_left_unposted(location: str, clock: Clock, count: int) ->
 async def test_the_restore_runs_oldest_first_in_the_background_and_a_move_is_answered_meanwhile(
     store_location: str,
 ) -> None:
-    clock = Clock()
+    clock = Now(T0)
     order, told = await games_a_stop_left_unposted(store_location, clock, 8)
     store = await Store.open(store_location)
     try:
@@ -136,7 +116,7 @@ async def test_the_restore_runs_oldest_first_in_the_background_and_a_move_is_ans
 
 
 async def test_resume_waits_by_default_and_the_restore_works_a_few_at_a_time(store_location: str) -> None:
-    clock = Clock()
+    clock = Now(T0)
     order, _ = await games_a_stop_left_unposted(store_location, clock, 6)
     store = await Store.open(store_location)
     try:
@@ -160,17 +140,13 @@ async def test_resume_waits_by_default_and_the_restore_works_a_few_at_a_time(sto
 
 
 async def test_deadlines_that_passed_during_a_long_stop_are_handled_oldest_first(store_location: str) -> None:
-    clock = Clock()
+    clock = Now(T0)
     store = await Store.open(store_location)
     try:
         service = GameService(store, clock=clock, render=no_image, animate=no_image)
         ids = []
         for _ in range(4):
-            reply = await service.new_game(ANNA, GAME)
-            assert reply.game_id is not None
-            await service.join(BOB, reply.game_id)
-            await service.start(ANNA, reply.game_id)
-            ids.append(reply.game_id)
+            ids.append(await started(service, ANNA, BOB, GAME))
         await service.idle()
         order = [ids[2], ids[0], ids[3], ids[1]]
         for game_id in order:  # each game's clock starts ten minutes after the last one's

@@ -44,13 +44,6 @@ ANNA, BOB, CARL, STRANGER = caller(1, "Anna"), caller(2, "Bob"), caller(3, "Carl
 
 
 @pytest.fixture
-async def store(store_location: str) -> Any:
-    opened = await Store.open(store_location)
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
 async def service(store: Store) -> Any:
     made = GameService(
         store, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC), render=fake_render, animate=fake_animate

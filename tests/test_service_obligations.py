@@ -13,11 +13,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from service_support import clocked_service
 
 import texts
 from bot.results import Caller, Post
 from bot.service import GameService
-from bot.store import Store
 from bot.store.rows import TimerRow
 
 GUILD = 5
@@ -25,24 +25,10 @@ START = datetime(2026, 3, 1, 12, tzinfo=UTC)
 PEOPLE = [Caller(i, name, guild_id=GUILD, channel_id=40) for i, name in ((1, "Ann"), (2, "Ben"), (3, "Cy"))]
 
 
-class Now:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.moment = START
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-
 @pytest.fixture
 async def setup(store_location: str) -> Any:
-    store = await Store.open(store_location)
-    now = Now()
-    service = GameService(store, clock=now, render=lambda *_: b"png")
-    yield service, now
-    await service.idle()
-    await store.close()
+    async with clocked_service(store_location) as service_and_clock:
+        yield service_and_clock
 
 
 def posts(service: GameService) -> list[Post]:

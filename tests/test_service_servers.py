@@ -13,10 +13,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from service_support import clocked_service, started
 
 from bot.results import Caller
 from bot.service import GameService
-from bot.store import Store
 
 GUILD, OTHER_GUILD = 5, 6
 START = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -26,31 +26,14 @@ CY = Caller(3, "Cy", guild_id=OTHER_GUILD, channel_id=41)
 DEE = Caller(4, "Dee", guild_id=OTHER_GUILD, channel_id=41)
 
 
-class Now:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.moment = START
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-
 @pytest.fixture
 async def setup(store_location: str) -> Any:
-    store = await Store.open(store_location)
-    now = Now()
-    service = GameService(store, clock=now, render=lambda *_: b"png")
-    yield service, now
-    await service.idle()
-    await store.close()
+    async with clocked_service(store_location) as service_and_clock:
+        yield service_and_clock
 
 
 async def two_person_game(service: GameService, host: Caller, guest: Caller) -> int:
-    game_id = (await service.new_game(host, "gardens")).game_id
-    assert game_id is not None
-    await service.join(guest, game_id)
-    await service.start(host, game_id)
+    game_id = await started(service, host, guest, "gardens")
     await service.idle()
     return game_id
 

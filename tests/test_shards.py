@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from postgres_server import PostgresServer
+from service_support import Now
 
 import games
 from bot.errors import PlayerError
@@ -36,16 +37,6 @@ COUNT = 2
 #: A server on shard 0 and one on shard 1 (Discord's rule: the id shifted by 22 bits, mod the count).
 GUILDS = (4 << 22 | 17, 5 << 22 | 17)
 ENGINE = "chinesische-mauer"
-
-
-class Now:
-    """One clock for both processes, moved by the test."""
-
-    def __init__(self) -> None:
-        self.moment = START
-
-    def __call__(self) -> datetime:
-        return self.moment
 
 
 def people(guild_id: int) -> tuple[Caller, Caller]:
@@ -102,7 +93,7 @@ def url(postgres_server: PostgresServer) -> str:
 
 @pytest.fixture
 async def processes(url: str) -> AsyncIterator[Callable[[Shards | None], Awaitable[Process]]]:
-    now = Now()
+    now = Now(START)  # one clock for both processes, moved by the test
     started: list[Process] = []
 
     async def start(shards: Shards | None) -> Process:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import pytest
@@ -15,13 +14,6 @@ from bot.store import Store
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 HERE, THERE = 100, 200
 ANNA, BOB = 1, 2
-
-
-@pytest.fixture
-async def store(store_location: str) -> AsyncIterator[Store]:
-    opened = await Store.open(store_location)
-    yield opened
-    await opened.close()
 
 
 async def played(

@@ -13,7 +13,7 @@ import os
 import random
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -44,26 +44,6 @@ T0 = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
 
 def at(minutes: int) -> datetime:
     return T0 + timedelta(minutes=minutes)
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    """An SQLite file, for the tests about SQLite's own ways."""
-    return tmp_path / "games.sqlite3"
-
-
-@pytest.fixture
-async def store(store_location: str) -> AsyncIterator[Store]:
-    opened = await Store.open(store_location)
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
-async def sqlite_store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
-    yield opened
-    await opened.close()
 
 
 async def new_game(store: Store, *, guild_id: int | None = 100, host_id: int = 1, minute: int = 0) -> GameRow:

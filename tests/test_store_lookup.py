@@ -8,7 +8,7 @@ The lookups' answers are checked on both backends; the query plans (SQLite's
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -21,26 +21,6 @@ from bot.store import Store
 
 T0 = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
 GAMES = 10_000
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    """An SQLite file, for the tests of SQLite's query plans."""
-    return tmp_path / "games.sqlite3"
-
-
-@pytest.fixture
-async def store(store_location: str) -> AsyncIterator[Store]:
-    opened = await Store.open(store_location)
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
-async def sqlite_store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
-    yield opened
-    await opened.close()
 
 
 def thread_of(game: int) -> int:

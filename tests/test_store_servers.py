@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -12,13 +11,6 @@ from bot.store import CorruptRow, ServerRow, Store
 
 T0 = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
 DAY = timedelta(days=1)
-
-
-@pytest.fixture
-async def store(store_location: str) -> AsyncIterator[Store]:
-    opened = await Store.open(store_location)
-    yield opened
-    await opened.close()
 
 
 async def lobby(store: Store, guild_id: int | None, opened: datetime) -> int:
