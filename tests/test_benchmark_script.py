@@ -166,3 +166,12 @@ def test_the_liveness_section_reports_its_four_figures(tmp_path: Path) -> None:
     assert re.match(r"\d+ ", seats), seats
     assert re.match(r"[\d.]+ s ", wait), wait
     assert all(MARK.fullmatch(row[-1]) for row in rows), rows
+
+
+def test_the_league_section_times_a_round_of_64_players_for_every_seat_range(
+    tmp_path: Path, engine_ids: list[str]
+) -> None:
+    rows = table_rows(quick_run_of("league", tmp_path)["League seating"])
+    named = {engine_id for row in rows for engine_id in engine_ids if f"`{engine_id}`" in row[0]}
+    assert named == set(engine_ids)
+    assert all(MARK.fullmatch(row[-1]) for row in rows), rows
