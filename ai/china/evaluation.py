@@ -41,7 +41,8 @@ from games.china.data import (
     SPACE_INDEX,
 )
 from games.china.rules import total_cards
-from games.china.state import State, house_counts, house_points
+from games.china.scoring import road_groups
+from games.china.state import State, house_counts, house_points, ranked_points
 
 __all__ = [
     "DEFAULT_WEIGHTS",
@@ -159,19 +160,7 @@ def province_values(
     free = row.count(-1)
     if not free:
         return [0.0] * players
-    above = sum(counts) + free * fill
-    award: dict[int, float] = {}
-    for count in sorted({c for c in counts if c}, reverse=True):
-        award[count] = above
-        above = count
-    values = [award.get(count, 0.0) for count in counts]
-    space = 0
-    while forts:
-        if forts & 1 and row[space] >= 0:
-            values[row[space]] *= 2
-        forts >>= 1
-        space += 1
-    return values
+    return ranked_points(row, forts, counts, sum(counts) + free * fill)
 
 
 def alliance_values(envoys: tuple[tuple[int, ...], ...], players: int, weights: Weights) -> list[float]:
@@ -217,19 +206,8 @@ def _longest_path(spaces: frozenset[int], neighbours: tuple[tuple[int, ...], ...
 def _chain_value_cached(side: str, spaces: frozenset[int], partial: tuple[float, ...]) -> float:
     neighbours = ROAD_NEIGHBOURS[side]
     value = 0.0
-    seen: set[int] = set()
-    for start in spaces:
-        if start in seen:
-            continue
-        group = {start}
-        todo = [start]
-        while todo:
-            for other in neighbours[todo.pop()]:
-                if other in spaces and other not in group:
-                    group.add(other)
-                    todo.append(other)
-        seen |= group
-        length = _longest_path(frozenset(group), neighbours) if len(group) > 1 else 1
+    for group in road_groups(spaces, neighbours):
+        length = _longest_path(group, neighbours) if len(group) > 1 else 1
         value += length if length >= len(partial) else partial[length]
     return value
 

@@ -7,12 +7,13 @@ rulebook's examples in the tests). House scoring during play is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from games.china.data import ALLIANCES, ROAD_NEIGHBOURS, SPACE_OF
 from games.china.state import State, house_points
 
-__all__ = ["Final", "alliance_points", "chain_points", "final_scoring", "longest_chain"]
+__all__ = ["Final", "alliance_points", "chain_points", "final_scoring", "longest_chain", "road_groups"]
 
 #: A chain scores only from this many houses on.
 MIN_CHAIN = 4
@@ -76,21 +77,29 @@ def chain_points(state: State) -> list[int]:
             if state.forts[province] >> space & 1:
                 doubled.add(index)
     points = [0] * state.players
+    for seat in range(state.players):
+        for group in road_groups(frozenset(i for i, s in owner.items() if s == seat), neighbours):
+            if len(group) >= MIN_CHAIN:
+                points[seat] += longest_chain(group, neighbours, frozenset(doubled & group))
+    return points
+
+
+def road_groups(spaces: frozenset[int], neighbours: tuple[tuple[int, ...], ...]) -> Iterator[frozenset[int]]:
+    """The groups of `spaces` that roads join (`neighbours`: per space, the spaces next to it
+    along a road), each once, in the order of their first space in `spaces`."""
     seen: set[int] = set()
-    for start, seat in owner.items():
+    for start in spaces:
         if start in seen:
             continue
         group = {start}
         todo = [start]
         while todo:
             for other in neighbours[todo.pop()]:
-                if owner.get(other) == seat and other not in group:
+                if other in spaces and other not in group:
                     group.add(other)
                     todo.append(other)
         seen |= group
-        if len(group) >= MIN_CHAIN:
-            points[seat] += longest_chain(frozenset(group), neighbours, frozenset(doubled & group))
-    return points
+        yield frozenset(group)
 
 
 def final_scoring(state: State) -> Final:

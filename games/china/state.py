@@ -10,7 +10,7 @@ follow from the others (`free`, `cap`, `envoy_total`, `houses_left`,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from games.china.data import EMISSARIES, HOUSES
 
@@ -30,6 +30,7 @@ __all__ = [
     "house_counts",
     "house_points",
     "province_key",
+    "ranked_points",
 ]
 
 #: Pieces, by index: the names are the notation's and the view's.
@@ -40,6 +41,8 @@ PLACE, REFILL, OVER = 0, 1, 2
 STEPS: tuple[str, ...] = ("place", "refill", "over")
 #: The source "the top of the deck" where a colour index could stand (taking, swapping).
 DECK = -1
+#: Points: whole ones by the rules, expected ones in an AI's projection.
+N = TypeVar("N", int, float)
 
 
 class State(NamedTuple):
@@ -113,8 +116,15 @@ def house_points(row: tuple[int, ...], forts: int, players: int) -> list[int]:
     fortress scores double.
     """
     counts = house_counts(row, players)
-    award: dict[int, int] = {}
-    above = sum(counts)
+    return ranked_points(row, forts, counts, sum(counts))
+
+
+def ranked_points(row: tuple[int, ...], forts: int, counts: Sequence[int], first: N) -> list[N]:
+    """The house scoring of one province with `counts` houses per seat on `row`, when
+    first place scores `first` (the rules: the houses there; a projection: more).
+    Each next place scores the house count of the place above, as `house_points` says."""
+    award: dict[int, N] = {}
+    above = first
     for count in sorted({c for c in counts if c}, reverse=True):
         award[count] = above
         above = count
