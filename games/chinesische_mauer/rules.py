@@ -58,9 +58,9 @@ _FULL_DECK: tuple[int, ...] = tuple(kind for kind, count in enumerate(DECK_COUNT
 
 
 def new_game(players: int, seed: int) -> State:
-    """Shuffle the tiles and each deck, reveal the sites' tiles, deal, pick the first player."""
-    if type(players) is not int or players not in SITES_BY_PLAYERS:
-        raise ValueError(f"Chinesische Mauer is for 2 to 5 players, not {players!r}")
+    """Shuffle the tiles and each deck, reveal the sites' tiles, deal, pick the first player.
+
+    The player count is checked by `setup` (`games.kit.engine.setup_options`), as every game's."""
     rng = Rng.seed(seed)
     tiles, rng = Rng.shuffle(rng, TILE_SET)
     supply: tuple[int, ...] = tuple(tiles)
