@@ -68,6 +68,10 @@ _NOUNS: Final = {
     "notices": ("notice", "notices"),
     "departed_guilds": ("departed server", "departed servers"),
     "server_settings": ("server's settings", "servers' settings"),
+    "leagues": ("league", "leagues"),
+    "league_members": ("league member", "league members"),
+    "league_rounds": ("league round", "league rounds"),
+    "league_tables": ("league table", "league tables"),
 }
 
 

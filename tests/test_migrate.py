@@ -155,6 +155,26 @@ async def build(path: Path, *, running_moves: tuple[int, int] = (12, 6)) -> dict
         await store.save_server_settings(
             ServerRow(GUILD, channels=(CHANNEL,), lobby_days=14), now=service.clock()
         )
+        # A league in its first round, its one table the running game.
+        league = await store.create_league(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            organiser_id=ANNA.user_id,
+            name="Spring",
+            engine="chinesische-mauer",
+            format="swiss",
+            rounds=3,
+            deadline_hours=48,
+            seed=5,
+            locale=None,
+            now=service.clock(),
+        )
+        for person in (ANNA, BOB):
+            await store.add_member(league.id, person.user_id, person.name, now=service.clock())
+        await store.set_league_status(league.id, "running", was=("signup",), now=service.clock())
+        await store.seat_league_round(league.id, 1, [(ANNA.user_id, BOB.user_id, None)], now=service.clock())
+        await store.set_table_game(league.id, 1, 1, running)
+        await store.drop_member(league.id, BOB.user_id, 1)
         # People's own choices.
         await service.notify(ANNA, True)
         await service.away(BOB, "30")
@@ -313,6 +333,11 @@ async def test_every_table_is_copied_row_for_row_and_every_game_replays(source: 
         assert await new.departed_guilds() == await old.departed_guilds() == {OTHER_GUILD}
         assert await new.server_settings(GUILD) == await old.server_settings(GUILD)
         assert (await new.server_settings(GUILD)).channels == (CHANNEL,)
+        (league,) = await old.leagues(GUILD)
+        assert await new.leagues(GUILD) == [league]
+        assert await new.members(league.id) == await old.members(league.id)
+        assert await new.league_tables(league.id) == await old.league_tables(league.id)
+        assert await new.league_of_game(source.games["running"][0]) == league.id
         assert (await new.player(ANNA.user_id)).dm and (await new.player(BOB.user_id)).away_until
     finally:
         await old.close()
@@ -510,8 +535,8 @@ def test_summary_counts_in_words() -> None:
     )
     assert summary.text() == (
         "Migrated a.sqlite3 to postgresql://x/db in 2.0 s: 2 games, 2 seats, 2 moves, 2 timers, "
-        "2 players, 2 ratings, 2 notices, 1 departed server, 2 servers' settings copied; 1 game "
-        "verified by replaying "
+        "2 players, 2 ratings, 2 notices, 1 departed server, 2 servers' settings, 2 leagues, "
+        "2 league members, 2 league rounds, 2 league tables copied; 1 game verified by replaying "
         "their move logs."
     )
 

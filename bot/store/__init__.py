@@ -3,7 +3,8 @@
 `Store` joins the tables' methods: `games` (games, seats, move logs),
 `timers` (reminders and deadlines), `people` (choices and ratings),
 `notices` (what threads must still be told), `guilds` (servers that removed
-the bot, whose games are paused), `copy` (whole tables as they are stored, to
+the bot, whose games are paused), `leagues` (leagues, their members, rounds
+and tables), `copy` (whole tables as they are stored, to
 move a database to another backend), over one `connection` to a backend
 (`sqlite`: one file; `postgres`: a server that several processes share;
 `sql` says what a backend offers); `rows` holds what they hand out, `schema`
@@ -25,6 +26,7 @@ from bot.store.connection import is_postgres
 from bot.store.copy import CopyTables
 from bot.store.games import GameTables
 from bot.store.guilds import GuildTables
+from bot.store.leagues import LEAGUE_FORMATS, LEAGUE_STATUSES, LeagueTables
 from bot.store.notices import NoticeTables
 from bot.store.people import PeopleTables
 from bot.store.rows import (
@@ -32,6 +34,9 @@ from bot.store.rows import (
     CorruptRow,
     GameNotFound,
     GameRow,
+    LeagueRow,
+    LeagueTableRow,
+    MemberRow,
     MoveRow,
     OtherNotation,
     PlayerRow,
@@ -47,11 +52,16 @@ from bot.store.schema import MIGRATIONS
 from bot.store.timers import TimerTables
 
 __all__ = [
+    "LEAGUE_FORMATS",
+    "LEAGUE_STATUSES",
     "MIGRATIONS",
     "STATUSES",
     "CorruptRow",
     "GameNotFound",
     "GameRow",
+    "LeagueRow",
+    "LeagueTableRow",
+    "MemberRow",
     "MoveRow",
     "OtherNotation",
     "PlayerRow",
@@ -67,5 +77,5 @@ __all__ = [
 ]
 
 
-class Store(GameTables, TimerTables, PeopleTables, NoticeTables, GuildTables, CopyTables):
+class Store(GameTables, TimerTables, PeopleTables, NoticeTables, GuildTables, LeagueTables, CopyTables):
     """Games, seats, move logs, timers, people and ratings: `Store.open(path or postgresql:// URL)`."""

@@ -72,6 +72,12 @@ _SERVER_COLUMNS_ALL: Final = (
     "open_lobbies", "lobby_days", "updated_at",
 )  # fmt: skip
 
+#: Every column of `leagues`.
+_LEAGUE_COLUMNS_ALL: Final = (
+    "id", "guild_id", "channel_id", "message_id", "organiser_id", "name", "engine", "format", "rounds",
+    "deadline_hours", "seed", "status", "round", "final_posted", "locale", "created_at", "updated_at",
+)  # fmt: skip
+
 #: Every table of the schema (`bot.store.schema`) with every column, in the order a copy
 #: writes them: games first, then what refers to them.
 TABLES: Final = (
@@ -88,6 +94,18 @@ TABLES: Final = (
     Table("notices", ("id", "game_id", "body", "created_at"), ("id",), numbered=True),
     Table("departed_guilds", ("guild_id", "left_at"), ("guild_id",)),
     Table("server_settings", _SERVER_COLUMNS_ALL, ("guild_id",)),
+    Table("leagues", _LEAGUE_COLUMNS_ALL, ("id",), numbered=True),
+    Table(
+        "league_members",
+        ("league_id", "user_id", "name", "joined_at", "dropped_round"),
+        ("league_id", "user_id"),
+    ),
+    Table("league_rounds", ("league_id", "round", "seated_at", "posted"), ("league_id", "round")),
+    Table(
+        "league_tables",
+        ("league_id", "round", "table_no", "seats", "game_id"),
+        ("league_id", "round", "table_no"),
+    ),
 )
 
 #: Tables a backend keeps for itself, not the bot's data: never copied.

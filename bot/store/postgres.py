@@ -329,6 +329,10 @@ class PostgresBackend:
             "notices",
             "departed_guilds",
             "server_settings",
+            "leagues",
+            "league_members",
+            "league_rounds",
+            "league_tables",
         }
         rows = await self.query(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"

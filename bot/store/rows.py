@@ -168,6 +168,52 @@ class ServerRow:
 
 
 @dataclass(frozen=True)
+class LeagueRow:
+    """A league (`/league`): a season of one game in one server's channel."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    organiser_id: int
+    name: str
+    engine: str
+    #: "swiss" or "round-robin".
+    format: str
+    rounds: int
+    deadline_hours: int
+    seed: int
+    #: "signup", "running", "finished" or "cancelled".
+    status: str
+    #: The last round seated (0: none yet).
+    round: int
+    final_posted: bool
+    locale: str | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    """A league's member; `dropped_round`: the round in which they dropped (None: still in)."""
+
+    user_id: int
+    name: str
+    dropped_round: int | None = None
+
+
+@dataclass(frozen=True)
+class LeagueTableRow:
+    """One table of a league round: its seats in order (user ids, None: AI) and its game."""
+
+    round: int
+    table: int
+    seats: tuple[int | None, ...]
+    game_id: int | None
+    #: Whether the round's pairings were posted.
+    posted: bool = False
+
+
+@dataclass(frozen=True)
 class MoveRow:
     number: int
     seat: int

@@ -219,6 +219,68 @@ MIGRATIONS: list[tuple[str, ...]] = [
         # set, no move is recorded and its timers wait; resuming moves them on by the pause.
         "ALTER TABLE games ADD COLUMN paused_at TEXT",
     ),
+    (
+        # Leagues (`/league`): a season of one game in one server. `round` is the last
+        # round seated (0: none yet); what a league owes its channel follows from these
+        # rows (a round seated but not posted, tables without a game, a last round ended
+        # without its final standings posted), so a stop loses nothing.
+        """
+        CREATE TABLE leagues (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER,
+            organiser_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            engine TEXT NOT NULL,
+            format TEXT NOT NULL CHECK (format IN ('swiss', 'round-robin')),
+            rounds INTEGER NOT NULL CHECK (rounds >= 1),
+            deadline_hours INTEGER NOT NULL CHECK (deadline_hours >= 0),
+            seed INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+            round INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
+            final_posted INTEGER NOT NULL DEFAULT 0,
+            locale TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX leagues_by_guild ON leagues (guild_id, status)",
+        # `dropped_round`: the round in which the member dropped (NULL: still in).
+        """
+        CREATE TABLE league_members (
+            league_id INTEGER NOT NULL REFERENCES leagues (id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            joined_at TEXT NOT NULL,
+            dropped_round INTEGER CHECK (dropped_round >= 0),
+            PRIMARY KEY (league_id, user_id)
+        )
+        """,
+        """
+        CREATE TABLE league_rounds (
+            league_id INTEGER NOT NULL REFERENCES leagues (id) ON DELETE CASCADE,
+            round INTEGER NOT NULL CHECK (round >= 1),
+            seated_at TEXT NOT NULL,
+            posted INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (league_id, round)
+        )
+        """,
+        # Each table of a round: its seats in order (JSON: user ids, null for an AI seat)
+        # and the game played there (NULL until it is opened).
+        """
+        CREATE TABLE league_tables (
+            league_id INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            table_no INTEGER NOT NULL CHECK (table_no >= 1),
+            seats TEXT NOT NULL,
+            game_id INTEGER REFERENCES games (id),
+            PRIMARY KEY (league_id, round, table_no),
+            FOREIGN KEY (league_id, round) REFERENCES league_rounds (league_id, round) ON DELETE CASCADE
+        )
+        """,
+        "CREATE UNIQUE INDEX league_tables_by_game ON league_tables (game_id)",
+    ),
 ]
 
 

@@ -1,0 +1,109 @@
+"""Leagues in the store (both backends): sign-up, rounds seated once, tables and their games."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from conftest import execute
+
+from bot.store import CorruptRow, LeagueTableRow, MemberRow, Store
+
+T0 = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
+MINUTE = timedelta(minutes=1)
+GUILD, CHANNEL = 7, 70
+
+
+async def new_league(store: Store, name: str = "Spring") -> int:
+    row = await store.create_league(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organiser_id=1,
+        name=name,
+        engine="china",
+        format="swiss",
+        rounds=3,
+        deadline_hours=48,
+        seed=2**62 + 3,
+        locale="de",
+        now=T0,
+    )
+    return row.id
+
+
+async def test_a_league_is_stored_and_listed(store: Store) -> None:
+    first = await new_league(store)
+    second = await new_league(store, "Summer")
+    league = await store.league(first)
+    assert league is not None
+    assert (league.name, league.engine, league.format, league.rounds, league.status, league.round) == (
+        "Spring",
+        "china",
+        "swiss",
+        3,
+        "signup",
+        0,
+    )
+    assert league.seed == 2**62 + 3 and league.locale == "de" and league.created_at == T0
+    assert [row.id for row in await store.leagues(GUILD)] == [second, first]
+    assert await store.leagues(GUILD + 1) == []
+    assert await store.league(second + 100) is None
+    await store.set_league_message(first, 2**60)
+    assert (await store.league(first)).message_id == 2**60  # type: ignore[union-attr]
+
+
+async def test_members_join_and_leave_only_during_sign_up(store: Store) -> None:
+    league = await new_league(store)
+    assert await store.add_member(league, 10, "Anna", now=T0)
+    assert not await store.add_member(league, 10, "Anna", now=T0 + MINUTE)
+    assert await store.add_member(league, 11, "Bob", now=T0 + MINUTE)
+    assert await store.add_member(league, 12, "Carl", now=T0 + 2 * MINUTE)
+    assert await store.remove_member(league, 12)
+    assert not await store.remove_member(league, 12)
+    assert await store.members(league) == [MemberRow(10, "Anna"), MemberRow(11, "Bob")]
+    assert await store.set_league_status(league, "running", was=("signup",), now=T0, rounds=2)
+    assert not await store.set_league_status(league, "running", was=("signup",), now=T0)
+    assert (await store.league(league)).rounds == 2  # type: ignore[union-attr]
+    # Once running, nobody joins or leaves; a member may drop, once.
+    assert not await store.add_member(league, 13, "Dora", now=T0)
+    assert not await store.remove_member(league, 11)
+    assert await store.drop_member(league, 11, 1)
+    assert not await store.drop_member(league, 11, 2)
+    assert await store.members(league) == [MemberRow(10, "Anna"), MemberRow(11, "Bob", 1)]
+
+
+async def test_a_round_is_seated_once_and_its_tables_get_their_games(store: Store) -> None:
+    league = await new_league(store)
+    tables = [(10, 11, 12), (13, 14, None)]
+    assert not await store.seat_league_round(league, 1, tables, now=T0)  # still signing up
+    await store.set_league_status(league, "running", was=("signup",), now=T0)
+    assert not await store.seat_league_round(league, 2, tables, now=T0)  # round 1 first
+    assert await store.seat_league_round(league, 1, tables, now=T0)
+    assert not await store.seat_league_round(league, 1, tables, now=T0)  # never twice
+    game = await store.create_game(
+        engine="china", guild_id=GUILD, channel_id=CHANNEL, host_id=1, host_name="x", options={}, now=T0
+    )
+    await store.set_table_game(league, 1, 2, game.id)
+    assert await store.league_tables(league) == [
+        LeagueTableRow(1, 1, (10, 11, 12), None),
+        LeagueTableRow(1, 2, (13, 14, None), game.id),
+    ]
+    assert await store.league_of_game(game.id) == league
+    assert await store.league_of_game(game.id + 1) is None
+    await store.round_posted(league, 1)
+    assert all(table.posted for table in await store.league_tables(league))
+    assert (await store.league(league)).round == 1  # type: ignore[union-attr]
+    assert await store.leagues_owing() == [league]
+    await store.set_league_status(league, "finished", was=("running",), now=T0)
+    assert await store.leagues_owing() == [league]
+    await store.final_posted(league)
+    assert await store.leagues_owing() == []
+
+
+async def test_unreadable_seats_are_a_corrupt_row(store: Store, store_location: str) -> None:
+    league = await new_league(store)
+    await store.set_league_status(league, "running", was=("signup",), now=T0)
+    await store.seat_league_round(league, 1, [(1, 2)], now=T0)
+    await execute(store_location, "UPDATE league_tables SET seats = '{\"a\": 1}'")
+    with pytest.raises(CorruptRow, match="seats"):
+        await store.league_tables(league)
