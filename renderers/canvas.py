@@ -20,6 +20,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from renderers import shaping
 from renderers.fonts import Face, Weight, face, readable
 
 __all__ = [
@@ -92,6 +93,8 @@ def _corner(radius: int, fill: RGB | None, outline: RGB | None, width: int) -> I
 def text_width(text: str, font_face: Face) -> int:
     """Width in pixels of `text` drawn in `font_face` (as `Canvas.text` draws it)."""
     text = readable(text, font_face.weight)
+    if not shaping.simple(text, font_face.weight):
+        return shaping.label(text, font_face, "la")[3]
     left, _, right, _ = font_face.font.getbbox(text, stroke_width=font_face.stroke)
     return int(right - left)
 
@@ -103,9 +106,12 @@ def _label(text: str, font_face: Face, anchor: str) -> tuple[Image.Image, int, i
 
     Drawn by Pillow itself, the same glyphs at the same place as drawing the text
     directly at whole-pixel coordinates; laying the kept mask is several times
-    quicker than shaping the text again.
+    quicker than shaping the text again. Text DejaVu cannot draw alone (names in
+    other scripts, emoji) is laid in runs of several fonts by `renderers.shaping`.
     """
     shown = readable(text, font_face.weight)
+    if not shaping.simple(shown, font_face.weight):
+        return shaping.label(shown, font_face, anchor)
     font, stroke = font_face.font, font_face.stroke
     left, top, right, bottom = (int(v) for v in font.getbbox(shown, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(right - left, 0), max(bottom - top, 0)), 0)
@@ -126,17 +132,22 @@ def fit(text: str, size: int, min_size: int, weight: Weight, max_width: int) -> 
 
 
 def ellipsize(text: str, font_face: Face, max_width: int) -> str:
-    """`text` cut with an ellipsis so that it fits `max_width`."""
+    """`text` cut with an ellipsis so that it fits `max_width`.
+
+    The cut falls between grapheme clusters: never inside an emoji sequence, a
+    flag, or between a letter and its marks.
+    """
     if text_width(text, font_face) <= max_width:
         return text
-    low, high = 0, len(text)
-    while low < high:  # the longest prefix that fits together with the ellipsis
+    parts = shaping.clusters(readable(text, font_face.weight))
+    low, high = 0, len(parts)
+    while low < high:  # the most clusters that fit together with the ellipsis
         middle = (low + high + 1) // 2
-        if text_width(text[:middle].rstrip() + _ELLIPSIS, font_face) <= max_width:
+        if text_width("".join(parts[:middle]).rstrip() + _ELLIPSIS, font_face) <= max_width:
             low = middle
         else:
             high = middle - 1
-    return text[:low].rstrip() + _ELLIPSIS if low else _ELLIPSIS
+    return "".join(parts[:low]).rstrip() + _ELLIPSIS if low else _ELLIPSIS
 
 
 class Canvas:
@@ -311,11 +322,17 @@ class Pen:
     def text(
         self, x: float, y: float, text: str, size: int, weight: Weight, fill: RGB, anchor: str = "mm"
     ) -> None:
-        """`text` in a face of `size` (the picture's pixels), what the face cannot draw replaced."""
+        """`text` in a face of `size` (the picture's pixels), what no font can draw replaced."""
         font_face = face(size * self.scale, weight)
+        shown = readable(text, weight)
+        if not shaping.simple(shown, weight):
+            mask, left, top, _ = shaping.label(shown, font_face, anchor)
+            x0, y0 = round(x * self.scale) + left, round(y * self.scale) + top
+            self.image.paste(fill, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
+            return
         self.draw.text(
             (x * self.scale, y * self.scale),
-            readable(text, weight),
+            shown,
             font=font_face.font,
             fill=fill,
             anchor=anchor,

@@ -1,31 +1,53 @@
 """Fonts for the board images, loaded once and shared by every renderer.
 
-The images look best with DejaVu Sans (a Debian package on most Linux
-machines; wide Unicode coverage, sturdy at small sizes). Where it is missing,
-Pillow's built-in font stands in: it needs no file, but has one weight and
-covers little beyond ASCII, so bold is imitated with a thin outline, accented
-letters lose their accents, and any other character it cannot draw becomes a
-placeholder. Nothing here may fail on a
-machine without font files.
+Every text is set in DejaVu Sans (shipped in `renderers/fonts/`; wide
+Unicode coverage, sturdy at small sizes). Players' names are written in any
+script and full of emoji, so behind DejaVu stand the Noto fonts of the
+`manimgx-fonts` and `manimgx-fonts-cjk` packages (dependencies of the
+project, SIL Open Font License): Noto Sans for Latin, Greek and Cyrillic
+letters DejaVu lacks, Noto Sans Arabic, Hebrew, Devanagari and Thai, Noto
+Sans CJK for Chinese, Japanese and Korean, Noto Sans Symbols and Noto Emoji
+(`FALLBACKS`; `renderers.shaping` picks the font of each grapheme cluster
+and lays the runs). Where DejaVu is missing, Pillow's built-in font stands
+in: it needs no file, but has one weight and covers little beyond ASCII, so
+bold is imitated with a thin outline. A character no font can draw becomes a
+placeholder, a letter without its accent where one of the fonts has that.
+Nothing here may fail on a machine without font files.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import ImageFont, features
 
-__all__ = ["PLACEHOLDER", "Face", "Weight", "face", "has_glyph", "readable"]
+__all__ = [
+    "FALLBACKS",
+    "PLACEHOLDER",
+    "RAQM",
+    "Face",
+    "Fallback",
+    "Weight",
+    "face",
+    "fallback_font",
+    "fallback_has",
+    "has_glyph",
+    "readable",
+]
 
 log = logging.getLogger(__name__)
 
 #: Drawn instead of a character the font cannot show.
 PLACEHOLDER = "?"
+
+#: Whether Pillow can shape text (joining, marks, right to left): with libraqm.
+RAQM = features.check("raqm") is True
 
 _FONT_DIRS = (
     # DejaVu ships with the project (free licence in LICENSE-DejaVu.txt beside
@@ -77,7 +99,8 @@ def face(size: int, weight: Weight = Weight.REGULAR) -> Face:
     if path is not None:
         try:
             # The basic layout engine gives the same pixels wherever the image is
-            # drawn (no dependence on whether libraqm is installed).
+            # drawn (no dependence on whether libraqm is installed); text that
+            # needs shaping is laid by `renderers.shaping` instead.
             font = ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
             return Face(font, size, weight)
         except OSError:
@@ -91,20 +114,122 @@ def _signature(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str) ->
     return (mask.size, bytes(mask))
 
 
+#: A character no font has: it shows a font's missing-glyph box (.notdef). U+FFFF is a
+#: noncharacter.
+_MISSING = "\uffff"
+
+
 @cache
 def has_glyph(weight: Weight, char: str) -> bool:
     """Whether that face draws `char` as itself rather than as the missing-glyph box."""
     probe = face(28, weight).font
-    # U+FFFF is a noncharacter: no font has it, so it shows the missing-glyph box.
-    return _signature(probe, char) != _signature(probe, "\uffff")
+    return _signature(probe, char) != _signature(probe, _MISSING)
+
+
+# ---------------------------------------------------------------- fonts behind DejaVu
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """A font file of a package, behind DejaVu for the characters it lacks."""
+
+    name: str
+    #: The package that ships it (a dependency of the project) and the file's name in it.
+    package: str
+    file: str
+    #: The font's index in a collection (.ttc), per CJK variant; see `cjk_index`.
+    index: int = 0
+    #: Emoji: drawn first for emoji sequences, whatever DejaVu has.
+    emoji: bool = False
+
+
+#: In the order they are tried for a cluster DejaVu cannot draw (scripts with a font of
+#: their own try it first: `renderers.shaping`).
+FALLBACKS: tuple[Fallback, ...] = (
+    Fallback("sans", "manimgx_fonts", "NotoSans[wght].ttf"),
+    Fallback("arabic", "manimgx_fonts", "NotoSansArabic[wght].ttf"),
+    Fallback("hebrew", "manimgx_fonts", "NotoSansHebrew[wght].ttf"),
+    Fallback("devanagari", "manimgx_fonts", "NotoSansDevanagari[wght].ttf"),
+    Fallback("thai", "manimgx_fonts", "NotoSansThai[wght].ttf"),
+    # Noto Sans CJK draws Chinese, Japanese and Korean alike; the collection's
+    # faces differ in regional glyph forms (0 Japanese, 1 Korean, 2 Simplified Chinese).
+    Fallback("cjk", "manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc", index=2),
+    Fallback("cjk-jp", "manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc", index=0),
+    Fallback("cjk-kr", "manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc", index=1),
+    Fallback("symbols", "manimgx_fonts", "NotoSansSymbols[wght].ttf"),
+    Fallback("emoji", "manimgx_fonts", "NotoEmoji[wght].ttf", emoji=True),
+)
+
+#: The weight axis of the variable Noto fonts, per face.
+_WEIGHT_AXIS = {Weight.REGULAR: 400, Weight.BOLD: 700, Weight.CONDENSED: 700}
+
+
+@cache
+def _package_file(package: str, file: str) -> Path | None:
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        log.info("font package %s is not installed; its scripts become placeholders", package)
+        return None
+    for folder in spec.submodule_search_locations:
+        if (Path(folder) / file).is_file():
+            return Path(folder) / file
+    log.warning("font package %s has no %s", package, file)
+    return None
+
+
+@lru_cache(maxsize=256)
+def fallback_font(source: Fallback, size: int, weight: Weight) -> ImageFont.FreeTypeFont | None:
+    """That fallback at that size and weight, laid out by libraqm where Pillow has it; None
+    where the package or file is missing."""
+    path = _package_file(source.package, source.file)
+    if path is None:
+        return None
+    engine = ImageFont.Layout.RAQM if RAQM else ImageFont.Layout.BASIC
+    try:
+        font = ImageFont.truetype(str(path), size, index=source.index, layout_engine=engine)
+    except OSError:
+        log.warning("cannot load font %s", path)
+        return None
+    try:
+        axis = font.get_variation_axes()[0]
+        low, high = axis["minimum"] or 0, axis["maximum"] or 1000
+        font.set_variation_by_axes([min(max(_WEIGHT_AXIS[weight], low), high)])
+    except OSError:
+        pass  # not a variable font: its one weight
+    return font
+
+
+@lru_cache(maxsize=65536)
+def fallback_has(source: Fallback, char: str) -> bool:
+    """Whether that fallback draws `char` as itself rather than as its missing-glyph box."""
+    probe = fallback_font(source, 28, Weight.REGULAR)
+    if probe is None:
+        return False
+    return _signature(probe, char) != _signature(probe, _MISSING)
+
+
+def drawable(weight: Weight, char: str) -> bool:
+    """Whether DejaVu or one of the fallbacks draws `char`."""
+    return has_glyph(weight, char) or any(fallback_has(source, char) for source in FALLBACKS)
+
+
+# ---------------------------------------------------------------- what is drawn
+
+#: Format characters a name keeps: they join (emoji sequences, Indic conjuncts, Persian)
+#: or are the tags of a subdivision flag. Others (direction marks) are dropped.
+_KEPT_FORMAT = frozenset("\u200c\u200d")
+
+
+def _kept_format(char: str) -> bool:
+    return char in _KEPT_FORMAT or 0xE0020 <= ord(char) <= 0xE007F
 
 
 def readable(text: str, weight: Weight = Weight.REGULAR) -> str:
-    """`text` with what the face cannot draw replaced, never raising.
+    """`text` with what no font can draw replaced, never raising.
 
-    Control and formatting characters (zero-width joiners, direction marks)
-    are dropped, whitespace runs become one space, and each run of
-    characters the font lacks (an emoji, a CJK name) becomes one placeholder.
+    Control and formatting characters (direction marks) are dropped, but not
+    the joiners and tags of emoji sequences; whitespace runs become one space,
+    and each run of characters no font has becomes one placeholder.
     """
     out: list[str] = []
     for char in unicodedata.normalize("NFC", str(text)):
@@ -113,19 +238,25 @@ def readable(text: str, weight: Weight = Weight.REGULAR) -> str:
             if out and out[-1] != " ":
                 out.append(" ")
             continue
+        if category == "Cf" and _kept_format(char):
+            out.append(char)
+            continue
         if category in {"Cc", "Cf", "Cs", "Co", "Cn"}:
             continue
         if category.startswith("M") and (not out or out[-1] == PLACEHOLDER):
             continue  # a combining mark on a placeholder (or on nothing)
-        if category == "Sk" and unicodedata.name(char, "").startswith("EMOJI MODIFIER"):
-            continue
-        if has_glyph(weight, char):
+        if _modifier(char) or drawable(weight, char):
             out.append(char)
         elif (stand_in := _stand_in(weight, char)) is not None:
             out.append(stand_in)
         elif not out or out[-1] != PLACEHOLDER:
             out.append(PLACEHOLDER)
     return "".join(out).strip()
+
+
+def _modifier(char: str) -> bool:
+    """An emoji's skin tone: drawn with its base (the monochrome emoji font has no glyph of its own)."""
+    return 0x1F3FB <= ord(char) <= 0x1F3FF
 
 
 #: Plain forms of typographic characters, for a font that lacks them.

@@ -15,12 +15,13 @@ from PIL import Image
 
 from renderers.canvas import RGB, Canvas, ellipsize, text_width
 from renderers.fonts import Face
+from renderers.shaping import clusters
 
 __all__ = ["Run", "run_width", "runs", "runs_width", "shorten_runs"]
 
 #: A part of a line: a text or a picture.
 Run = str | Image.Image
-#: Texts shorter than this are never shortened: "…" alone would say nothing.
+#: Texts shorter than this (in grapheme clusters) are never shortened: "…" alone would say nothing.
 SHORTEST = 3
 
 
@@ -71,7 +72,7 @@ def shorten_runs(
         candidates = [
             (text_width(r, font_face), i)
             for i, r in enumerate(out)
-            if isinstance(r, str) and len(r) >= SHORTEST
+            if isinstance(r, str) and len(clusters(r)) >= SHORTEST
         ]
         if not candidates:
             break

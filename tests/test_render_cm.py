@@ -266,15 +266,23 @@ def test_every_name_weird_or_long_or_missing_renders() -> None:
         assert draw(view).startswith(PNG_SIGNATURE), name
 
 
+#: Linear B: a script none of the fonts has.
+UNDRAWABLE = "\U00010000\U00010001"
+
+
 def test_names_without_drawable_characters_fall_back_to_the_seat_number() -> None:
-    view = {**make_view(3), "names": ["🐉", "", None]}
+    view = {**make_view(3), "names": [UNDRAWABLE, "", None]}
     assert common.seat_names(view, 3, None) == ["Player 1", "Player 2", "Player 3"]
     assert common.seat_names({"names": ["Anna"]}, 2, None) == ["Anna", "Player 2"]
+    # An emoji is a name like any other.
+    assert common.seat_names({"names": ["🐉"]}, 1, None) == ["🐉"]
 
 
 def test_undrawable_characters_become_one_placeholder() -> None:
-    assert fonts.readable("Chen 🐉🐉") == f"Chen {fonts.PLACEHOLDER}"
-    assert fonts.readable("a\u200db\x07c") == "abc"
+    assert fonts.readable(f"Chen {UNDRAWABLE}") == f"Chen {fonts.PLACEHOLDER}"
+    assert fonts.readable("Chen 🐉🐉") == "Chen 🐉🐉"
+    # Controls and direction marks go; joiners stay (they make emoji sequences and conjuncts).
+    assert fonts.readable("a\u200db\x07c\u200f") == "a\u200dbc"
     assert fonts.readable("  two   words ") == "two words"
 
 

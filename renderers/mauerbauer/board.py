@@ -31,8 +31,8 @@ from PIL import Image
 
 from games.mauerbauer import geometry
 from renderers import common
-from renderers.canvas import RGB, Pen
-from renderers.fonts import Face, Weight, face, readable
+from renderers.canvas import RGB, Pen, text_width
+from renderers.fonts import Weight, face
 from renderers.mauerbauer.pieces import arms, letter_ink, piece
 
 __all__ = ["BOARD_H", "HOUSE_ORDER", "MIN_TEXT", "WIDTH", "draw_board"]
@@ -129,9 +129,7 @@ def _inward(name: str, distance: float) -> float:
 
 def text_w(text: str, size: int, weight: Weight) -> float:
     """Width in 1× pixels of `text` drawn by `Pen.text` at K×."""
-    font_face: Face = face(size * K, weight)
-    left, _, right, _ = font_face.font.getbbox(readable(text, weight), stroke_width=font_face.stroke)
-    return (right - left) / K
+    return text_width(text, face(size * K, weight)) / K
 
 
 # ---------------------------------------------------------------- the parts that never change
