@@ -344,10 +344,13 @@ class Table:
         assert isinstance(service, GameService)
         return service
 
-    async def open(self, host: MemberActor, channel: ChannelHandle | None = None) -> OpenGame:
+    async def open(
+        self, host: MemberActor, channel: ChannelHandle | None = None, game: str = GAME
+    ) -> OpenGame:
+        """`/game new` of `game` by `host` in `channel` (the world's channel unless named)."""
         channel = channel or self.world.channel
         threads_before = {thread.id for thread in channel.threads}
-        answer = await host.slash(channel, "game new", game=GAME)
+        answer = await host.slash(channel, "game new", game=game)
         lobby = [message for message in channel.history() if message.components][-1]
         found = re.search(r"#(\d+)", lobby.content)
         assert found is not None, lobby.content
@@ -387,6 +390,13 @@ class Table:
         """A game of anna (the host) and bob, opened, joined and started."""
         game = await self.open(self.world.anna)
         await self.world.bob.click(game.lobby, label="Join")
+        await self.world.anna.click(game.lobby, label="Start")
+        return game
+
+    async def start_against_ai(self) -> OpenGame:
+        """A game of anna (the host) and an AI, opened and started."""
+        game = await self.open(self.world.anna)
+        await self.world.anna.click(game.lobby, label="Add bot")
         await self.world.anna.click(game.lobby, label="Start")
         return game
 

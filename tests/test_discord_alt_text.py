@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import Table, World
-from test_discord_play import started_between
 
 
 def _uploads(world: World, path_start: str) -> list[dict[str, Any]]:
@@ -18,7 +17,7 @@ def _uploads(world: World, path_start: str) -> list[dict[str, Any]]:
 
 
 async def test_turn_posts_and_hands_carry_a_description(world: World, table: Table) -> None:
-    game = await started_between(world, table)
+    game = await table.start_for_two()
     row, engine, state = await table.state(game.id)
     starter = row.seats[engine.current_turn(state)].name
 

@@ -14,14 +14,11 @@ import pytest
 import simcord
 from conftest import OpenGame, Restarter, Table, World
 from PIL import Image
+from simcord import MemberActor
 
 from bot.store import TimerRow
 
 HOUR = 3600.0
-
-
-async def two_player_game(world: World, table: Table) -> OpenGame:
-    return await table.start_for_two()
 
 
 def posts_since(game: OpenGame, count: int) -> list[simcord.MessageLike]:
@@ -52,7 +49,7 @@ async def finish_turn(table: Table, game: OpenGame) -> None:
 
 @pytest.mark.both_backends
 async def test_reminder_then_the_ai_moves_when_the_deadline_passes(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     answer = await world.anna.slash(game.home, "game settings", deadline=24, on_timeout="ai")
     assert answer.response is not None and "24 hours" in answer.response.content
     sleeper = await table.on_turn(game.id)
@@ -79,13 +76,20 @@ async def test_reminder_then_the_ai_moves_when_the_deadline_passes(world: World,
     assert all(t.due_at > world.env.now() for t in timers)
 
 
-async def test_the_host_decides_when_asked(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
+async def the_host_decides(world: World, table: Table) -> tuple[OpenGame, MemberActor]:
+    """A game of anna (the host) and bob in which the host decides what happens when a turn
+    runs out (12 hours), and the person on turn now, who is not the host."""
+    game = await table.start_for_two()
     if await table.on_turn(game.id) is world.anna:
         await table.finish_turn(game)  # the host is asked about another's time, never her own
     await world.anna.slash(game.home, "game settings", deadline=12, on_timeout="host")
     sleeper = await table.on_turn(game.id)
     assert sleeper is not None
+    return game, sleeper
+
+
+async def test_the_host_decides_when_asked(world: World, table: Table) -> None:
+    game, sleeper = await the_host_decides(world, table)
     await world.env.advance_time(13 * HOUR)
     question = next(p for p in game.home.history() if "what now" in p.content)
     assert world.anna.mention in question.content
@@ -102,11 +106,7 @@ async def test_the_host_decides_when_asked(world: World, table: Table) -> None:
 
 
 async def test_waiting_longer_gives_a_whole_new_deadline(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
-    if await table.on_turn(game.id) is world.anna:
-        await table.finish_turn(game)  # the host is asked about another's time, never her own
-    await world.anna.slash(game.home, "game settings", deadline=12, on_timeout="host")
-    sleeper = await table.on_turn(game.id)
+    game, sleeper = await the_host_decides(world, table)
     await world.env.advance_time(13 * HOUR)
     question = next(p for p in game.home.history() if "what now" in p.content)
     await world.anna.click(question, label="Wait longer")
@@ -119,11 +119,7 @@ async def test_waiting_longer_gives_a_whole_new_deadline(world: World, table: Ta
 async def test_a_host_who_does_not_answer_within_one_more_period_leaves_it_to_the_ai(
     world: World, table: Table
 ) -> None:
-    game = await two_player_game(world, table)
-    if await table.on_turn(game.id) is world.anna:
-        await table.finish_turn(game)  # the host is asked about another's time, never her own
-    await world.anna.slash(game.home, "game settings", deadline=12, on_timeout="host")
-    sleeper = await table.on_turn(game.id)
+    game, sleeper = await the_host_decides(world, table)
     await world.env.advance_time(13 * HOUR)
     asked = [p for p in game.home.history() if "what now" in p.content]
     assert len(asked) == 1 and await table.on_turn(game.id) is sleeper
@@ -141,7 +137,7 @@ async def test_a_host_who_does_not_answer_within_one_more_period_leaves_it_to_th
 
 @pytest.mark.both_backends
 async def test_deadlines_survive_a_restart(world: World, table: Table, restart: Restarter) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     await world.anna.slash(game.home, "game settings", deadline=10, on_timeout="ai")
     sleeper = await table.on_turn(game.id)
     await world.env.advance_time(5 * HOUR)
@@ -154,7 +150,7 @@ async def test_deadlines_survive_a_restart(world: World, table: Table, restart: 
 async def test_a_deadline_that_passed_while_the_bot_was_down_is_handled_at_start(
     world: World, table: Table, restart: Restarter
 ) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     sleeper = await table.on_turn(game.id)
     store = table.service.store
     # As if the bot had been down for three days: both timers lie in the past.
@@ -166,7 +162,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_handled_at_start
 
 
 async def test_deadlines_can_be_switched_off_and_only_the_host_sets_them(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     refused = await world.bob.slash(game.home, "game settings", deadline=1)
     assert refused.response is not None and "Only the host" in refused.response.content
     shown = await world.bob.slash(game.home, "game settings")
@@ -183,7 +179,7 @@ async def test_deadlines_can_be_switched_off_and_only_the_host_sets_them(world: 
 
 @pytest.mark.both_backends
 async def test_away_pauses_deadlines_in_all_games_and_shows_in_info(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     await world.anna.slash(game.home, "game settings", deadline=24)
     sleeper = await table.on_turn(game.id)
     assert sleeper is not None
@@ -199,7 +195,7 @@ async def test_away_pauses_deadlines_in_all_games_and_shows_in_info(world: World
 
 
 async def test_coming_back_early_lets_the_clock_run_again(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     await world.anna.slash(game.home, "game settings", deadline=24)
     sleeper = await table.on_turn(game.id)
     assert sleeper is not None
@@ -219,7 +215,7 @@ async def test_coming_back_early_lets_the_clock_run_again(world: World, table: T
 
 @pytest.mark.both_backends
 async def test_a_direct_message_once_per_turn_for_those_who_ask(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     for member in (world.anna, world.bob):
         answer = await member.slash(world.channel, "notify dm", state="on")
         assert answer.response is not None and "direct message" in answer.response.content
@@ -259,7 +255,7 @@ async def test_hand_and_ping_begin_with_what_happened_since(world: World, table:
 
 @pytest.mark.both_backends
 async def test_undo_takes_back_an_action_that_revealed_nothing(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     player = await table.on_turn(game.id)
     assert player is not None
     before = await table.row(game.id)
@@ -276,7 +272,7 @@ async def test_undo_takes_back_an_action_that_revealed_nothing(world: World, tab
 
 
 async def test_undo_refuses_what_revealed_something_or_when_others_acted(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     player = await table.on_turn(game.id)
     assert player is not None
     drawing = [n for n in await legal(table, game.id, reveals=True) if n == "draw"]
@@ -308,7 +304,7 @@ async def play_to_the_end(table: Table, game: OpenGame) -> None:
 
 @pytest.mark.both_backends
 async def test_the_end_summary_replay_and_ratings(world: World, table: Table) -> None:
-    game = await two_player_game(world, table)
+    game = await table.start_for_two()
     await play_to_the_end(table, game)
     summary = game.home.history()[-1]
     assert "fame points" in summary.content and "Ratings" in summary.content
@@ -340,9 +336,7 @@ async def test_the_end_summary_replay_and_ratings(world: World, table: Table) ->
 async def test_a_replay_only_for_finished_games_and_no_rating_against_bots_alone(
     world: World, table: Table
 ) -> None:
-    game = await table.open(world.anna)
-    await world.anna.click(game.lobby, label="Add bot")
-    await world.anna.click(game.lobby, label="Start")
+    game = await table.start_against_ai()
     early = await world.anna.slash(game.home, "game replay")
     assert early.response is not None and "not finished" in early.response.content
     await play_to_the_end(table, game)

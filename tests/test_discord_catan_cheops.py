@@ -15,7 +15,6 @@ and then a 7 that makes at least two players discard.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,13 +149,8 @@ async def press(actor: MemberActor, thread: ChannelHandle, notation: str) -> str
 
 async def open_cheops(world: World) -> tuple[int, Any, ChannelHandle]:
     """`/game new game:catan-cheops` by Anna: the game's number, its lobby message and thread."""
-    threads_before = {thread.id for thread in world.channel.threads}
-    await world.anna.slash(world.channel, "game new", game=GAME)
-    lobby = [message for message in world.channel.history() if message.components][-1]
-    found = re.search(r"#(\d+)", lobby.content)
-    assert found is not None
-    thread = next(t for t in world.channel.threads if t.id not in threads_before)
-    return int(found[1]), lobby, thread
+    game = await Table(world).open(world.anna, game=GAME)
+    return game.id, game.lobby, game.home
 
 
 @pytest.fixture

@@ -21,13 +21,8 @@ MOVE_LIMIT = 600
 
 
 async def open_china(world: World) -> tuple[int, discord.Message, ChannelHandle]:
-    threads_before = {thread.id for thread in world.channel.threads}
-    await world.anna.slash(world.channel, "game new", game=GAME)
-    lobby = [message for message in world.channel.history() if message.components][-1]
-    found = re.search(r"#(\d+)", lobby.content)
-    assert found is not None
-    thread = next(t for t in world.channel.threads if t.id not in threads_before)
-    return int(found[1]), lobby, thread
+    game = await Table(world).open(world.anna, game=GAME)
+    return game.id, game.lobby, game.home
 
 
 def current(world: World, message: discord.Message) -> discord.Message:

@@ -3,32 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from conftest import OpenGame, Table, World
+from conftest import Table, World
 from simcord.backend.errors import SetupError
 
 from bot.results import Caller, Reply
 from bot.service import GameService
 
 
-async def running(world: World, table: Table) -> OpenGame:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
-    return game
-
-
-async def play_one_turn(table: Table, game: OpenGame) -> None:
-    mover = await table.on_turn(game.id)
-    assert mover is not None
-    while await table.on_turn(game.id) is mover:
-        choice = (await mover.autocomplete(game.home, "move", "action", ""))[0]["value"]
-        await mover.slash(game.home, "move", action=choice)
-
-
 @pytest.mark.both_backends
 async def test_info_log_and_list(world: World, table: Table) -> None:
-    game = await running(world, table)
-    await play_one_turn(table, game)
+    game = await table.start_for_two()
+    await table.finish_turn(game)
     waiting = await table.open(world.carl)
 
     info = await world.anna.slash(game.home, "game info")
@@ -53,7 +38,7 @@ async def test_info_log_and_list(world: World, table: Table) -> None:
 
 @pytest.mark.both_backends
 async def test_board_is_posted_publicly(world: World, table: Table) -> None:
-    game = await running(world, table)
+    game = await table.start_for_two()
     posts_before = len(game.home.history())
 
     shown = await world.stranger.slash(game.home, "board")
@@ -71,7 +56,7 @@ async def test_board_is_posted_publicly(world: World, table: Table) -> None:
 async def test_board_where_the_bot_may_not_post_is_shown_privately(world: World, table: Table) -> None:
     import discord
 
-    game = await running(world, table)
+    game = await table.start_for_two()
     me = world.guild.me
     assert me is not None
     quiet = world.guild.create_text_channel(
@@ -99,7 +84,7 @@ async def test_rules_are_private_and_complete(world: World) -> None:
 
 @pytest.mark.both_backends
 async def test_resign_lets_an_ai_take_the_seat(world: World, table: Table) -> None:
-    game = await running(world, table)
+    game = await table.start_for_two()
 
     resigned = await world.bob.slash(game.home, "game resign")
 
@@ -115,7 +100,7 @@ async def test_resign_lets_an_ai_take_the_seat(world: World, table: Table) -> No
 
 
 async def test_abandon_needs_the_host_or_a_server_manager(world: World, table: Table) -> None:
-    game = await running(world, table)
+    game = await table.start_for_two()
 
     player = await world.bob.slash(game.home, "game abandon")
     assert player.ephemeral and player.response is not None
@@ -165,7 +150,7 @@ async def test_commands_outside_any_game_are_refused(world: World, table: Table)
 async def test_an_unexpected_error_is_logged_and_answered_with_an_apology(
     world: World, table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    game = await running(world, table)
+    game = await table.start_for_two()
 
     async def broken(service: GameService, caller: Caller, game_id: int) -> Reply:
         raise RuntimeError("the database fell over")

@@ -10,7 +10,6 @@ button goes through SimCord's simulated Discord.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -38,14 +37,9 @@ def custom_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
 
 
 async def open_lobby(world: World) -> tuple[int, discord.Message, ChannelHandle]:
-    threads_before = {thread.id for thread in world.channel.threads}
-    answer = await world.anna.slash(world.channel, "game new", game=GAME)
-    assert answer.response is not None
-    lobby = [message for message in world.channel.history() if message.components][-1]
-    found = re.search(r"#(\d+)", lobby.content)
-    assert found is not None, lobby.content
-    thread = next(t for t in world.channel.threads if t.id not in threads_before)
-    return int(found[1]), lobby, thread
+    game = await Table(world).open(world.anna, game=GAME)
+    assert game.answer.response is not None
+    return game.id, game.lobby, game.home
 
 
 def current(world: World, message: discord.Message) -> discord.Message:

@@ -17,18 +17,12 @@ MOVE_LIMIT = 800
 
 
 async def open_mauerbauer(world: World) -> tuple[int, ChannelHandle]:
-    threads_before = {thread.id for thread in world.channel.threads}
-    await world.anna.slash(world.channel, "game new", game=GAME)
-    lobby = [message for message in world.channel.history() if message.components][-1]
-    found = re.search(r"#(\d+)", lobby.content)
-    assert found is not None
-    thread = next(t for t in world.channel.threads if t.id not in threads_before)
-    await world.bob.click(lobby, label="Join")
-    lobby = next(m for m in world.channel.history() if m.id == lobby.id)
-    await world.anna.click(lobby, label="Add bot")
-    lobby = next(m for m in world.channel.history() if m.id == lobby.id)
-    await world.anna.click(lobby, label="Start")
-    return int(found[1]), thread
+    table = Table(world)
+    game = await table.open(world.anna, game=GAME)
+    await world.bob.click(game.lobby, label="Join")
+    await world.anna.click(table.message(world.channel, game.lobby.id), label="Add bot")
+    await world.anna.click(table.message(world.channel, game.lobby.id), label="Start")
+    return game.id, game.home
 
 
 async def deciding(table: Table, game_id: int) -> MemberActor:

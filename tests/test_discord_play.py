@@ -12,20 +12,6 @@ from PIL import Image
 MOVE_LIMIT = 1_000
 
 
-async def started_against_ai(world: World, table: Table) -> OpenGame:
-    game = await table.open(world.anna)
-    await world.anna.click(game.lobby, label="Add bot")
-    await world.anna.click(game.lobby, label="Start")
-    return game
-
-
-async def started_between(world: World, table: Table) -> OpenGame:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
-    return game
-
-
 def assert_nothing_private_in_public(world: World, game: OpenGame) -> None:
     for channel in (world.channel, game.home):
         for message in channel.history():
@@ -34,7 +20,7 @@ def assert_nothing_private_in_public(world: World, game: OpenGame) -> None:
 
 
 async def test_a_whole_game_against_the_ai_with_suggested_moves(world: World, table: Table) -> None:
-    game = await started_against_ai(world, table)
+    game = await table.start_against_ai()
 
     moves = turns = 0
     while (await table.row(game.id)).status == "running":
@@ -71,7 +57,7 @@ async def test_a_whole_game_against_the_ai_with_suggested_moves(world: World, ta
 
 
 async def test_move_suggestions_follow_what_is_typed(world: World, table: Table) -> None:
-    game = await started_against_ai(world, table)
+    game = await table.start_against_ai()
 
     everything = [c["value"] for c in await world.anna.autocomplete(game.home, "move", "action", "")]
     drawing = [c["value"] for c in await world.anna.autocomplete(game.home, "move", "action", "draw")]
@@ -87,7 +73,7 @@ async def test_move_suggestions_follow_what_is_typed(world: World, table: Table)
 
 
 async def test_hand_is_private_with_image_and_move_buttons(world: World, table: Table) -> None:
-    game = await started_against_ai(world, table)
+    game = await table.start_against_ai()
 
     hand = await world.anna.slash(game.home, "hand")
 
@@ -105,7 +91,7 @@ async def test_hand_is_private_with_image_and_move_buttons(world: World, table: 
 
 @pytest.mark.both_backends
 async def test_a_hand_button_makes_the_move_and_a_stale_one_is_refused(world: World, table: Table) -> None:
-    game = await started_against_ai(world, table)
+    game = await table.start_against_ai()
     hand = await world.anna.slash(game.home, "hand")
     assert hand.response is not None
     first, second = move_buttons(hand.response)[:2]
@@ -127,7 +113,7 @@ async def test_a_hand_button_makes_the_move_and_a_stale_one_is_refused(world: Wo
 
 
 async def test_refresh_and_show_my_hand_buttons(world: World, table: Table) -> None:
-    game = await started_against_ai(world, table)
+    game = await table.start_against_ai()
     board = game.home.history()[-1]
 
     shown = await world.anna.click(board, label="Show my hand")
@@ -143,7 +129,7 @@ async def test_refresh_and_show_my_hand_buttons(world: World, table: Table) -> N
 
 
 async def test_out_of_turn_and_stranger_moves_are_refused(world: World, table: Table) -> None:
-    game = await started_between(world, table)
+    game = await table.start_for_two()
     mover = await table.on_turn(game.id)
     waiting = await table.waiting(game.id)
     assert mover is not None
@@ -170,7 +156,7 @@ async def test_out_of_turn_and_stranger_moves_are_refused(world: World, table: T
 
 @pytest.mark.both_backends
 async def test_each_turn_is_posted_in_the_thread_with_one_ping(world: World, table: Table) -> None:
-    game = await started_between(world, table)
+    game = await table.start_for_two()
     posts_before = len(game.home.history())
 
     for _ in range(3):

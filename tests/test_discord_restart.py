@@ -56,9 +56,7 @@ async def test_lobby_and_move_buttons_survive_restarts(
 async def test_turns_a_stop_left_unposted_are_posted_after_the_restart(
     world: World, table: Table, restart: Restarter, database: str
 ) -> None:
-    game = await table.open(world.anna)
-    await world.anna.click(game.lobby, label="Add bot")
-    await world.anna.click(game.lobby, label="Start")
+    game = await table.start_against_ai()
     started = len(game.home.history())
     while len(game.home.history()) == started:  # until anna's turn is over and posted
         choice = (await world.anna.autocomplete(game.home, "move", "action", ""))[0]["value"]

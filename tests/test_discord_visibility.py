@@ -48,9 +48,7 @@ async def test_a_game_in_a_hidden_channel_stays_hidden(world: World, table: Tabl
 async def test_boards_go_public_only_in_the_games_own_place_and_not_too_often(
     world: World, table: Table
 ) -> None:
-    game = await table.open(world.anna)
-    await world.anna.click(game.lobby, label="Add bot")
-    await world.anna.click(game.lobby, label="Start")
+    game = await table.start_against_ai()
     other = world.guild.create_text_channel("chat")
 
     elsewhere = await world.anna.slash(other, "board", game=str(game.id))

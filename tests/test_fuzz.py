@@ -274,9 +274,7 @@ def custom_ids(game_id: int, version: int, unknown: tuple[int, ...] = (0, 999_99
 
 
 async def clicks_are_refused_politely(world: World, table: Table, unknown: tuple[int, ...]) -> None:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
+    game = await table.start_for_two()
     before = snapshot(await table.row(game.id))
     apology = texts.t("discord.error.apology")
     clicker = await table.on_turn(game.id)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import simcord
-from conftest import OpenGame, Table, World
+from conftest import Table, World
 from simcord import ChannelHandle, MemberActor
 from simcord.backend.errors import SetupError
 
@@ -24,20 +24,13 @@ def snapshot(row: GameRow) -> tuple[int, str | None, str, tuple[Any, ...]]:
     return row.version, row.state, row.status, row.seats
 
 
-async def running_game(world: World, table: Table) -> OpenGame:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
-    return game
-
-
 def assert_refused(answer: simcord.InteractionResult, sentence: str, what: str) -> None:
     assert answer.ephemeral and answer.response is not None, what
     assert answer.response.content == sentence, what
 
 
 async def test_players_and_strangers_in_a_running_game(world: World, table: Table) -> None:
-    game = await running_game(world, table)
+    game = await table.start_for_two()
     mover = await table.on_turn(game.id)
     waiting = await table.waiting(game.id)
     assert mover is not None
@@ -89,7 +82,7 @@ async def test_non_hosts_in_a_lobby(world: World, table: Table) -> None:
 
 
 async def test_another_server_cannot_reach_a_game_by_number(world: World, table: Table) -> None:
-    game = await running_game(world, table)
+    game = await table.start_for_two()
     before = snapshot(await table.row(game.id))
     other = world.env.create_guild("Elsewhere")
     channel = other.create_text_channel("games")
@@ -115,7 +108,7 @@ async def test_another_server_cannot_reach_a_game_by_number(world: World, table:
 
 
 async def test_direct_messages_are_refused(world: World, table: Table) -> None:
-    game = await running_game(world, table)
+    game = await table.start_for_two()
     before = snapshot(await table.row(game.id))
     in_servers = texts.t("discord.error.dm")
 

@@ -171,9 +171,7 @@ async def test_a_player_hears_that_the_database_is_away_and_then_plays_on(
         await bot.tree.sync()
         world = World(env, guild, channel, *members)
         table = Table(world)
-        game = await table.open(world.anna)
-        await world.bob.click(game.lobby, label="Join")
-        await world.anna.click(game.lobby, label="Start")
+        game = await table.start_for_two()
 
         outage.stop()
         answer = await world.anna.slash(game.home, "game list")

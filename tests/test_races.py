@@ -162,15 +162,8 @@ async def test_a_stale_move_is_refused(stores: tuple[Store, Store]) -> None:
 # ------------------------------------------------------------------ through Discord
 
 
-async def two_player_game(world: World, table: Table) -> int:
-    game = await table.open(world.anna)
-    await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(game.lobby, label="Start")
-    return game.id
-
-
 async def test_a_double_click_on_a_move_button_applies_once(world: World, table: Table) -> None:
-    game_id = await two_player_game(world, table)
+    game_id = (await table.start_for_two()).id
     mover = await table.on_turn(game_id)
     assert mover is not None
     hand = await mover.slash(world.channel, "hand", game=str(game_id))
@@ -189,7 +182,7 @@ async def test_a_double_click_on_a_move_button_applies_once(world: World, table:
 
 
 async def test_a_stale_button_is_refused_and_changes_nothing(world: World, table: Table) -> None:
-    game_id = await two_player_game(world, table)
+    game_id = (await table.start_for_two()).id
     mover = await table.on_turn(game_id)
     assert mover is not None
     hand = await mover.slash(world.channel, "hand", game=str(game_id))
