@@ -63,6 +63,10 @@ class Post:
     actions: tuple[tuple[str, str], ...] = ()
     #: The image's description (alt text) for screen readers: plain text, at most 1,024 characters.
     description: str = ""
+    #: What the post tells, the same whenever it is sent (at most 22 characters; "" for
+    #: none): Discord drops a copy sent again within a few minutes (its `enforce_nonce`),
+    #: as after a stop between Discord accepting the post and the game recording it.
+    nonce: str = ""
 
 
 @dataclass(frozen=True)

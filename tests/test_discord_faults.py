@@ -10,13 +10,17 @@ A server that removes the bot has its games paused until it is back.
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import timedelta
+from typing import Any
 
+import discord
 import pytest
-from conftest import OpenGame, Table, World
+from conftest import OpenGame, Restarter, Table, World
 
 from bot.service import turns
 from bot.service.turns import RETRY_LONGEST
+from bot.store import Store, StoreUnavailable
 
 #: Moves under faults depend on the store: on both backends.
 pytestmark = pytest.mark.both_backends
@@ -137,3 +141,78 @@ async def test_a_server_that_removes_the_bot_has_its_games_paused_until_it_is_ba
     assert await store.departed_guilds() == set()
     assert await store.due_timers(latest + timedelta(days=30)), "the deadlines count again"
     assert (await table.row(game.id)).version == version
+
+
+class RefusesOnce:
+    """A store method that fails at its first call (as when the connection drops), then works."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+        self.original = getattr(Store, name)
+        self.refused = 0
+        monkeypatch.setattr(Store, name, self)
+
+    def __get__(self, store: Store, owner: type) -> Any:
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            if not self.refused:
+                self.refused += 1
+                raise StoreUnavailable("the connection to the database was lost (injected)")
+            return await self.original(store, *args, **kwargs)
+
+        return call
+
+
+def sent_nonces(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
+    """The nonce of every message the bot sends, read at discord.py's HTTP layer (discord.py
+    gives a message without one a random nonce, not enforced)."""
+    nonces: list[str | None] = []
+    original = discord.http.HTTPClient.send_message
+
+    def send_message(self: discord.http.HTTPClient, channel_id: int, *, params: Any) -> Any:
+        payload = params.payload
+        if payload is None:  # with a file: the payload is a part of the form
+            (part,) = [part for part in params.multipart if part["name"] == "payload_json"]
+            payload = json.loads(part["value"])
+        nonces.append(payload.get("nonce"))
+        return original(self, channel_id, params=params)
+
+    monkeypatch.setattr(discord.http.HTTPClient, "send_message", send_message)
+    return nonces
+
+
+async def test_a_post_whose_record_the_database_refused_is_not_posted_again(
+    world: World, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await two_people(world, table)
+    posted = len(game.home.history())
+    refusal = RefusesOnce(monkeypatch, "set_announced")
+
+    await table.finish_turn(game)
+    assert refusal.refused == 1, "the post went out, then its record was refused"
+    await world.env.advance_time(RETRY_LONGEST + 1)
+
+    after = game.home.history()[posted:]
+    assert len(after) == 1, [post.content for post in after]
+    row = await table.row(game.id)
+    assert row.announced_version == row.version, "the record alone was stored on the next try"
+    assert await table.service.store.timers(game.id), "the player told has their deadline"
+
+
+async def test_a_post_sent_again_after_a_stop_carries_the_same_nonce_for_discord_to_drop(
+    world: World, table: Table, restart: Restarter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Discord keeps a message's nonce for a few minutes and, asked to enforce it, returns
+    # the message it already has instead of making a second. SimCord does not, so what
+    # is checked is what the bot asks of Discord: the same nonce, both times.
+    game = await two_people(world, table)
+    monkeypatch.setattr(turns, "RETRY_FIRST", RETRY_LONGEST)  # the stop comes first
+    nonces = sent_nonces(monkeypatch)
+    RefusesOnce(monkeypatch, "set_announced")
+
+    await table.finish_turn(game)
+    told = nonces[-1]  # the turn's post, the last message sent
+    sent = len(nonces)
+    await restart()  # the record is lost with the process
+
+    assert told in nonces[sent:], "the turn's post went out again with the nonce it had"
+    row = await table.row(game.id)
+    assert row.announced_version == row.version

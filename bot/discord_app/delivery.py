@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 CONTENT_LIMIT = 2_000
 #: The file name board images are uploaded under.
 BOARD_FILENAME = "board.png"
+#: Discord takes nonces of at most 25 characters.
+NONCE_LENGTH = 25
 
 PostView = Callable[[Post], discord.ui.View | None]
 MISSING: Any = discord.utils.MISSING
@@ -191,8 +193,8 @@ async def _send_post(channel: discord.abc.Messageable, post: Post, view_for: Pos
         text = f"{text}\n{_ping_line(post.mentions)}"
     pieces = chunks(text)
     view = view_for(post)
-    for piece in pieces[:-1]:
-        await channel.send(piece, allowed_mentions=NO_PINGS)
+    for number, piece in enumerate(pieces[:-1]):
+        await channel.send(piece, allowed_mentions=NO_PINGS, **_once(post, number))
     await channel.send(
         pieces[-1],
         file=board_file(post.image, post.filename, post.description)
@@ -200,7 +202,18 @@ async def _send_post(channel: discord.abc.Messageable, post: Post, view_for: Pos
         else MISSING,
         view=view if view is not None else MISSING,
         allowed_mentions=_pings(post.mentions),
+        **_once(post, len(pieces) - 1),
     )
+
+
+def _once(post: Post, piece: int) -> dict[str, Any]:
+    """The nonce of one message of a post (discord.py asks Discord to enforce it): should the
+    same piece be sent again (the game's record of it was lost), Discord returns the first
+    and makes no second."""
+    nonce = f"{post.nonce}.{piece}"
+    if not post.nonce or len(nonce) > NONCE_LENGTH:
+        return {}
+    return {"nonce": nonce}
 
 
 async def send_public(

@@ -15,15 +15,22 @@ thread something (and those alone) are read a page at a time, oldest
 obligation first, worked on a few at a time with a short pause between two
 games' posts (longer the more they posted), so neither players' moves nor
 Discord's rate limits suffer.
+
+A post counts as told once the store has recorded it. Should that record fail
+after Discord accepted the post, the record alone is kept and stored first the
+next time the game's work runs (not the post again); should the process stop
+in between, the post goes out again, and its nonce (`Post.nonce`: the game and
+what it tells) lets Discord drop the copy when it comes within a few minutes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import partial
 
 import texts
 from bot.community import Community
@@ -94,6 +101,9 @@ class Turns:
         self._dirty: set[int] = set()
         #: game id -> its work's failures in a row (for the back-off), and the waits to try again.
         self._troubles: dict[int, _Trouble] = {}
+        #: game id -> records of posts Discord accepted that the store refused, in order:
+        #: stored before anything else when the game's work runs again.
+        self._unrecorded: dict[int, list[Callable[[], Awaitable[None]]]] = {}
         self._retries: dict[int, asyncio.Task[None]] = {}
         #: The restore after a start, while it runs; how many games it has worked on.
         self._restore: asyncio.Task[None] | None = None
@@ -154,6 +164,7 @@ class Turns:
         one fails, the rest waits (in order) and the work runs again later.
         """
         async with self._games.lock(game_id):
+            await self._record_delivered(game_id)
             game = await self._games.fresh(game_id)
             if await self._games.store.is_departed(game.row.guild_id):
                 # The bot was removed from the game's server: nothing happens until it is back.
@@ -205,28 +216,52 @@ class Turns:
         def quiet(post: Post) -> Post:
             return replace(post, mentions=tuple(m for m in post.mentions if m not in held))
 
-        game_id, locale = game.row.id, game.row.locale
+        game_id, locale, version = game.row.id, game.row.locale, game.row.version
         for number, notice in notices:
-            await self._send(game, await self._narrator.notice_post(game, notice, locale))
-            await self._notices.posted(number)
+            post = await self._narrator.notice_post(game, notice, locale)
+            await self._tell(game, post, f"n{number}", partial(self._notices.posted, number))
         pinged: list[int] = []
         for run in _posts(game, turns, due):
             last = run[-1].last_version
             here = [seat for seat, version in due.items() if version == last]
-            await self._send(game, quiet(await self._narrator.turn_post(game, run, here, locale)))
-            await self._games.announced(game_id, last)
+            post = quiet(await self._narrator.turn_post(game, run, here, locale))
+            await self._tell(game, post, f"t{last}", partial(self._games.announced, game_id, last))
             pinged += here
         rest = [seat for seat in sorted(due) if seat not in pinged]
         if game.row.announced_version == 0 and not turns and game.state is not None:
             # The start: the first board, and whoever must decide first.
-            await self._send(game, quiet(await self._narrator.state_post(game, game.state, locale, rest)))
-            await self._games.announced(game_id, game.row.version)
+            post = quiet(await self._narrator.state_post(game, game.state, locale, rest))
+            await self._tell(game, post, f"b{version}", partial(self._games.announced, game_id, version))
+            pinged += rest
         elif rest:
-            await self._send(game, quiet(self._narrator.ping_post(game, rest, locale)))
-        pinged += rest
+            post = quiet(self._narrator.ping_post(game, rest, locale))
+            await self._tell(game, post, f"p{version}", partial(self._games.pinged, game_id, version))
+            pinged += rest
         if pinged:
-            await self._games.pinged(game_id, game.row.version)
+            await self._record(game_id, partial(self._games.pinged, game_id, version))
         return pinged
+
+    async def _tell(self, game: Loaded, post: Post, what: str, record: Callable[[], Awaitable[None]]) -> None:
+        """Send a post, then record that it went out. `what` names what it tells within
+        the game (a notice, a turn, a start, a ping, the end), the same at every try."""
+        await self._send(game, replace(post, nonce=f"{game.row.id}{what}"))
+        await self._record(game.row.id, record)
+
+    async def _record(self, game_id: int, record: Callable[[], Awaitable[None]]) -> None:
+        """Store that a post went out; refused, the record is kept for the game's next try."""
+        try:
+            await record()
+        except Exception:
+            self._unrecorded.setdefault(game_id, []).append(record)
+            raise
+
+    async def _record_delivered(self, game_id: int) -> None:
+        """Store, in order, what went out but was not recorded (raises while the store refuses)."""
+        records = self._unrecorded.get(game_id, [])
+        while records:
+            await records[0]()
+            records.pop(0)
+        self._unrecorded.pop(game_id, None)
 
     async def _send(self, game: Loaded, post: Post) -> None:
         row = game.row
@@ -330,8 +365,7 @@ class Turns:
             if replay_gif
             else Post(summary)
         )
-        await self._send(game, post)
-        await self._games.summary_posted(game.row.id)
+        await self._tell(game, post, "e", partial(self._games.summary_posted, game.row.id))
 
     def resume(self) -> None:
         """At start-up: start finishing the AI turns, posts and summaries a stop
