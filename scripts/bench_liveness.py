@@ -47,8 +47,10 @@ from typing import Any
 from bench_common import FAIL, NO_GOAL, PASS, Section, at_least
 from liveness_child import (
     CALM,
+    DROPPED,
     FAULTS,
     FAULTY,
+    NONCE_KEPT,
     PEOPLE_MOVES,
     POSTS,
     RETRIES,
@@ -601,7 +603,8 @@ def _section(
             f"budget of {plan.thinking_budget:g} s); the database refuses {plan.database_refuses:.0%} "
             "of transactions and "
             "statements (as a dropped connection: the transaction is rolled back); Discord answers "
-            f"5xx to {plan.discord_fails:.0%} of posts; a worker process is SIGKILLed every "
+            f"5xx to {plan.discord_fails:.0%} of posts (and, as Discord does, makes no second message "
+            f"for a nonce it saw in the last {NONCE_KEPT:g} s); a worker process is SIGKILLed every "
             f"{plan.worker_kill_every[0]:g}–{plan.worker_kill_every[1]:g} s; and the bot process is "
             f"SIGKILLed or SIGTERMed (half each) after {scale.uptime[0]:g}–{scale.uptime[1]:g} s of "
             "running, and started again on the same database. When every game is finished (or after "
@@ -663,7 +666,9 @@ def _section(
         ),
         f"Waits beyond retries: {len(beyond):,} obligations, p99 {p99:.1f} s.",
         f"Duplicated turn posts whose copies one bot process made: {found.duplicated_in_process} (a"
-        " post accepted, then the record of it refused by the database); the others came after a stop.",
+        " post accepted, then the record of it refused by the database); the others came after a stop."
+        f" Posts sent again that Discord did not make again (their nonce seen within {NONCE_KEPT:g} s):"
+        f" {len(read_records(folder, DROPPED)):,}.",
         "Seats without a deadline (game, seat, version their obligation began): "
         + (
             ", ".join(f"#{g} seat {seat} v{began}" for g, seat, began in sorted(monitor.without)[:10])

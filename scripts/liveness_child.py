@@ -27,6 +27,8 @@ what is tested, so there is no fsync):
 
 - ``posts.jsonl``: every post Discord accepted (the outbox returned), with the
   complete turns it tells (the versions their last moves made);
+- ``dropped.jsonl``: every post sent again that "Discord" did not make again, its
+  nonce seen within the last `NONCE_KEPT` seconds;
 - ``retries.jsonl``: every wait the bot announced before trying again
   (its WARNING "... trying again in ..."), per game;
 - ``faults.jsonl``: every fault injected.
@@ -94,6 +96,11 @@ RECONCILE_EVERY = 60.0
 #: Where worker processes find the plan's folder (they record the faults they inject).
 FOLDER_ENV = "BAUMEISTER_LIVENESS_FOLDER"
 POSTS = "posts.jsonl"
+#: Discord keeps a message's nonce "for a few minutes": a message sent again with the same
+#: nonce (enforced) within them is not made again. Here: for this long, on the wall clock.
+NONCE_KEPT = 120.0
+#: Posts sent again that Discord did not make again, by their nonce.
+DROPPED = "dropped.jsonl"
 PEOPLE_MOVES = "people.jsonl"
 RETRIES = "retries.jsonl"
 FAULTS = "faults.jsonl"
@@ -446,6 +453,12 @@ class Child:
         self.rng = random.Random(seed)
         self.service: GameService | None = None
         self.people: People | None = None
+        #: Discord's memory of recent nonces (of every bot process so far): nonce -> when sent.
+        self.nonces = {
+            entry["nonce"]: entry["t"]
+            for entry in read_records(Path(plan.folder), POSTS)
+            if entry.get("nonce") and entry["t"] > time.time() - NONCE_KEPT
+        }
 
     async def deliver(self, dispatch: Dispatch) -> None:
         """The outbox: Discord, answering 5xx to some requests."""
@@ -454,6 +467,12 @@ class Child:
             raise DeliveryFailed("503 Service Unavailable (injected)")
         for post in dispatch.posts:
             turns = _TOLD.pop((dispatch.game_id, post.text), None)
+            if post.nonce and self.nonces.get(post.nonce, 0.0) > time.time() - NONCE_KEPT:
+                # Discord returns the message it has: none is made.
+                append_record(self.plan.folder, DROPPED, game=dispatch.game_id, nonce=post.nonce)
+                continue
+            if post.nonce:
+                self.nonces[post.nonce] = time.time()
             kind = "turn" if turns is not None else "summary" if post.filename == "replay.gif" else "other"
             append_record(
                 self.plan.folder,
@@ -463,6 +482,7 @@ class Child:
                 turns=turns or [],
                 mentions=list(post.mentions),
                 pid=os.getpid(),
+                nonce=post.nonce,
             )
             if self.people is not None and post.mentions:
                 self.people.pinged(dispatch.game_id)
