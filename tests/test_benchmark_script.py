@@ -23,20 +23,26 @@ LIVENESS = "Liveness under faults"
 MARK = re.compile("✅|❌|—")
 
 
+def run_script(*arguments: str, timeout: int) -> str:
+    """What the benchmark script printed, run with `arguments`; it must succeed."""
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 @pytest.fixture(scope="module")
 def quick_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
     """(the written report, what the script printed) of one `--quick` run."""
     out = tmp_path_factory.mktemp("bench") / "report.md"
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--quick", "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return out.read_text(encoding="utf-8"), done.stdout
+    printed = run_script("--quick", "--out", str(out), timeout=600)
+    return out.read_text(encoding="utf-8"), printed
 
 
 @pytest.fixture(scope="module")
@@ -135,15 +141,7 @@ def test_the_printed_tables_match_the_report(quick_run: tuple[str, str]) -> None
 def quick_run_of(only: str, folder: Path) -> dict[str, str]:
     """The sections of the report of one benchmark's `--quick` run alone."""
     out = folder / f"{only}.md"
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--quick", "--only", only, "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    run_script("--quick", "--only", only, "--out", str(out), timeout=300)
     return sections_of(out.read_text(encoding="utf-8"))
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import execute, fetch, is_postgres, schema_version
+from service_support import started
 
 import games
 from bot.history import replay
@@ -243,8 +244,9 @@ async def test_a_running_game_moves_its_log_to_the_new_notation(store: Store) ->
     (seat,) = new.to_act(state)
     action = new.legal_actions(state, seat)[0]
     after = new.apply(state, seat, action)
-    with pytest.raises(OtherNotation):
-        await store.record_move(
+
+    async def record_in_notation_2(row: GameRow) -> GameRow:
+        return await store.record_move(
             row.id,
             row.version,
             seat=seat,
@@ -254,6 +256,9 @@ async def test_a_running_game_moves_its_log_to_the_new_notation(store: Store) ->
             now=T0,
             notation_version=2,
         )
+
+    with pytest.raises(OtherNotation):
+        await record_in_notation_2(row)
     assert await store.get_game(row.id) == row
 
     upgraded = [new.upgrade_notation(move.action, row.notation_version) for move in moves]
@@ -266,16 +271,7 @@ async def test_a_running_game_moves_its_log_to_the_new_notation(store: Store) ->
     assert [move.action for move in await store.moves(row.id)] == upgraded
     assert "pick" in upgraded and "draw" not in upgraded
 
-    row = await store.record_move(
-        row.id,
-        row.version,
-        seat=seat,
-        action=new.format_action(state, action),
-        state=new.dumps(after),
-        outcome=None,
-        now=T0,
-        notation_version=2,
-    )
+    row = await record_in_notation_2(row)
     _, steps = replay(new, row, await store.moves(row.id))
     assert new.dumps(steps[-1].state) == row.state
 
@@ -287,10 +283,7 @@ async def test_the_service_moves_a_running_game_to_the_new_notation(store: Store
 
     service = GameService(store, render=lambda *_: b"")
     anna, bob = Caller(1, "Anna", guild_id=3), Caller(2, "Bob", guild_id=3)
-    game_id = (await service.new_game(anna, ENGINE.id)).game_id
-    assert game_id is not None
-    await service.join(bob, game_id)
-    await service.start(anna, game_id)
+    game_id = await started(service, anna, bob, ENGINE.id)
     for _ in range(6):
         row, engine, state = await service.current(game_id)
         seat = min(engine.to_act(state))

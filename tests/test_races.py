@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import Table, World, move_buttons
+from simcord import MemberActor, ResponseMessage
 
 import games
 import texts
@@ -162,18 +163,24 @@ async def test_a_stale_move_is_refused(stores: tuple[Store, Store]) -> None:
 # ------------------------------------------------------------------ through Discord
 
 
-async def test_a_double_click_on_a_move_button_applies_once(world: World, table: Table) -> None:
+async def a_hand_on_turn(world: World, table: Table) -> tuple[int, MemberActor, ResponseMessage]:
+    """A game of two just started: its id, the person on turn, and their /hand with its buttons."""
     game_id = (await table.start_for_two()).id
     mover = await table.on_turn(game_id)
     assert mover is not None
     hand = await mover.slash(world.channel, "hand", game=str(game_id))
     assert hand.response is not None
-    button = move_buttons(hand.response)[0]
+    return game_id, mover, hand.response
+
+
+async def test_a_double_click_on_a_move_button_applies_once(world: World, table: Table) -> None:
+    game_id, mover, hand = await a_hand_on_turn(world, table)
+    button = move_buttons(hand)[0]
     moves = len(await table.service.store.moves(game_id))
 
     # SimCord delivers one interaction at a time (true overlap is tested at the
     # service above); Discord delivers a double click the same way: twice, same id.
-    clicks = [await mover.click(hand.response, custom_id=button) for _ in range(2)]
+    clicks = [await mover.click(hand, custom_id=button) for _ in range(2)]
 
     said = [click.response.content if click.response else "" for click in clicks]
     assert said[0].startswith("✅")
@@ -182,17 +189,13 @@ async def test_a_double_click_on_a_move_button_applies_once(world: World, table:
 
 
 async def test_a_stale_button_is_refused_and_changes_nothing(world: World, table: Table) -> None:
-    game_id = (await table.start_for_two()).id
-    mover = await table.on_turn(game_id)
-    assert mover is not None
-    hand = await mover.slash(world.channel, "hand", game=str(game_id))
-    assert hand.response is not None
-    first, second = move_buttons(hand.response)[:2]
-    await mover.click(hand.response, custom_id=first)
+    game_id, mover, hand = await a_hand_on_turn(world, table)
+    first, second = move_buttons(hand)[:2]
+    await mover.click(hand, custom_id=first)
     row = await table.row(game_id)
     moves = len(await table.service.store.moves(game_id))
 
-    stale = await mover.click(hand.response, custom_id=second)
+    stale = await mover.click(hand, custom_id=second)
 
     assert stale.ephemeral and stale.response is not None
     assert stale.response.content == texts.t("error.stale")
