@@ -24,8 +24,9 @@ __all__ = ["GOAL_BYTES", "GOAL_MS", "NAMES", "phases", "run"]
 
 GOAL_MS = 100.0
 GOAL_BYTES = 1_000_000
-#: Seat names of realistic length, one of them long, as Discord allows.
-NAMES = ("Anna", "Bartholomäus von Hohenzollern", "Chen 陈", "Dmitri", "Eva", "Frieda")
+#: Seat names of realistic length, one of them long, as Discord allows; in several scripts and
+#: with emoji, as Discord names are (drawn in runs of several fonts: renderers/shaping.py).
+NAMES = ("Anna", "Bartholomäus von Hohenzollern", "Chen 陈", "Dmitri 🐉", "محمد علي", "Frieda 👍🏽")
 
 
 def phases(engine: Engine, players: int, seed: int) -> list[tuple[str, State]]:
