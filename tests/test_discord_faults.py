@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 import pytest
-from conftest import OpenGame, Restarter, Table, World
+from conftest import Restarter, Table, World
 
 from bot.service import turns
 from bot.service.turns import RETRY_LONGEST
@@ -30,10 +30,6 @@ MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permiss
 UNKNOWN_CHANNEL = {"status": 404, "code": 10003, "message": "Unknown Channel"}
 
 
-async def two_people(world: World, table: Table) -> OpenGame:
-    return await table.start_for_two()
-
-
 async def test_a_refused_post_is_not_delivered_and_goes_out_once_allowed(
     world: World, table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -42,7 +38,7 @@ async def test_a_refused_post_is_not_delivered_and_goes_out_once_allowed(
     # The first try waits as long as the longest instead, so advancing the virtual time alone
     # brings it; what is proven is the same: nothing while refused, the post once allowed.
     monkeypatch.setattr(turns, "RETRY_FIRST", RETRY_LONGEST)
-    game = await two_people(world, table)
+    game = await table.start_for_two()
     posted = len(game.home.history())
     world.env.inject_error("POST", "/channels/*/messages", times=None, **MISSING_PERMISSIONS)
 
@@ -68,7 +64,7 @@ async def test_a_refused_post_is_not_delivered_and_goes_out_once_allowed(
 
 
 async def test_a_failed_post_goes_out_with_the_next_move_at_the_latest(world: World, table: Table) -> None:
-    game = await two_people(world, table)
+    game = await table.start_for_two()
     posted = len(game.home.history())
     world.env.inject_error("POST", "/channels/*/messages", times=1, status=500, code=0)
     await table.finish_turn(game)
@@ -80,7 +76,7 @@ async def test_a_failed_post_goes_out_with_the_next_move_at_the_latest(world: Wo
 
 
 async def test_a_deleted_thread_gives_way_to_the_games_channel(world: World, table: Table) -> None:
-    game = await two_people(world, table)
+    game = await table.start_for_two()
     in_channel = len(world.channel.history())
     world.env.inject_error("POST", f"/channels/{game.home.id}/messages", times=None, **UNKNOWN_CHANNEL)
 
@@ -110,7 +106,7 @@ async def test_a_lobby_that_cannot_be_posted_leaves_no_game_behind(world: World,
 async def test_a_server_that_removes_the_bot_has_its_games_paused_until_it_is_back(
     world: World, table: Table
 ) -> None:
-    game = await two_people(world, table)
+    game = await table.start_for_two()
     await table.finish_turn(game)
     bot = world.env.bot
     guild = bot.get_guild(world.guild.id)
@@ -182,7 +178,7 @@ def sent_nonces(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
 async def test_a_post_whose_record_the_database_refused_is_not_posted_again(
     world: World, table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = await two_people(world, table)
+    game = await table.start_for_two()
     posted = len(game.home.history())
     refusal = RefusesOnce(monkeypatch, "set_announced")
 
@@ -203,7 +199,7 @@ async def test_a_post_sent_again_after_a_stop_carries_the_same_nonce_for_discord
     # Discord keeps a message's nonce for a few minutes and, asked to enforce it, returns
     # the message it already has instead of making a second. SimCord does not, so what
     # is checked is what the bot asks of Discord: the same nonce, both times.
-    game = await two_people(world, table)
+    game = await table.start_for_two()
     monkeypatch.setattr(turns, "RETRY_FIRST", RETRY_LONGEST)  # the stop comes first
     nonces = sent_nonces(monkeypatch)
     RefusesOnce(monkeypatch, "set_announced")
