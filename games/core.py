@@ -441,6 +441,17 @@ class Engine(ABC):
         """
         return []
 
+    def impossible_saves(self, saved: str) -> list[tuple[str, str]]:
+        """Saves that `loads` must refuse although every field is well-formed: `saved` (a
+        save `dumps` wrote) changed into a state the rules cannot produce, each with what
+        makes it impossible ("a walled-in region that is no city").
+
+        Empty when no change the game knows fits that position. The conformance suite
+        tries them beside its damaged saves and expects every game to offer some; the
+        game's docs list the states its `loads` refuses. The default knows none.
+        """
+        return []
+
     def quick_actions(self, state: State, seat: int) -> list[Action]:
         """At most 20 legal actions of `seat` that deserve a button now, most useful first.
 

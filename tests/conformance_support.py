@@ -94,6 +94,7 @@ __all__ = [
     "check_outcome",
     "check_views",
     "expect_illegal",
+    "impossible_saves",
     "new_game",
     "opening_fingerprint",
     "option_cases",
@@ -738,7 +739,9 @@ def _check_round_trip(game: Game, state: State, saved: str) -> State:
 
 
 def _check_damaged_saves(game: Game, saved: str) -> None:
-    """Truncated, non-JSON, wrong-version, incomplete and mistyped saves raise ValueError."""
+    """Truncated, non-JSON, wrong-version, incomplete and mistyped saves raise ValueError; so do
+    the well-formed saves of states the rules cannot produce that the game itself makes of
+    this one (`Engine.impossible_saves`)."""
     try:
         data = json.loads(saved)
     except ValueError:
@@ -760,6 +763,7 @@ def _check_damaged_saves(game: Game, saved: str) -> None:
         damaged.append((f"a save without the field {name!r}", json.dumps(rest)))
         wrong = [value] if isinstance(value, str) else "☃ not a valid value"
         damaged.append((f"a save with {name!r} of the wrong type", json.dumps({**data, name: wrong})))
+    damaged += impossible_saves(game, saved)
     for what, text in damaged:
         try:
             game.engine.loads(text)
@@ -768,6 +772,27 @@ def _check_damaged_saves(game: Game, saved: str) -> None:
         except Exception as error:
             game.fail(f"loads of {what} raised {type(error).__name__} ({error}), not ValueError")
         game.fail(f"loads accepted {what}")
+
+
+def impossible_saves(game: Game, saved: str) -> list[tuple[str, str]]:
+    """The engine's impossible saves made of `saved`, checked to be what the contract says:
+    pairs of a description and a save whose format and version are `saved`'s."""
+    found = game.call(game.engine.impossible_saves, saved)
+    game.check(isinstance(found, list), lambda: f"impossible_saves returned {_short(found)}, not a list")
+    head = json.loads(saved)
+    for item in found:
+        shown = _short(item)
+        good = isinstance(item, tuple) and len(item) == 2 and all(isinstance(part, str) for part in item)
+        game.check(good, f"impossible_saves gave {shown}, not (what, save text)")
+        what, text = item
+        game.check(bool(what.strip()), "impossible_saves gave a save without saying what is wrong with it")
+        try:
+            data = json.loads(text)
+        except ValueError:
+            game.fail(f"impossible_saves gave {what!r} as text that is not JSON")
+        same = isinstance(data, dict) and all(data.get(k) == head.get(k) for k in ("format", "version"))
+        game.check(same, f"impossible_saves gave {what!r} with another format or version")
+    return [(f"an impossible save: {what}", text) for what, text in found]
 
 
 def _check_final(game: Game, state: State, pool: Mapping[Action, None]) -> Probed | None:

@@ -8,12 +8,13 @@ Each takes the engine first; a game's tests bind it once, e.g.
 from __future__ import annotations
 
 import random
+import re
 import string
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from games.core import Engine, Message, State
 
-__all__ = ["keys_of", "random_states", "said", "template_fields"]
+__all__ = ["check_impossible_saves", "keys_of", "random_states", "said", "template_fields"]
 
 
 def keys_of(message: Message) -> Iterator[str]:
@@ -49,3 +50,21 @@ def random_states(
 def template_fields(template: str) -> set[str]:
     """The names of a template's `{name}` fields."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def check_impossible_saves(engine: Engine, states: Iterable[State], refusals: Mapping[str, str]) -> None:
+    """Every impossible save the engine makes of these states (`Engine.impossible_saves`) is
+    refused with the sentence of its kind: `refusals` maps each kind the game makes to a
+    pattern of that sentence. Every kind must turn up."""
+    seen: set[str] = set()
+    for state in states:
+        for what, text in engine.impossible_saves(engine.dumps(state)):
+            assert what in refusals, f"an impossible save of a kind the test does not know: {what!r}"
+            seen.add(what)
+            try:
+                engine.loads(text)
+            except ValueError as refusal:
+                assert re.search(refusals[what], str(refusal)), f"{what}: refused with {refusal}"
+            else:
+                raise AssertionError(f"loads accepted {what}")
+    assert seen == set(refusals), f"never made: {sorted(set(refusals) - seen)}"

@@ -418,6 +418,9 @@ class Delegate(Engine):
     def seat_summary(self, state: State, seat: int) -> Message | None:
         return self.inner.seat_summary(state, seat)
 
+    def impossible_saves(self, saved: str) -> list[tuple[str, str]]:
+        return self.inner.impossible_saves(saved)
+
 
 class SaysNothingIsRevealed(Delegate):
     """Claims every move may be taken back: draws, refills and game ends included."""
@@ -581,6 +584,18 @@ def test_a_broken_promise_of_part_two_is_caught(liar: type[Delegate], problem: s
         for seed in range(5):
             for players in player_counts(engine):
                 play(engine, players, seed, full=full)
+
+
+class AcceptsTheImpossible(Delegate):
+    """Says a save it loads without complaint is impossible: `loads` then accepts it."""
+
+    def impossible_saves(self, saved: str) -> list[tuple[str, str]]:
+        return [("nothing is wrong with it", saved)]
+
+
+def test_an_impossible_save_that_loads_accepts_is_caught() -> None:
+    with pytest.raises(ContractViolation, match=r"loads accepted an impossible save: nothing is wrong"):
+        play(AcceptsTheImpossible(chinesische_mauer()), 2, 0, full=True)
 
 
 class ShowsExtra(Delegate):

@@ -45,6 +45,7 @@ class _Functions(NamedTuple):
     private_summary: Callable[[State, int], Message | None] | None
     seat_summary: Callable[[State, int], Message | None] | None
     describe_board: Callable[[Mapping[str, Any]], list[Message]] | None
+    impossible_saves: Callable[[str], list[tuple[str, str]]] | None
 
 
 #: What a game must answer: the methods `Engine` leaves abstract (the others have a default),
@@ -91,6 +92,7 @@ class ModularEngine(Engine):
         prompt(state, seat)                 suggest(state, seat, typed, limit)
         quick_actions(state, seat)          private_summary(state, seat)
         seat_summary(state, seat)           describe_board(view)
+        impossible_saves(saved)
 
     `setup` checks its arguments (`setup_options`) and hands the complete
     options to `new_game` as keywords (an option `side` chosen "A": `side="A"`).
@@ -195,6 +197,10 @@ class ModularEngine(Engine):
     def describe_board(self, view: Mapping[str, Any]) -> list[Message]:
         found = self._functions.describe_board
         return super().describe_board(view) if found is None else found(view)
+
+    def impossible_saves(self, saved: str) -> list[tuple[str, str]]:
+        found = self._functions.impossible_saves
+        return super().impossible_saves(saved) if found is None else found(saved)
 
 
 def setup_options(engine: Engine, players: int, seed: int, options: dict[str, Any] | None) -> dict[str, str]:
