@@ -9,7 +9,7 @@ depend on the board, the phase and the seat's own hand only).
 
 The rest builds positions from a public state with the engine's own steps,
 so that the rules (closing, palaces, merging, supplies, the end) are exactly
-the engine's (its internal steps `rules._closing`, `_put_towers`,
+the engine's (`rules.closed_by` and its internal steps `_put_towers`,
 `_put_houses`, `_after_building`: one wall turn without the roll):
 
 * `after_placements(state, line, towers, houses)` — the wall with chosen
@@ -64,7 +64,7 @@ def closes(walls: int, line: int) -> bool:
     first, second = LINE_ENDS[line]
     if not walls & CORNER_LINE_MASK[first] or not walls & CORNER_LINE_MASK[second]:
         return False
-    return bool(rules._closing(built, line))
+    return bool(rules.closed_by(built, line))
 
 
 def after_placements(
@@ -84,7 +84,7 @@ def after_placements(
         wall_supply=supply,
         ending=state.ending or supply == 0,
         last_wall=line,
-        closing=rules._closing(walls, line),
+        closing=rules.closed_by(walls, line),
     )
     if towers:
         built = rules._put_towers(built, towers)

@@ -9,6 +9,7 @@ closes at most one new city: the region on one of its two sides.
 from __future__ import annotations
 
 from games.mauerbauer.data import (
+    ALL_FIELDS,
     FIELD_CORNER_MASK,
     FIELD_LINE_MASK,
     LINE_CORNER_MASK,
@@ -18,7 +19,17 @@ from games.mauerbauer.data import (
 )
 from games.mauerbauer.state import City
 
-__all__ = ["all_corners", "boundary_of", "closed_region", "corners_of", "found_city", "make_city", "palaces"]
+__all__ = [
+    "all_corners",
+    "boundary_of",
+    "closed_region",
+    "corners_of",
+    "enclosure",
+    "found_city",
+    "make_city",
+    "palaces",
+    "walled_in",
+]
 
 
 def closed_region(walls: int, line: int) -> int:
@@ -28,13 +39,15 @@ def closed_region(walls: int, line: int) -> int:
     wall; reaching an edge line without a wall means it is open.
     """
     for start in LINE_FIELDS[line]:
-        region = _region(walls, start)
+        region = enclosure(walls, start)
         if region:
             return region
     return 0
 
 
-def _region(walls: int, start: int) -> int:
+def enclosure(walls: int, start: int) -> int:
+    """The field mask of the walled-in region holding the field `start`, or 0 when its region
+    is open (reaches an edge line without a wall)."""
     seen = 1 << start
     todo = [start]
     while todo:
@@ -49,6 +62,26 @@ def _region(walls: int, start: int) -> int:
                 seen |= bit
                 todo.append(other)
     return seen
+
+
+def walled_in(walls: int) -> int:
+    """The mask of every field in a walled-in region: the fields no path across lines
+    without a wall leads to from an edge line without a wall."""
+    todo = [
+        field
+        for field in range(len(NEIGHBOURS))
+        if any(other < 0 and not walls >> line & 1 for line, other in NEIGHBOURS[field])
+    ]
+    seen = 0
+    for field in todo:
+        seen |= 1 << field
+    while todo:
+        field = todo.pop()
+        for across, other in NEIGHBOURS[field]:
+            if other >= 0 and not walls >> across & 1 and not seen >> other & 1:
+                seen |= 1 << other
+                todo.append(other)
+    return ALL_FIELDS & ~seen
 
 
 def boundary_of(fields: int) -> int:

@@ -4,28 +4,35 @@
 its type, names and seats in range, every piece and card accounted for
 (walls 33, towers 10 per colour, houses 12 and palaces 3 per colour, guild
 cards 2 of each kind), cities that are closed, disjoint and hold no wall or
-tower inside, scores that add up, and a flow in which the seat to act can
-act. Anything else is a ValueError. The layout is in docs/mauerbauer.md.
+tower inside, every walled-in region a city (or the region the last wall
+closes while its pieces are placed), houses outside the cities only beside
+walls, towers at both ends of every wall and a building in every city while
+the supplies last, scores that add up, and a flow in which the seat to act
+can act. Anything else is a ValueError. The layout, and the list of what is
+refused, are in docs/mauerbauer.md.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
 from games.kit.codec import SaveReader, write
-from games.mauerbauer.board import make_city
+from games.mauerbauer.board import enclosure, make_city, walled_in
 from games.mauerbauer.data import (
     COPIES,
     CORNER_LINE_MASK,
     CORNER_NAMES,
     CORNERS,
     FIELD_INDEX,
+    FIELD_LINE_MASK,
     FIELD_NAMES,
     FIELDS,
     HOUSE_COLOURS,
     KIND_INDEX,
     KINDS,
+    LINE_ENDS,
     LINES,
     SUPPLY_HOUSES,
     SUPPLY_PALACES,
@@ -34,7 +41,7 @@ from games.mauerbauer.data import (
     TOWER_COLOURS,
     bits,
 )
-from games.mauerbauer.rules import legal_actions, new_game, to_act
+from games.mauerbauer.rules import closed_by, legal_actions, new_game, to_act
 from games.mauerbauer.scoring import card_values
 from games.mauerbauer.state import (
     EXCHANGE,
@@ -50,7 +57,7 @@ from games.mauerbauer.state import (
     State,
 )
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+__all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 
 FORMAT = "mauerbauer"
 VERSION = 1
@@ -273,7 +280,9 @@ def loads(text: str) -> State:
     _check_pieces(state)
     _check_cards(state)
     _check_cities(state)
-    return _check_flow(state)
+    state = _check_flow(state)
+    _check_board(state)
+    return state
 
 
 def _check_pieces(state: State) -> None:
@@ -333,8 +342,10 @@ def _check_flow(state: State) -> State:
             raise _read.fail("no city is closed before the houses are placed")
     elif state.closing:
         raise _read.fail("a closing region is kept only while towers and houses are placed")
-    if state.closing and not state.walls >> state.last_wall & 1:
-        raise _read.fail("the closing region follows the new wall")
+    if phase in (TOWERS, HOUSES) and state.closing != closed_by(state.walls, state.last_wall):
+        raise _read.fail(
+            "closing must name the fields the last wall walls in, and none when it walls in none"
+        )
     if phase in (MERGE, SCORING) and state.city < 0:
         raise _read.fail("merging and scoring need the city just closed")
     if phase == WALL and (state.city >= 0 or state.queue):
@@ -356,3 +367,127 @@ def _check_flow(state: State) -> State:
         if not legal_actions(state, seat):
             raise _read.fail("the seat to act has no move")
     return state
+
+
+def _check_board(state: State) -> None:
+    """What building leaves on the board: every walled-in region a city (or the one the last
+    wall closes), houses only beside walls, and while every supply lasts (`ending` false) a
+    tower at both ends of every wall whose towers are placed and a building in every city."""
+    cities = 0
+    for city in state.cities:
+        first = city.fields & -city.fields
+        if enclosure(state.walls, first.bit_length() - 1) != city.fields:
+            raise _read.fail(f"the city on {', '.join(_fields(city.fields))} is not one walled-in region")
+        cities |= city.fields
+    stray = walled_in(state.walls) & ~cities & ~state.closing
+    if stray:
+        region = enclosure(state.walls, (stray & -stray).bit_length() - 1)
+        raise _read.fail(f"the walls enclose {', '.join(_fields(region))}, which is no city")
+    for field, here in enumerate(state.houses):
+        houses = sum(here)
+        if houses and houses > (beside := (state.walls & FIELD_LINE_MASK[field]).bit_count()):
+            raise _read.fail(
+                f"{FIELD_NAMES[field]} has {_count(houses, 'house')} and {_count(beside, 'wall')} beside it:"
+                " each wall brings a field beside it one house at most"
+            )
+    if state.ending:
+        return
+    placing = state.last_wall if state.phase == TOWERS else -1
+    for line in bits(state.walls):
+        if line != placing and any(state.towers[corner] < 0 for corner in LINE_ENDS[line]):
+            raise _read.fail(f"wall {line + 1} lacks a tower at an end while the towers last")
+    for city in state.cities:
+        if not any(city.houses) and not any(city.palaces):
+            raise _read.fail(
+                f"the city on {', '.join(_fields(city.fields))} has no building while the houses last"
+            )
+
+
+# -- what `loads` refuses, shown on a save ------------------------------------------------------------
+
+
+def impossible_saves(saved: str) -> list[tuple[str, str]]:
+    """`saved` changed into positions no game reaches (`Engine.impossible_saves`), where the
+    position allows: a city taken off the board (its walls still enclose it), `closing`
+    emptied while the last wall closes a region, a house on a field with no wall beside it,
+    and, while the supplies last, a wall's tower or a city's buildings put back in the supply."""
+    data = json.loads(saved)
+    found: list[tuple[str, str]] = []
+
+    def changed(what: str, **fields: Any) -> None:
+        found.append((what, json.dumps({**data, **fields})))
+
+    supply = data["supply"]
+    cities = data["cities"]
+    others = [index for index in range(len(cities)) if index != data["city"]]
+    if others:
+        index = others[0]
+        gone = cities[index]
+        city = data["city"]
+        changed(
+            "a walled-in region that is no city",
+            cities=cities[:index] + cities[index + 1 :],
+            city=city if city is None or city < index else city - 1,
+            supply={**supply, **_given_back(supply, gone)},
+        )
+    if data["closing"]:
+        changed("closing empty while the last wall walls in a region", closing=[])
+    walls = sum(1 << number - 1 for number in data["walls"])
+    in_cities = {name for city in cities for name in city["fields"]}
+    bare = [
+        name
+        for field, name in enumerate(FIELD_NAMES)
+        if not walls & FIELD_LINE_MASK[field] and name not in in_cities and name not in data["houses"]
+    ]
+    colour = next((c for c, left in enumerate(supply["houses"]) if left), -1)
+    if bare and colour >= 0:
+        houses = [0] * len(HOUSE_COLOURS)
+        houses[colour] = 1
+        left = list(supply["houses"])
+        left[colour] -= 1
+        changed(
+            "a house on a field with no wall beside it",
+            houses={**data["houses"], bare[0]: houses},
+            supply={**supply, "houses": left},
+        )
+    if data["ending"]:
+        return found
+    placing = data["last_wall"] if data["phase"] == "towers" else None
+    towered = [
+        corner
+        for number in data["walls"]
+        if number != placing
+        for corner in LINE_ENDS[number - 1]
+        if data["towers"][corner] is not None
+    ]
+    if towered:
+        towers = list(data["towers"])
+        left = list(supply["towers"])
+        left[TOWER_COLOURS.index(towers[towered[0]])] += 1
+        towers[towered[0]] = None
+        changed(
+            "a wall without a tower at an end while the towers last",
+            towers=towers,
+            supply={**supply, "towers": left},
+        )
+    if cities:
+        index = min(range(len(cities)), key=lambda i: any(cities[i]["palaces"]))
+        empty = {**cities[index], "houses": [0] * len(HOUSE_COLOURS), "palaces": [0] * len(HOUSE_COLOURS)}
+        changed(
+            "a city without buildings while the houses last",
+            cities=[empty if i == index else city for i, city in enumerate(cities)],
+            supply={**supply, **_given_back(supply, cities[index])},
+        )
+    return found
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}" + ("" if number == 1 else "s")
+
+
+def _given_back(supply: dict[str, Any], city: dict[str, Any]) -> dict[str, list[int]]:
+    """The house and palace supplies with a city's buildings put back."""
+    return {
+        kind: [left + there for left, there in zip(supply[kind], city[kind], strict=True)]
+        for kind in ("houses", "palaces")
+    }

@@ -90,6 +90,7 @@ __all__ = [
     "apply",
     "city_id",
     "city_index",
+    "closed_by",
     "current_turn",
     "free_lines",
     "house_options",
@@ -474,7 +475,7 @@ def _build_wall(state: State, seat: int, action: BuildWall) -> State:
     second = DICE_HOUSE[face]
     tower = DICE_TOWER[value % len(DICE_TOWER)] if free else -1
     dice = (tower, first, second)
-    closing = _closing(walls, line)
+    closing = closed_by(walls, line)
     # What the wall and its roll change, whatever is placed beside it.
     built = {"rng": rng, "walls": walls, "wall_supply": supply, "last_wall": line, "dice": dice}
     tower_supply = state.tower_supply
@@ -505,7 +506,7 @@ def _build_wall(state: State, seat: int, action: BuildWall) -> State:
     return state if phase == HOUSES else _after_building(state)
 
 
-def _closing(walls: int, line: int) -> int:
+def closed_by(walls: int, line: int) -> int:
     """The region the new wall on `line` closes (0: none). A closed boundary passes through
     both ends of the wall on other walls too, so a wall with a bare end closes nothing."""
     others = walls & ~(1 << line)

@@ -365,7 +365,7 @@ def test_the_last_wall_ends_the_game_with_the_final_round() -> None:
     state = state._replace(wall_supply=SUPPLY_WALLS - state.walls.bit_count())
     assert state.wall_supply == 1
     free = rules.legal_actions(state, 0)
-    target = next(a for a in free if not rules._closing(state.walls | 1 << a.line, a.line))
+    target = next(a for a in free if not rules.closed_by(state.walls | 1 << a.line, a.line))
     after = rules.apply(state, 0, target)
     while after.phase in (TOWERS, HOUSES):
         after = rules.apply(after, 0, rules.legal_actions(after, 0)[0])

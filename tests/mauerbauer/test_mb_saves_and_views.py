@@ -7,11 +7,13 @@ import random
 from typing import Any
 
 import pytest
+from game_support import check_impossible_saves
 from mb_builders import ENGINE, cards, city, fresh, resample_hidden
 
 from games.mauerbauer import rules
+from games.mauerbauer.board import make_city
 from games.mauerbauer.data import KINDS
-from games.mauerbauer.state import OVER, State
+from games.mauerbauer.state import OVER, WALL, State
 
 
 def game_states(players: int, seed: int) -> list[State]:
@@ -138,3 +140,41 @@ def test_outcome_details_break_the_score_down() -> None:
             1 + detail["city_cards"] + detail["outside_cards"] + detail["cities_cards"] == result.scores[seat]
         )
         assert detail["hand_cards"] == result.tiebreak[seat]
+
+
+def test_states_the_rules_cannot_produce_are_refused() -> None:
+    """What building always leaves on the board: every walled-in region is a city (or the one the
+    last wall closes, named in `closing`), houses stand only beside walls, and while the supplies
+    last every wall has its towers and every city a building."""
+    states = [state for seed in range(4) for state in game_states(2 + seed % 3, seed)]
+    check_impossible_saves(
+        ENGINE,
+        states,
+        {
+            "a walled-in region that is no city": r"the walls enclose [A-C]\d+(, [A-C]\d+)*, which is no",
+            "closing empty while the last wall walls in a region": r"closing must name the fields the last",
+            "a house on a field with no wall beside it": r"[A-C]\d+ has 1 house and 0 walls beside it",
+            "a wall without a tower at an end while the towers last": r"wall \d+ lacks a tower at an end",
+            "a city without buildings while the houses last": r"the city on .* has no building while",
+        },
+    )
+
+
+def test_a_city_of_two_walled_in_regions_is_refused() -> None:
+    """Two cities apart on the board saved as one: each is walled in, but they are no one city."""
+    state = next(
+        state
+        for seed in range(20)
+        for state in game_states(3, seed)
+        if state.phase == WALL
+        and len(state.cities) >= 2
+        and not state.cities[0].boundary & state.cities[1].boundary
+        and max(a + b for a, b in zip(state.cities[0].houses, state.cities[1].houses, strict=True)) < 2
+    )
+    first, second = state.cities[:2]
+    houses = tuple(a + b for a, b in zip(first.houses, second.houses, strict=True))
+    palaces = tuple(a + b for a, b in zip(first.palaces, second.palaces, strict=True))
+    joined = make_city(first.fields | second.fields, houses, palaces)
+    text = ENGINE.dumps(state._replace(cities=(joined, *state.cities[2:])))
+    with pytest.raises(ValueError, match="is not one walled-in region"):
+        ENGINE.loads(text)
