@@ -31,6 +31,8 @@ from conformance_support import (
     ContractViolation,
     bare_game_digest,
     check_option_rules,
+    impossible_saves,
+    new_game,
     opening_fingerprint,
     option_cases,
     play,
@@ -208,6 +210,36 @@ def test_unusual_seeds(case: Case) -> None:
     full = MEAN_LENGTHS[case.engine.id] <= LONG_GAME
     for seed in (0, 1, 2**63, 2**64 - 1):
         play(case.engine, case.players, seed, full=full, options=case.chosen)
+
+
+#: Positions of random games at which each engine is asked for its impossible saves.
+IMPOSSIBLE_POSITIONS = 60
+
+
+@pytest.mark.parametrize("case", [CASES[engine.id][-1] for engine in ENGINES], ids=str)
+def test_every_engine_makes_impossible_saves_its_loads_refuses(case: Case) -> None:
+    """Each game changes saves of its own positions into well-formed ones of states its rules
+    cannot produce (`Engine.impossible_saves`), and `loads` refuses each with a ValueError;
+    every full game's damaged saves include them."""
+    engine = case.engine
+    game = new_game(engine, case.players, 0, options=case.chosen)
+    chooser = random.Random(0)
+    positions = []
+    for seed in range(3):
+        state = engine.setup(case.players, seed, case.chosen)
+        while True:
+            positions.append(state)
+            if not (acting := engine.to_act(state)):
+                break
+            seat = chooser.choice(sorted(acting))
+            state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat)))
+    found: dict[str, int] = {}
+    for state in chooser.sample(positions, min(IMPOSSIBLE_POSITIONS, len(positions))) + positions[-1:]:
+        for what, text in impossible_saves(game, engine.dumps(state)):
+            found[what] = found.get(what, 0) + 1
+            with pytest.raises(ValueError):
+                engine.loads(text)
+    assert found, f"{engine.id} makes no impossible saves of {len(positions)} positions"
 
 
 def test_engine_ids_are_unique_and_found() -> None:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import gardens
 import pytest
 from conformance_support import check_views, play
+from game_support import check_impossible_saves
 from gardens.rules import NOT_INVOLVED, PASS, WAITING, Pass, Plant, Shelter, State, new_game
 
 import ai
@@ -522,3 +523,19 @@ def test_every_text_is_translated() -> None:
     for option in ENGINE.options:
         assert f"gardens.option.{option.name}" in ENGINE.texts
         assert all(f"gardens.option.{option.name}.{choice}" in ENGINE.texts for choice in option.choices)
+
+
+def test_states_the_rules_cannot_produce_are_refused() -> None:
+    chooser = random.Random(1)
+    states = [ENGINE.setup(3, 1)]
+    while acting := ENGINE.to_act(states[-1]):
+        seat = chooser.choice(sorted(acting))
+        states.append(ENGINE.apply(states[-1], seat, chooser.choice(ENGINE.legal_actions(states[-1], seat))))
+    check_impossible_saves(
+        ENGINE,
+        states,
+        {
+            "a flower more than its seat planted": r"seat \d has more flowers than it planted",
+            "a die rolled before the first planting": r"no die is rolled before the first planting",
+        },
+    )

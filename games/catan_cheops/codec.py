@@ -13,6 +13,7 @@ the phase. Anything else is a ValueError.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from games.catan_cheops.data import (
@@ -52,9 +53,9 @@ from games.catan_cheops.state import (
     State,
     from_stored,
 )
-from games.kit.codec import SaveReader, write
+from games.kit.codec import SaveReader, changed, write
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+__all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 
 FORMAT = "catan-cheops"
 VERSION = 1
@@ -302,3 +303,30 @@ def loads(text: str) -> State:
         last_roll=last_roll,
         ended=ended,
     )
+
+
+# -- what `loads` refuses, shown on a save ------------------------------------------------------------
+
+
+def impossible_saves(saved: str) -> list[tuple[str, str]]:
+    """`saved` changed into positions no game reaches (`Engine.impossible_saves`), where the
+    position allows: the robber on the sea, a settlement beside a building, and a discard
+    owed outside the discard phase."""
+    data = json.loads(saved)
+    found: list[tuple[str, str]] = []
+    sea = next(name for h, name in enumerate(HEX_NAMES) if h not in LAND_HEXES)
+    found.append(changed(data, "the robber on the sea", robber=sea))
+    taken = [_NODE_INDEX[name] for name, _, _ in data["buildings"]]
+    for node in taken:
+        beside = [n for n in range(len(NODE_NAMES)) if NODE_NEIGHBOUR_MASK[node] >> n & 1 and n not in taken]
+        if beside and sum(seat == 0 for _, seat, _ in data["buildings"]) < SETTLEMENTS:
+            building = [NODE_NAMES[beside[0]], 0, "settlement"]
+            found.append(
+                changed(data, "a settlement beside a building", buildings=[*data["buildings"], building])
+            )
+            break
+    if data["phase"] != PHASES[DISCARD]:
+        discards = [int(bool(sum(hand))) for hand in data["hands"]]
+        if any(discards):
+            found.append(changed(data, "a discard owed outside the discard phase", discards=discards))
+    return found

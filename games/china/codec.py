@@ -11,6 +11,7 @@ it). Anything else is a ValueError.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from games.china.data import (
@@ -28,9 +29,9 @@ from games.china.data import (
 from games.china.rules import MAX_CARDS, MAX_PIECES, anyone_can_place, new_game, total_cards
 from games.china.state import OVER, PLACE, REFILL, STEPS, State, from_stored
 from games.china.view import cards_of
-from games.kit.codec import SaveReader, write
+from games.kit.codec import SaveReader, changed, write
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+__all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 
 FORMAT = "china"
 VERSION = 1
@@ -227,3 +228,29 @@ def _check_turn(state: State, earlier: bool = False) -> None:
         raise _read.fail("placing goes on only while a piece and a card may follow")
     if state.step == REFILL and (hand >= HAND_SIZE or not (state.deck or any(state.open))):
         raise _read.fail("refilling goes on only while cards are missing and there are some to take")
+
+
+# -- what `loads` refuses, shown on a save ------------------------------------------------------------
+
+
+def impossible_saves(saved: str) -> list[tuple[str, str]]:
+    """`saved` changed into positions no game reaches (`Engine.impossible_saves`), where the
+    position allows: an open card put back on the deck while the deck lasts, a province
+    chosen before any piece is placed, and a game ended while someone can still place."""
+    data = json.loads(saved)
+    found: list[tuple[str, str]] = []
+    placing = data["step"] == STEPS[PLACE]
+    if placing and data["exhausted"] < 2 and data["open"]:
+        found.append(
+            changed(
+                data,
+                "an open card missing while the deck lasts",
+                open=data["open"][1:],
+                deck=[*data["deck"], data["open"][0]],
+            )
+        )
+    if placing and not data["placed"]:
+        found.append(changed(data, "a province chosen before any piece is placed", province=PROVINCES[0]))
+    if data["step"] != STEPS[OVER] and data["exhausted"] < 2 and anyone_can_place(loads(saved)):
+        found.append(changed(data, "a game over while someone can still place", step=STEPS[OVER]))
+    return found

@@ -12,15 +12,16 @@ state is only a cache, and the service rebuilds it from the move log.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
 from games.chinesische_mauer.data import DECK_COUNTS, DRAGON, KINDS, SITES_BY_PLAYERS, TILE_SET
 from games.chinesische_mauer.rules import eligible_sites, legal_actions, new_game
 from games.chinesische_mauer.state import FREE, Site, Stack, State, closed_site, make_site
-from games.kit.codec import SaveReader, write
+from games.kit.codec import SaveReader, changed, write
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+__all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 
 FORMAT = "chinesische-mauer"
 VERSION = 2
@@ -226,3 +227,32 @@ def _check_flow(state: State) -> None:
         raise _read.fail("a pending site is not led by the player to move")
     if not legal_actions(state, state.turn):
         raise _read.fail("the player to move has no move")
+
+
+# -- what `loads` refuses, shown on a save ------------------------------------------------------------
+
+
+def impossible_saves(saved: str) -> list[tuple[str, str]]:
+    """`saved` changed into positions no game reaches (`Engine.impossible_saves`), where the
+    position allows: the last round begun by a seat that still has cards, a finished game
+    with a scoring or an action still to come, and a fame tile won straight from the supply."""
+    data = json.loads(saved)
+    found: list[tuple[str, str]] = []
+    holding = [seat for seat in range(data["players"]) if data["hands"][seat] or data["decks"][seat]]
+    if data["last_round"] is None and holding:
+        found.append(
+            changed(
+                data,
+                "the last round begun by a seat that still has cards",
+                last_round={"started_by": holding[0], "cards_closed": False},
+            )
+        )
+    if not data["over"] and (data["pending"] or data["actions_done"]):
+        found.append(changed(data, "a finished game with a scoring or an action still to come", over=True))
+    if data["supply"]:
+        won = [list(tiles) for tiles in data["won"]]
+        won[data["turn"]].append(data["supply"][0])
+        found.append(
+            changed(data, "a fame tile won straight from the supply", supply=data["supply"][1:], won=won)
+        )
+    return found

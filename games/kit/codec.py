@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["SaveReader", "write"]
+__all__ = ["SaveReader", "changed", "write"]
 
 
 def write(format_id: str, version: int, fields: dict[str, Any]) -> str:
@@ -21,6 +21,12 @@ def write(format_id: str, version: int, fields: dict[str, Any]) -> str:
     text is kept as it is (a save is compared byte for byte)."""
     data = {"format": format_id, "version": version, **fields}
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def changed(data: dict[str, Any], what: str, **fields: Any) -> tuple[str, str]:
+    """One of a game's impossible saves (`Engine.impossible_saves`): what is wrong with it, and
+    the save `data` (parsed JSON) with `fields` replaced."""
+    return what, json.dumps({**data, **fields})
 
 
 class SaveReader:

@@ -18,7 +18,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from games.kit.codec import SaveReader, write
+from games.kit.codec import SaveReader, changed, write
 from games.mauerbauer.board import enclosure, make_city, walled_in
 from games.mauerbauer.data import (
     COPIES,
@@ -413,10 +413,6 @@ def impossible_saves(saved: str) -> list[tuple[str, str]]:
     and, while the supplies last, a wall's tower or a city's buildings put back in the supply."""
     data = json.loads(saved)
     found: list[tuple[str, str]] = []
-
-    def changed(what: str, **fields: Any) -> None:
-        found.append((what, json.dumps({**data, **fields})))
-
     supply = data["supply"]
     cities = data["cities"]
     others = [index for index in range(len(cities)) if index != data["city"]]
@@ -424,14 +420,17 @@ def impossible_saves(saved: str) -> list[tuple[str, str]]:
         index = others[0]
         gone = cities[index]
         city = data["city"]
-        changed(
-            "a walled-in region that is no city",
-            cities=cities[:index] + cities[index + 1 :],
-            city=city if city is None or city < index else city - 1,
-            supply={**supply, **_given_back(supply, gone)},
+        found.append(
+            changed(
+                data,
+                "a walled-in region that is no city",
+                cities=cities[:index] + cities[index + 1 :],
+                city=city if city is None or city < index else city - 1,
+                supply={**supply, **_given_back(supply, gone)},
+            )
         )
     if data["closing"]:
-        changed("closing empty while the last wall walls in a region", closing=[])
+        found.append(changed(data, "closing empty while the last wall walls in a region", closing=[]))
     walls = sum(1 << number - 1 for number in data["walls"])
     in_cities = {name for city in cities for name in city["fields"]}
     bare = [
@@ -445,10 +444,13 @@ def impossible_saves(saved: str) -> list[tuple[str, str]]:
         houses[colour] = 1
         left = list(supply["houses"])
         left[colour] -= 1
-        changed(
-            "a house on a field with no wall beside it",
-            houses={**data["houses"], bare[0]: houses},
-            supply={**supply, "houses": left},
+        found.append(
+            changed(
+                data,
+                "a house on a field with no wall beside it",
+                houses={**data["houses"], bare[0]: houses},
+                supply={**supply, "houses": left},
+            )
         )
     if data["ending"]:
         return found
@@ -465,18 +467,24 @@ def impossible_saves(saved: str) -> list[tuple[str, str]]:
         left = list(supply["towers"])
         left[TOWER_COLOURS.index(towers[towered[0]])] += 1
         towers[towered[0]] = None
-        changed(
-            "a wall without a tower at an end while the towers last",
-            towers=towers,
-            supply={**supply, "towers": left},
+        found.append(
+            changed(
+                data,
+                "a wall without a tower at an end while the towers last",
+                towers=towers,
+                supply={**supply, "towers": left},
+            )
         )
     if cities:
         index = min(range(len(cities)), key=lambda i: any(cities[i]["palaces"]))
         empty = {**cities[index], "houses": [0] * len(HOUSE_COLOURS), "palaces": [0] * len(HOUSE_COLOURS)}
-        changed(
-            "a city without buildings while the houses last",
-            cities=[empty if i == index else city for i, city in enumerate(cities)],
-            supply={**supply, **_given_back(supply, cities[index])},
+        found.append(
+            changed(
+                data,
+                "a city without buildings while the houses last",
+                cities=[empty if i == index else city for i, city in enumerate(cities)],
+                supply={**supply, **_given_back(supply, cities[index])},
+            )
         )
     return found
 

@@ -9,6 +9,7 @@ import string
 
 import pytest
 from cc_support import play, position, random_states, resample_hidden
+from game_support import check_impossible_saves
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.data import LOCALES, TEXTS
@@ -139,3 +140,15 @@ def test_what_a_viewer_may_not_see_does_not_change_its_view() -> None:
                 assert ENGINE.seat_summary(other, seat) == ENGINE.seat_summary(state, seat)
             checked += 1
     assert checked > 100
+
+
+def test_states_the_rules_cannot_produce_are_refused() -> None:
+    check_impossible_saves(
+        ENGINE,
+        random_states(3, 1, every=25),
+        {
+            "the robber on the sea": r"the robber stands on land",
+            "a settlement beside a building": r"buildings must keep the distance rule",
+            "a discard owed outside the discard phase": r"discards are owed exactly in the discard phase",
+        },
+    )

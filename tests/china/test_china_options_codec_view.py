@@ -7,6 +7,7 @@ import random
 
 import pytest
 from china_support import position, random_states, resample_hidden
+from game_support import check_impossible_saves
 
 from games.china import ENGINE
 from games.china.view import cards_of
@@ -113,3 +114,16 @@ def test_reveals() -> None:
     assert ENGINE.reveals(state, 0, ENGINE.parse_action(state, 0, "take red")) is True
     swap = position()
     assert ENGINE.reveals(swap, 0, ENGINE.parse_action(swap, 0, "swap red for green")) is True
+
+
+def test_states_the_rules_cannot_produce_are_refused() -> None:
+    states = [state for players in (3, 5) for state in random_states(players, players)]
+    check_impossible_saves(
+        ENGINE,
+        states,
+        {
+            "an open card missing while the deck lasts": r"the open row is refilled while the deck lasts",
+            "a province chosen before any piece is placed": r"a turn without pieces placed has no province",
+            "a game over while someone can still place": r"the game ended while it should go on",
+        },
+    )

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from cm_builders import position
+from game_support import check_impossible_saves, random_states
 
 from games.chinesische_mauer import ENGINE
 from games.chinesische_mauer.state import State
@@ -223,3 +224,16 @@ def test_two_player_removed_pairs_round_trip() -> None:
             assert ENGINE.loads(ENGINE.dumps(state)).removed == state.removed
             return
     pytest.fail("no 2-player setup removed a pair")
+
+
+def test_states_the_rules_cannot_produce_are_refused() -> None:
+    states = [state for players in (2, 5) for state in random_states(ENGINE, players, players)]
+    check_impossible_saves(
+        ENGINE,
+        states,
+        {
+            "the last round begun by a seat that still has cards": r"the last round starts with a seat",
+            "a finished game with a scoring or an action still to come": r"a finished game has nothing",
+            "a fame tile won straight from the supply": r"tiles leave the supply in pairs",
+        },
+    )

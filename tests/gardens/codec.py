@@ -9,15 +9,21 @@
 
 Answers per seat: -3 not asked, -2 still to answer, -1 passed, else the
 sheltered cell (row * width + column). `loads` accepts only what the rules
-can produce; anything else is a ValueError.
+can produce; anything else is a ValueError: besides damaged text, a stormy
+garden that is not large, a small one for 4, more flowers of a seat than it
+planted, a die rolled before the first planting, a storm on a calm roll or
+without the planter's flower, answers from seats the storm does not ask,
+a shelter on another's flower, a storm every seat has answered, a last storm
+that is still unanswered, and lost cells that are not the storm's neighbours.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
-from games.kit.codec import SaveReader, write
+from games.kit.codec import SaveReader, changed, write
 
 from .rules import (
     NOT_INVOLVED,
@@ -31,7 +37,7 @@ from .rules import (
     storms_on,
 )
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads"]
+__all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 
 FORMAT = "gardens"
 VERSION = 1
@@ -159,3 +165,21 @@ def _last_storm(value: Any, state: State, cells: int) -> LastStorm | None:
     if list(lost) != sorted(set(lost)) or not set(lost) <= around or cell in lost:
         raise _read.fail("lost cells are distinct neighbours of the storm, ascending")
     return LastStorm(cell, answers, lost)
+
+
+def impossible_saves(saved: str) -> list[tuple[str, str]]:
+    """`saved` changed into positions no game reaches (`Engine.impossible_saves`): a flower of a
+    seat that planted all of its flowers already on the board, and a die rolled before the
+    first planting."""
+    data = json.loads(saved)
+    state = loads(saved)
+    found: list[tuple[str, str]] = []
+    full = [seat for seat in range(state.players) if state.board.count(seat) == state.planted(seat)]
+    if full and -1 in state.board:
+        cell = state.board.index(-1)
+        board = [list(row) for row in data["board"]]
+        board[cell // state.width][cell % state.width] = full[0]
+        found.append(changed(data, "a flower more than its seat planted", board=board))
+    if state.plantings == 0:
+        found.append(changed(data, "a die rolled before the first planting", last_roll=3))
+    return found
