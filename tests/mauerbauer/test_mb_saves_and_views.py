@@ -178,3 +178,45 @@ def test_a_city_of_two_walled_in_regions_is_refused() -> None:
     text = ENGINE.dumps(state._replace(cities=(joined, *state.cities[2:])))
     with pytest.raises(ValueError, match="is not one walled-in region"):
         ENGINE.loads(text)
+
+
+#: A position written from docs/mauerbauer.md alone ("Saved state"): two players, the city A1
+#: closed and scored (seat 0 played city-1 for 6, seat 1 discarded walls), seat 1 then built
+#: wall 32 beside B1, and seat 0 is to build.
+WRITTEN_BY_HAND = """
+{"format": "mauerbauer", "version": 1, "players": 2, "rng": 987654321,
+ "phase": "wall", "active": 0, "turns": 4,
+ "walls": [32, 8, 24, 9],
+ "towers": ["white", null, null, null, null, null, null, null, "grey", "white", null, null, null, null,
+            null, null, null, "black", null, null, null, null, null, null, null, null, null, null, null,
+            null, null, null, null, null],
+ "houses": {"B1": [1, 0, 0, 1, 0], "A2": [0, 1, 0, 0, 0]},
+ "cities": [{"fields": ["A1"], "houses": [0, 0, 1, 0, 1], "palaces": [0, 0, 0, 0, 0]}],
+ "supply": {"walls": 29, "towers": [8, 9, 9], "houses": [11, 11, 11, 11, 11], "palaces": [3, 3, 3, 3, 3]},
+ "deck": ["water", "city-7", "city-7", "city-2", "city-colours", "city-white", "city-white",
+          "city-grey", "city-grey", "city-black", "city-black", "city-palaces", "city-palaces",
+          "city-yellow", "city-yellow", "city-green", "city-green", "city-blue", "city-blue",
+          "city-pink", "city-pink", "city-red", "city-red", "city-towers", "city-towers", "yellow",
+          "green", "blue", "blue", "pink", "pink", "red", "west", "middle", "middle", "east", "towers",
+          "white", "white", "grey", "grey", "black", "black", "cities", "city-3"],
+ "discard": ["city-1", "walls"],
+ "hands": [["city-2", "city-colours", "yellow", "west", "towers", "cities"],
+           ["city-1", "city-3", "green", "red", "east", "water", "walls"]],
+ "scores": [7, 1], "earned": [[6, 0, 0], [0, 0, 0]],
+ "last_wall": 32, "dice": {"tower": "black", "houses": ["pink", "any"]},
+ "closing": [], "city": null, "queue": [], "draws": [0, 0],
+ "plays": [{"seat": 0, "what": "play", "cards": ["city-1"], "city": ["A1"], "points": 6},
+           {"seat": 1, "what": "discard", "cards": ["walls"], "city": [], "points": 0}],
+ "swaps": 0, "ending": false}
+"""
+
+
+def test_a_position_written_from_the_docs_loads() -> None:
+    state = ENGINE.loads(WRITTEN_BY_HAND)
+    assert ENGINE.to_act(state) == {0}
+    assert ENGINE.turn_number(state) == 4
+    assert state.scores == (7, 1) and state.earned[0] == (6, 0, 0)
+    assert state.cities[0].houses == (0, 0, 1, 0, 1)  # yellow, green, blue, pink, red
+    assert state.tower_supply == (8, 9, 9)  # white, grey, black
+    assert KINDS[state.deck[0]] == "water"  # the top card, drawn next, is listed first
+    assert ENGINE.legal_actions(state, 0) and not ENGINE.legal_actions(state, 1)
