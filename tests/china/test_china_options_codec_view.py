@@ -127,3 +127,44 @@ def test_states_the_rules_cannot_produce_are_refused() -> None:
             "a game over while someone can still place": r"the game ended while it should go on",
         },
     )
+
+
+#: A position written from docs/china.md alone ("Saves"): 3 players on side B, seat 1 to place.
+#: Lu is full (scored during play), Wei holds two houses of seat 0 and an emissary of seat 2,
+#: Shu a house of seat 2.
+WRITTEN_BY_HAND = """
+{"format": "china", "version": 1, "players": 3, "side": "B", "fortresses": false,
+ "rng": 42, "start": 0, "turn": 1, "turns": 7,
+ "step": "place", "province": null, "placed": 0, "cards_used": 0,
+ "hands": [["red", "green", "green"], ["purple", "yellow", "orange"], ["red", "red", "yellow"]],
+ "deck": ["purple", "purple", "purple", "purple", "red", "red", "red", "red", "red",
+          "green", "green", "green", "green", "green", "yellow", "yellow", "yellow", "yellow",
+          "orange", "orange", "orange", "orange", "orange", "purple", "green", "yellow"],
+ "open": ["purple", "red", "yellow", "orange"],
+ "discard": ["purple", "red", "red", "green", "green", "yellow", "orange", "orange"],
+ "exhausted": 0,
+ "provinces": [
+   {"id": "CHU", "houses": [null, null, null, null, null, null, null, null], "fortresses": [],
+    "emissaries": [0, 0, 0]},
+   {"id": "WEI", "houses": [0, 0, null, null, null, null, null], "fortresses": [], "emissaries": [0, 0, 1]},
+   {"id": "SHU", "houses": [null, 2, null, null, null], "fortresses": [], "emissaries": [0, 0, 0]},
+   {"id": "HAN", "houses": [null, null, null, null, null, null], "fortresses": [], "emissaries": [0, 0, 0]},
+   {"id": "YAN", "houses": [null, null, null, null, null], "fortresses": [], "emissaries": [0, 0, 0]},
+   {"id": "QI", "houses": [null, null, null, null, null], "fortresses": [], "emissaries": [0, 0, 0]},
+   {"id": "QIN", "houses": [null, null, null, null, null, null], "fortresses": [], "emissaries": [0, 0, 0]},
+   {"id": "ZHAO", "houses": [null, null, null, null, null, null], "fortresses": [], "emissaries": [0, 0, 0]},
+   {"id": "LU", "houses": [0, 1, 1, 2], "fortresses": [], "emissaries": [0, 0, 0]}],
+ "fortresses_left": [0, 0, 0]}
+"""
+
+
+def test_a_position_written_from_the_docs_loads() -> None:
+    state = ENGINE.loads(WRITTEN_BY_HAND)
+    assert ENGINE.to_act(state) == {1}
+    assert ENGINE.turn_number(state) == 7
+    # Lu, full, was scored: seat 1 first with its 2 houses scores 4, seats 0 and 2 share second: 2.
+    assert [seat["points"] for seat in ENGINE.view(state, None)["seats"]] == [2, 4, 2]
+    assert cards_of(state.hands[1]) == ["purple", "yellow", "orange"]
+    # Swapping for the deck takes its top card, the last one listed.
+    swapped = ENGINE.apply(state, 1, ENGINE.parse_action(state, 1, "swap purple for deck"))
+    assert cards_of(swapped.hands[1]) == ["yellow", "yellow", "orange"]
