@@ -141,35 +141,20 @@ class InteractionResponder:
                 if not may_post
                 else "discord.public.cooldown"
             )
-            note = texts.t(key, locale_of(interaction))
-            await send_private(
-                interaction,
-                f"{reply.text}\n{note}",
-                image=reply.image,
-                filename=reply.filename,
-                description=reply.description,
-            )
+            await _privately(interaction, reply, key)
             return
         message = await send_public(
             interaction, reply.text, image=reply.image, filename=reply.filename, description=reply.description
         )
-        if message is not None:
-            # A board for everyone is a large post: each person shows one now and then.
-            # Only posts still inside their cooldown are remembered, so this stays small.
-            self._public_posts = {
-                key: at for key, at in self._public_posts.items() if now - at < PUBLIC_POST_COOLDOWN_S
-            }
-            self._public_posts[who] = now
         if message is None:
-            note = texts.t("discord.public.fallback", locale_of(interaction))
-            await send_private(
-                interaction,
-                f"{reply.text}\n{note}",
-                image=reply.image,
-                filename=reply.filename,
-                description=reply.description,
-            )
+            await _privately(interaction, reply, "discord.public.fallback")
             return
+        # A board for everyone is a large post: each person shows one now and then.
+        # Only posts still inside their cooldown are remembered, so this stays small.
+        self._public_posts = {
+            key: at for key, at in self._public_posts.items() if now - at < PUBLIC_POST_COOLDOWN_S
+        }
+        self._public_posts[who] = now
         await interaction.delete_original_response()
 
     # ------------------------------------------------------------------ lobby
@@ -259,3 +244,15 @@ def _title(engine_id: str) -> str:
         return games.get(engine_id).title
     except KeyError:
         return engine_id
+
+
+async def _privately(interaction: discord.Interaction[Any], reply: Reply, note_key: str) -> None:
+    """The answer for the caller alone, with the note (`note_key`) that says why it is not public."""
+    note = texts.t(note_key, locale_of(interaction))
+    await send_private(
+        interaction,
+        f"{reply.text}\n{note}",
+        image=reply.image,
+        filename=reply.filename,
+        description=reply.description,
+    )
