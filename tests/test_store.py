@@ -615,16 +615,22 @@ async def test_finish_ends_a_game_for_good(store: Store) -> None:
     assert await store.get_game(game.id) == finished
 
 
-async def test_set_announced_never_lowers_the_mark(store: Store) -> None:
+@pytest.mark.parametrize(
+    ("setter", "mark"), [("set_announced", "announced_version"), ("set_pinged", "pinged_version")]
+)
+async def test_a_mark_of_what_was_done_never_goes_down(store: Store, setter: str, mark: str) -> None:
     game = await running_game(store)
-    await store.set_announced(game.id, 5)
-    assert (await store.get_game(game.id)).announced_version == 5
-    await store.set_announced(game.id, 3)
-    assert (await store.get_game(game.id)).announced_version == 5
-    await store.set_announced(game.id, 8)
+    set_mark = getattr(store, setter)
+    await set_mark(game.id, 5)
+    assert getattr(await store.get_game(game.id), mark) == 5
+    await set_mark(game.id, 3)
+    assert getattr(await store.get_game(game.id), mark) == 5
+    await set_mark(game.id, 8)
     after = await store.get_game(game.id)
-    assert after.announced_version == 8
+    assert getattr(after, mark) == 8
     assert after.version == game.version
+    with pytest.raises(GameNotFound):
+        await set_mark(999, 1)
 
 
 # -------------------------------------------------------------- damaged rows

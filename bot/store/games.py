@@ -528,13 +528,7 @@ class GameTables(Connection):
 
     async def set_announced(self, game_id: int, version: int) -> None:
         """Remember that the thread has seen the game up to `version`; never lowers it."""
-        changed = await self._statement(
-            "UPDATE games SET announced_version = CASE WHEN announced_version < ? THEN ? "
-            "ELSE announced_version END WHERE id = ?",
-            (version, version, game_id),
-        )
-        if changed != 1:
-            raise GameNotFound(game_id)
+        await self._raise_mark("announced_version", game_id, version)
 
     async def delete_lobby(self, game_id: int) -> bool:
         """Remove a game that never left its lobby (its lobby message could not be posted)."""
@@ -542,9 +536,13 @@ class GameTables(Connection):
 
     async def set_pinged(self, game_id: int, version: int) -> None:
         """Remember that everyone obliged up to `version` was pinged; never lowers it."""
+        await self._raise_mark("pinged_version", game_id, version)
+
+    async def _raise_mark(self, column: str, game_id: int, version: int) -> None:
+        """Raise the game's `column` (a version it has been dealt with up to) to `version`;
+        a higher one stays."""
         changed = await self._statement(
-            "UPDATE games SET pinged_version = CASE WHEN pinged_version < ? THEN ? "
-            "ELSE pinged_version END WHERE id = ?",
+            f"UPDATE games SET {column} = CASE WHEN {column} < ? THEN ? ELSE {column} END WHERE id = ?",
             (version, version, game_id),
         )
         if changed != 1:
