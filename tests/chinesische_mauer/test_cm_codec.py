@@ -237,3 +237,34 @@ def test_states_the_rules_cannot_produce_are_refused() -> None:
             "a fame tile won straight from the supply": r"tiles leave the supply in pairs",
         },
     )
+
+
+#: A position written from docs/chinesische-mauer.md alone ("Saved state"): 2 players, seat 1 to
+#: move; at site 0 seat 0's wall carries the 2 and its dragon covers seat 1's warrior.
+WRITTEN_BY_HAND = """
+{"format": "chinesische-mauer", "version": 2, "players": 2, "rng": 5, "turn": 1, "turns": 3,
+ "pending": [], "actions_done": 0,
+ "hands": [["wall", "wall", "gate", "warrior", "horseman"], ["wall", "tower", "warrior", "warrior", "dragon"]],
+ "decks": [["wall", "gate", "wall", "tower", "noble", "warrior", "warrior", "wall", "gate", "horseman",
+            "warrior", "warrior", "wall"],
+           ["noble", "wall", "wall", "gate", "wall", "warrior", "gate", "wall", "horseman", "gate",
+            "wall", "warrior", "horseman", "wall"]],
+ "discarded": [[], []],
+ "sites": [
+   {"open": true, "tiles": [{"value": 5, "on": null}, {"value": 2, "on": 0}],
+    "cards": [[{"owner": 0, "kind": "wall"}], [{"owner": 1, "kind": "warrior"}, {"owner": 0, "kind": "dragon"}]]},
+   {"open": true, "tiles": [{"value": 3, "on": null}, {"value": 3, "on": null}], "cards": []}],
+ "supply": [7, 1, 5, 2, 3, 8, 4, 5, 2, 3, 4, 7, 5, 1, 2, 3, 4, 5, 7, 8, 5, 2, 3, 4, 5, 7, 2, 3, 4, 5],
+ "removed": [[4, 4]], "won": [[], []],
+ "last_round": null, "over": false}
+"""
+
+
+def test_a_position_written_from_the_docs_loads() -> None:
+    state = ENGINE.loads(WRITTEN_BY_HAND)
+    assert ENGINE.to_act(state) == {1}
+    assert ENGINE.turn_number(state) == 3
+    # Seat 0: wall 1 + dragon 1 - the tile 2 on its wall; seat 1 is present with its warrior covered.
+    assert ENGINE.view(state, None)["sites"][0]["totals"] == [0, 0]
+    drawn = ENGINE.apply(state, 1, ENGINE.parse_action(state, 1, "draw"))
+    assert ENGINE.view(drawn, 1)["hand"].count("noble") == 1  # the top card is listed first
