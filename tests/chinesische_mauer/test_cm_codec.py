@@ -244,7 +244,8 @@ def test_states_the_rules_cannot_produce_are_refused() -> None:
 WRITTEN_BY_HAND = """
 {"format": "chinesische-mauer", "version": 2, "players": 2, "rng": 5, "turn": 1, "turns": 3,
  "pending": [], "actions_done": 0,
- "hands": [["wall", "wall", "gate", "warrior", "horseman"], ["wall", "tower", "warrior", "warrior", "dragon"]],
+ "hands": [["wall", "wall", "gate", "warrior", "horseman"],
+           ["wall", "tower", "warrior", "warrior", "dragon"]],
  "decks": [["wall", "gate", "wall", "tower", "noble", "warrior", "warrior", "wall", "gate", "horseman",
             "warrior", "warrior", "wall"],
            ["noble", "wall", "wall", "gate", "wall", "warrior", "gate", "wall", "horseman", "gate",
@@ -252,7 +253,8 @@ WRITTEN_BY_HAND = """
  "discarded": [[], []],
  "sites": [
    {"open": true, "tiles": [{"value": 5, "on": null}, {"value": 2, "on": 0}],
-    "cards": [[{"owner": 0, "kind": "wall"}], [{"owner": 1, "kind": "warrior"}, {"owner": 0, "kind": "dragon"}]]},
+    "cards": [[{"owner": 0, "kind": "wall"}],
+              [{"owner": 1, "kind": "warrior"}, {"owner": 0, "kind": "dragon"}]]},
    {"open": true, "tiles": [{"value": 3, "on": null}, {"value": 3, "on": null}], "cards": []}],
  "supply": [7, 1, 5, 2, 3, 8, 4, 5, 2, 3, 4, 7, 5, 1, 2, 3, 4, 5, 7, 8, 5, 2, 3, 4, 5, 7, 2, 3, 4, 5],
  "removed": [[4, 4]], "won": [[], []],
