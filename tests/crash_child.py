@@ -182,13 +182,22 @@ async def _run_child_until_killed(database: str, seed: int, wanted: int, pause: 
 
     Returns every line the child printed, also those still in the pipe.
     """
+    return await killed_after(CHILD, [database, str(seed)], wanted, pause)
+
+
+async def killed_after(script: Path, arguments: list[str], wanted: int, pause: float) -> list[str]:
+    """Run the Python `script` with `arguments` in a child process, read `wanted` lines of
+    what it prints, wait `pause` seconds and SIGKILL it: no cleanup, no close, no final commit.
+
+    Returns every whole line it printed, also those still in the pipe; a RuntimeError with
+    its error output when it stopped before printing `wanted` lines.
+    """
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     child = await asyncio.create_subprocess_exec(
         sys.executable,
-        str(CHILD),
-        database,
-        str(seed),
+        str(script),
+        *arguments,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         env=env,
@@ -205,7 +214,7 @@ async def _run_child_until_killed(database: str, seed: int, wanted: int, pause: 
         await asyncio.sleep(pause)
     finally:
         if child.returncode is None:
-            child.kill()  # SIGKILL: no cleanup, no close, no final commit
+            child.kill()
         await child.wait()
     lines += (await child.stdout.read()).decode().splitlines(keepends=True)
     if len(lines) < wanted:

@@ -9,10 +9,8 @@ column types cannot hold.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import sqlite3
-import sys
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -20,6 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import execute, fetch, is_postgres, schema_version
+from crash_child import killed_after
 from store_crash_child import action_of, state_after
 
 import bot.store.schema as schema_module
@@ -736,33 +735,8 @@ async def test_an_open_store_holds_the_file(sqlite_store: Store, db_path: Path) 
 async def _acknowledged_moves_before_kill(
     path: Path, wanted: int, pause: float
 ) -> list[tuple[int, int, int]]:
-    """Run the crash child, read `wanted` acknowledged moves, then kill it."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    child = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(CRASH_CHILD),
-        str(path),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env=env,
-    )
-    assert child.stdout is not None and child.stderr is not None
-    lines: list[bytes] = []
-    try:
-        while len(lines) < wanted:
-            # Not a speed check: only a guard so a stuck child cannot hang the suite.
-            line = await asyncio.wait_for(child.stdout.readline(), timeout=120)
-            if not line:
-                break
-            lines.append(line)
-        await asyncio.sleep(pause)
-    finally:
-        if child.returncode is None:
-            child.kill()  # SIGKILL on POSIX: no cleanup, no close, no final commit
-        await child.wait()
-    if len(lines) < wanted:
-        pytest.fail(f"the child stopped early:\n{(await child.stderr.read()).decode()}")
+    """Run the crash child, read at least `wanted` acknowledged moves, then kill it."""
+    lines = await killed_after(CRASH_CHILD, [str(path)], wanted, pause)
     acknowledged = []
     for line in lines:
         game_id, number, version = map(int, line.split())
