@@ -152,3 +152,38 @@ def test_states_the_rules_cannot_produce_are_refused() -> None:
             "a discard owed outside the discard phase": r"discards are owed exactly in the discard phase",
         },
     )
+
+
+#: A position written from docs/catan-cheops.md alone ("Saves"): 3 players after the founding,
+#: seat 1 has rolled; seat 0 holds the blessing, seat 2 (no block) the curse.
+WRITTEN_BY_HAND = """
+{"format": "catan-cheops", "version": 1, "players": 3, "rng": 77,
+ "phase": "main", "turn": 1, "turns": 10, "founding_step": 18, "last_settlement": null,
+ "buildings": [["I21", 0, "settlement"], ["I27", 0, "settlement"], ["I40", 0, "settlement"],
+               ["I23", 1, "city"], ["I28", 1, "settlement"], ["I41", 1, "settlement"],
+               ["I24", 2, "settlement"], ["I26", 2, "settlement"], ["I42", 2, "settlement"]],
+ "pieces": [["E30", 0, "road"], ["E42", 0, "road"], ["E58", 0, "road"],
+            ["E34", 1, "road"], ["E22", 1, "ship"], ["E60", 1, "road"],
+            ["E36", 2, "road"], ["E40", 2, "road"], ["E63", 2, "road"]],
+ "hands": [[1, 0, 2, 0, 1], [0, 1, 1, 1, 1], [2, 1, 0, 0, 0]], "gold": [3, 1, 4],
+ "bank": [16, 17, 16, 18, 17],
+ "deck": ["knight", "victory", "roads", "knight", "monopoly"],
+ "cards": [[0, 0, 0, 0, 0], [1, 0, 0, 1, 0], [0, 1, 0, 0, 0]], "new_cards": [0, 0, 0, 1, 0],
+ "played_card": false, "knights": [1, 0, 0], "army": null,
+ "robber": "H10", "pyramid": [0, "black", 1], "blessing": 0,
+ "discards": [0, 0, 0], "free_roads": 0, "resume": "main",
+ "offer": null, "answers": [-1, -1, -1], "offers_made": 0,
+ "last_roll": [3, 5], "ended": ""}
+"""
+
+
+def test_a_position_written_from_the_docs_loads() -> None:
+    state = ENGINE.loads(WRITTEN_BY_HAND)
+    assert ENGINE.to_act(state) == {1}
+    assert ENGINE.turn_number(state) == 10
+    # Seat 0: 3 settlements and the blessing (3); seat 1: a city and 2 settlements; seat 2:
+    # 3 settlements, cursed (-2); seat 2's victory card is hidden from the spectator.
+    assert [seat["points"] for seat in ENGINE.view(state, None)["seats"]] == [6, 4, 1]
+    # The card bought is the deck's top one, listed last.
+    bought = ENGINE.apply(state, 1, ENGINE.parse_action(state, 1, "buy card"))
+    assert bought.devs[1] == (1, 0, 0, 1, 1) and bought.hands[1] == (0, 1, 0, 0, 0)
