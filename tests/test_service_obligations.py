@@ -152,3 +152,34 @@ async def test_a_timer_of_an_obligation_already_over_leaves_the_seats_next_deadl
     await service.deadlines._fire(old)  # claimed before the moves above, handled after them
 
     assert await timers_of_seat() == new, "the seat keeps the deadline of the decision it owes now"
+
+
+async def test_a_stop_between_telling_a_person_and_giving_them_a_deadline_is_mended_by_the_old_timer(
+    setup: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game still has the timers of the obligation before: when they fall due, the
+    person who must decide now gets the deadline the stop kept from them."""
+    service, now = setup
+    game_id = await stormy_game(service)
+    (seat,) = await obliged(service, game_id)
+    old = {t.kind: t for t in await service.store.timers(game_id)}
+    clock = service.deadlines
+
+    async def stopped(*args: Any, **kwargs: Any) -> None:
+        pass  # the process stopped right after the post telling the next person
+
+    monkeypatch.setattr(clock, "sync", stopped)
+    first = (await service.suggestions(PEOPLE[seat], game_id, ""))[0]
+    await service.move(PEOPLE[seat], game_id, first)
+    await service.idle()
+    monkeypatch.undo()
+    clock._known.pop(game_id)  # a new process remembers nothing
+    (next_seat,) = await obliged(service, game_id)
+    assert {t.seat for t in await service.store.timers(game_id)} == {seat}, "only the old timers"
+
+    now.moment = old["reminder"].due_at + timedelta(minutes=1)
+    await clock.fire_due()
+
+    mended = {t.kind for t in await service.store.timers(game_id) if t.seat == next_seat}
+    assert mended == {"reminder", "deadline"}
+    assert all(t.seat == next_seat for t in await service.store.timers(game_id))
