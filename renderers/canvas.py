@@ -100,9 +100,10 @@ def text_width(text: str, font_face: Face) -> int:
 
 
 @lru_cache(maxsize=8192)
-def _label(text: str, font_face: Face, anchor: str) -> tuple[Image.Image, int, int, int]:
+def _label(text: str, font_face: Face, anchor: str) -> shaping.Label:
     """`text` in `font_face` as a coverage mask, the offset of its top-left corner from the
-    anchor point, and its width (as `text_width` measures it).
+    anchor point, its width (as `text_width` measures it), and the colour emoji laid over
+    the mask (None for text without).
 
     Drawn by Pillow itself, the same glyphs at the same place as drawing the text
     directly at whole-pixel coordinates; laying the kept mask is several times
@@ -119,7 +120,7 @@ def _label(text: str, font_face: Face, anchor: str) -> tuple[Image.Image, int, i
         ImageDraw.Draw(mask).text(
             (-left, -top), shown, font=font, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
         )
-    return mask, left, top, text_width(shown, font_face)
+    return mask, left, top, text_width(shown, font_face), None
 
 
 def fit(text: str, size: int, min_size: int, weight: Weight, max_width: int) -> Face | None:
@@ -228,10 +229,12 @@ class Canvas:
         Characters the face cannot show become placeholders (names and
         translations may hold any character).
         """
-        mask, left, top, width = _label(text, font_face, anchor)
+        mask, left, top, width, colour = _label(text, font_face, anchor)
         if mask.width and mask.height:
             x0, y0 = int(x) + left, int(y) + top
             self.image.paste(fill, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
+            if colour is not None:
+                self.image.paste(colour, (x0, y0), colour)
         return width
 
     def png(self, exact: Sequence[RGB] = (), colours: int = 128) -> bytes:
@@ -326,9 +329,11 @@ class Pen:
         font_face = face(size * self.scale, weight)
         shown = readable(text, weight)
         if not shaping.simple(shown, weight):
-            mask, left, top, _ = shaping.label(shown, font_face, anchor)
+            mask, left, top, _, colour = shaping.label(shown, font_face, anchor)
             x0, y0 = round(x * self.scale) + left, round(y * self.scale) + top
             self.image.paste(fill, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
+            if colour is not None:
+                self.image.paste(colour, (x0, y0), colour)
             return
         self.draw.text(
             (x * self.scale, y * self.scale),

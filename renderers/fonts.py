@@ -6,11 +6,12 @@ script and full of emoji, so behind DejaVu stand the Noto fonts of the
 `manimgx-fonts` and `manimgx-fonts-cjk` packages (dependencies of the
 project, SIL Open Font License): Noto Sans for Latin, Greek and Cyrillic
 letters DejaVu lacks, Noto Sans Arabic, Hebrew, Devanagari and Thai, Noto
-Sans CJK for Chinese, Japanese and Korean, Noto Sans Symbols and Noto Emoji
-(`FALLBACKS`; `renderers.shaping` picks the font of each grapheme cluster
-and lays the runs). Where DejaVu is missing, Pillow's built-in font stands
-in: it needs no file, but has one weight and covers little beyond ASCII, so
-bold is imitated with a thin outline. A character no font can draw becomes a
+Sans CJK for Chinese, Japanese and Korean, Noto Sans Symbols and Noto Emoji;
+and Noto Color Emoji, shipped beside DejaVu (`FALLBACKS`;
+`renderers.shaping` picks the font of each grapheme cluster and lays the
+runs). Where DejaVu is missing, Pillow's built-in font stands in: it needs
+no file, but has one weight and covers little beyond ASCII, so bold is
+imitated with a thin outline. A character no font can draw becomes a
 placeholder, a letter without its accent where one of the fonts has that.
 Nothing here may fail on a machine without font files.
 """
@@ -134,13 +135,17 @@ class Fallback:
     """A font file of a package, behind DejaVu for the characters it lacks."""
 
     name: str
-    #: The package that ships it (a dependency of the project) and the file's name in it.
-    package: str
+    #: The package that ships it (a dependency of the project), None for `renderers/fonts/`;
+    #: and the file's name there.
+    package: str | None
     file: str
-    #: The font's index in a collection (.ttc), per CJK variant; see `cjk_index`.
+    #: The font's index in a collection (.ttc): which CJK variant.
     index: int = 0
     #: Emoji: drawn first for emoji sequences, whatever DejaVu has.
     emoji: bool = False
+    #: A colour bitmap font: it loads at this one size only, and is drawn in its own colours
+    #: at that size and scaled (0 for an outline font, drawn at any size in the text's colour).
+    bitmap: int = 0
 
 
 #: In the order they are tried for a cluster DejaVu cannot draw (scripts with a font of
@@ -157,6 +162,10 @@ FALLBACKS: tuple[Fallback, ...] = (
     Fallback("cjk-jp", "manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc", index=0),
     Fallback("cjk-kr", "manimgx_fonts_cjk", "NotoSansCJK-VF.otf.ttc", index=1),
     Fallback("symbols", "manimgx_fonts", "NotoSansSymbols[wght].ttf"),
+    # Noto Color Emoji with its images halved (scripts/emoji_font.py), shipped beside
+    # DejaVu: no package offers a colour emoji font Pillow can draw. Emoji it lacks
+    # (newer than its 2.042) come from Noto Emoji, in the text's colour.
+    Fallback("colour-emoji", None, "NotoColorEmoji-54.ttf", emoji=True, bitmap=54),
     Fallback("emoji", "manimgx_fonts", "NotoEmoji[wght].ttf", emoji=True),
 )
 
@@ -165,7 +174,10 @@ _WEIGHT_AXIS = {Weight.REGULAR: 400, Weight.BOLD: 700, Weight.CONDENSED: 700}
 
 
 @cache
-def _package_file(package: str, file: str) -> Path | None:
+def _package_file(package: str | None, file: str) -> Path | None:
+    if package is None:
+        path = _FONT_DIRS[0] / file
+        return path if path.is_file() else None
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         log.info("font package %s is not installed; its scripts become placeholders", package)
@@ -177,10 +189,16 @@ def _package_file(package: str, file: str) -> Path | None:
     return None
 
 
-@lru_cache(maxsize=256)
 def fallback_font(source: Fallback, size: int, weight: Weight) -> ImageFont.FreeTypeFont | None:
-    """That fallback at that size and weight, laid out by libraqm where Pillow has it; None
-    where the package or file is missing."""
+    """That fallback at that size and weight (a bitmap font at its one size), laid out by
+    libraqm where Pillow has it; None where the package or file is missing."""
+    if source.bitmap:  # one size, one weight: loaded once
+        return _load(source, source.bitmap, Weight.REGULAR)
+    return _load(source, size, weight)
+
+
+@lru_cache(maxsize=256)
+def _load(source: Fallback, size: int, weight: Weight) -> ImageFont.FreeTypeFont | None:
     path = _package_file(source.package, source.file)
     if path is None:
         return None

@@ -266,49 +266,109 @@ def _shaped(font: Font, run: Run) -> tuple[str, dict[str, str]]:
     return run.text, {}
 
 
+#: A label: its coverage mask (drawn in the text's colour), the offset of the mask's top-left
+#: corner from the anchor point, its width, and the colour emoji laid over it (RGBA, the
+#: mask's size) or None.
+Label = tuple[Image.Image, int, int, int, Image.Image | None]
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A run at its place on the baseline: its ink box from the run's start."""
+
+    x: int
+    run: Run
+    font: Font
+    shown: str
+    options: tuple[tuple[str, str], ...]
+    box: tuple[int, int, int, int]
+    #: Drawn at the bitmap font's size, then scaled by this; 1 for outline fonts.
+    scale: float
+
+
+def _place(run: Run, font_face: Face, advance: float) -> tuple[_Placed, float]:
+    """The run placed at `advance` from the start, and its own advance."""
+    font = _run_font(run, font_face)
+    shown, options = _shaped(font, run)
+    bitmap = run.source is not None and run.source.bitmap and font is not font_face.font
+    scale = font_face.size / run.source.bitmap if bitmap and run.source is not None else 1.0
+    stroke = 0 if bitmap else font_face.stroke
+    box = font.getbbox(shown, anchor="ls", stroke_width=stroke, **options)  # type: ignore[arg-type]
+    scaled = tuple(math.floor(v * scale) if i < 2 else math.ceil(v * scale) for i, v in enumerate(box))
+    length = font.getlength(shown, **options) * scale  # type: ignore[arg-type]
+    placed = _Placed(round(advance), run, font, shown, tuple(options.items()), scaled, scale)  # type: ignore[arg-type]
+    return placed, length
+
+
 @lru_cache(maxsize=4096)
-def label(text: str, font_face: Face, anchor: str) -> tuple[Image.Image, int, int, int]:
-    """Like `canvas._label` for text that needs more than DejaVu: the coverage mask, its
-    top-left corner's offset from the anchor point, and its width.
+def label(text: str, font_face: Face, anchor: str) -> Label:
+    """Like `canvas._label` for text that needs more than DejaVu: the mask, its offset from
+    the anchor, its width, and the colour emoji over it.
 
     The runs sit on DejaVu's baseline; the anchor's vertical part ('a', 'm', 's', 'd')
-    is DejaVu's too, so a name lines up with the labels beside it.
+    is DejaVu's too, so a name lines up with the labels beside it. Colour emoji come
+    from a bitmap font of one size: drawn at that size and scaled to the text's.
     """
-    stroke = font_face.stroke
-    placed: list[tuple[int, Font, str, dict[str, str]]] = []
+    placed: list[_Placed] = []
     advance = 0.0
-    left, top, right, bottom = 0, 0, 0, 0
     for run in layout(text, font_face.weight):
-        font = _run_font(run, font_face)
-        shown, options = _shaped(font, run)
-        x = round(advance)
-        box = font.getbbox(shown, anchor="ls", stroke_width=stroke, **options)  # type: ignore[arg-type]
-        if placed:
-            left, right = min(left, x + int(box[0])), max(right, x + int(box[2]))
-        else:
-            left, right = x + int(box[0]), x + int(box[2])
-        top, bottom = min(top, int(box[1])), max(bottom, int(box[3]))
-        placed.append((x, font, shown, options))
-        advance += font.getlength(shown, **options)  # type: ignore[arg-type]
-    mask = Image.new("L", (max(right - left, 0), max(bottom - top, 0)), 0)
+        where, length = _place(run, font_face, advance)
+        placed.append(where)
+        advance += length
+    if placed:
+        left = min(p.x + p.box[0] for p in placed)
+        right = max(p.x + p.box[2] for p in placed)
+        top = min(0, *(p.box[1] for p in placed))
+        bottom = max(0, *(p.box[3] for p in placed))
+    else:
+        left = top = right = bottom = 0
+    size = (max(right - left, 0), max(bottom - top, 0))
+    mask = Image.new("L", size, 0)
+    colour: Image.Image | None = None
     draw = ImageDraw.Draw(mask)
-    for start, font, shown, options in placed:
-        draw.text(
-            (start - left, -top),
-            shown,
-            font=font,
-            fill=255,
-            anchor="ls",
-            stroke_width=stroke,
-            stroke_fill=255,
-            **options,  # type: ignore[arg-type]
+    for p in placed:
+        options = dict(p.options)
+        if p.scale == 1.0:
+            draw.text(
+                (p.x - left, -top),
+                p.shown,
+                font=p.font,
+                fill=255,
+                anchor="ls",
+                stroke_width=font_face.stroke,
+                stroke_fill=255,
+                **options,  # type: ignore[arg-type]
+            )
+            continue
+        if colour is None:
+            colour = Image.new("RGBA", size, (0, 0, 0, 0))
+        colour.alpha_composite(
+            _colour_run(p.font, p.shown, p.options, p.scale), (p.x + p.box[0] - left, p.box[1] - top)
         )
     # Where the anchor lies from the start of the baseline, as Pillow places it for one font.
     ascent, descent = _metrics(font_face.font)
     middle = (ascent - descent) / 2
     dy = {"a": ascent, "t": ascent, "m": middle, "s": 0, "d": -descent, "b": -descent}[anchor[1]]
     dx = {"l": 0.0, "m": advance / 2, "r": advance}[anchor[0]]
-    return mask, left - math.floor(dx + 0.5), math.floor(top + dy + 0.5), right - left
+    return mask, left - math.floor(dx + 0.5), math.floor(top + dy + 0.5), right - left, colour
+
+
+@lru_cache(maxsize=1024)
+def _colour_run(font: Font, shown: str, options: tuple[tuple[str, str], ...], scale: float) -> Image.Image:
+    """A run of colour emoji drawn at the bitmap font's size and scaled by `scale` (RGBA)."""
+    left, top, right, bottom = (int(v) for v in font.getbbox(shown, anchor="ls", **dict(options)))  # type: ignore[arg-type]
+    big = Image.new("RGBA", (max(right - left, 1), max(bottom - top, 1)), (0, 0, 0, 0))
+    ImageDraw.Draw(big).text(
+        (-left, -top),
+        shown,
+        font=font,
+        anchor="ls",
+        embedded_color=True,
+        **dict(options),  # type: ignore[arg-type]
+    )
+    width = max(1, math.ceil(right * scale) - math.floor(left * scale))
+    height = max(1, math.ceil(bottom * scale) - math.floor(top * scale))
+    return big.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
 def _metrics(font: Font) -> tuple[int, int]:

@@ -125,6 +125,54 @@ def test_plain_text_keeps_the_plain_path() -> None:
         assert not shaping.simple(NAMES[kind], Weight.BOLD), kind
 
 
+# ---------------------------------------------------------------- colour emoji
+
+
+def _colourful(image: Image.Image) -> int:
+    """How many pixels are strongly coloured (far from grey: saturation above 100 of 255)."""
+    saturation = image.convert("RGB").convert("HSV").getchannel("S")
+    return sum(saturation.histogram()[100:])
+
+
+@pytest.mark.parametrize("kind", ["emoji", "skin tone", "zwj", "flag"])
+def test_emoji_are_drawn_in_their_colours_at_the_texts_size(kind: str) -> None:
+    font_face = face(26, Weight.BOLD)
+    runs = [run for run in shaping.layout(NAMES[kind], Weight.BOLD) if run.source and run.source.emoji]
+    assert runs and all(run.source and run.source.bitmap for run in runs), kind
+    mask, _, _, _, colour = shaping.label(NAMES[kind], font_face, "lm")
+    assert colour is not None and colour.size == mask.size
+    assert mask.height <= 2 * font_face.size, "the bitmap font is scaled to the text's size"
+    assert sum(colour.getchannel("A").histogram()[129:]) > 150, kind
+    board = Canvas(600, 80, (255, 255, 255))
+    board.text(40, 40, NAMES[kind], font_face, (0, 0, 0), anchor="lm")
+    if kind in {"emoji", "flag"}:  # a green dragon, red and gold flags (the family is grey)
+        assert _colourful(board.image) > 40, kind
+
+
+def test_a_skin_tone_changes_the_colour_not_the_name() -> None:
+    font_face = face(26, Weight.BOLD)
+    light = shaping.label("👍🏻", font_face, "lm")[4]
+    dark = shaping.label("👍🏿", font_face, "lm")[4]
+    assert light is not None and dark is not None
+    assert ImageChops.difference(light, dark).getbbox() is not None
+    assert len(shaping.clusters("👍🏿")) == 1
+
+
+def test_without_the_colour_font_emoji_are_drawn_in_the_texts_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    colourless = tuple(source for source in fonts_module.FALLBACKS if not source.bitmap)
+    monkeypatch.setattr(fonts_module, "FALLBACKS", colourless)
+    monkeypatch.setattr(shaping, "FALLBACKS", colourless)
+    _forget_fonts()
+    try:
+        (run,) = shaping.layout("🐉", Weight.BOLD)
+        assert run.source is not None and run.source.name == "emoji"
+        mask, *_, colour = shaping.label("🐉", face(26, Weight.BOLD), "lm")
+        assert colour is None and mask.getbbox() is not None
+    finally:
+        monkeypatch.undo()
+        _forget_fonts()
+
+
 # ---------------------------------------------------------------- right to left
 
 
@@ -239,11 +287,24 @@ def test_a_long_name_is_cut_at_a_cluster_boundary(name: str) -> None:
 # ---------------------------------------------------------------- no font package, no raqm
 
 
+def _forget_fonts() -> None:
+    """Empty every cache that holds what the fonts could draw."""
+    for cached in (
+        fonts_module._package_file,
+        fonts_module._load,
+        fonts_module.fallback_has,
+        shaping.layout,
+        shaping.label,
+        canvas._label,
+        canvas.text_width,
+    ):
+        cached.cache_clear()
+
+
 def test_without_the_font_packages_names_become_placeholders_not_errors(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for cached in (fonts_module._package_file, fonts_module.fallback_font, fonts_module.fallback_has):
-        cached.cache_clear()
+    _forget_fonts()
     monkeypatch.setattr(fonts_module, "_package_file", lambda _package, _file: None)
     try:
         assert readable("Chen 陈", Weight.BOLD) == f"Chen {PLACEHOLDER}"
@@ -251,8 +312,7 @@ def test_without_the_font_packages_names_become_placeholders_not_errors(
         assert board.text(10, 30, "محمد 🐉", face(20, Weight.BOLD), (0, 0, 0), anchor="lm") > 0
     finally:
         monkeypatch.undo()
-        for cached in (fonts_module._package_file, fonts_module.fallback_font, fonts_module.fallback_has):
-            cached.cache_clear()
+        _forget_fonts()
 
 
 def test_without_libraqm_right_to_left_runs_are_reversed() -> None:
