@@ -1,4 +1,4 @@
-"""The state as versioned JSON (format "catan-cheops", version 1), validated on load.
+"""The state as versioned JSON (format "catan-cheops", version 2), validated on load.
 
 Only what cannot be derived is stored; the bitmasks that speed play up are
 rebuilt on load (`state.derive`). `loads` accepts only what the rules can
@@ -9,6 +9,10 @@ the distance rule kept, roads on land and ships along water, the pyramid
 within its places, blessing and largest army where the rules put them, and
 the phase's own fields (an open offer, discards still owed) consistent with
 the phase. Anything else is a ValueError.
+
+Version 2 adds `pharaoh` (the option). A version 1 save is a game begun
+before the option, when the pharaoh built only once a player block stood: it
+loads as "revised" and goes on as it was played.
 """
 
 from __future__ import annotations
@@ -47,8 +51,11 @@ from games.catan_cheops.state import (
     MAIN,
     OFFER,
     OVER,
+    PHARAOHS,
     PHASES,
+    REVISED,
     ROLL,
+    RULEBOOK,
     SEVEN,
     State,
     from_stored,
@@ -58,7 +65,9 @@ from games.kit.codec import SaveReader, changed, write
 __all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 
 FORMAT = "catan-cheops"
-VERSION = 1
+VERSION = 2
+#: Version 1 lacks the `pharaoh` field and is still read (see above).
+_OLD_VERSION = 1
 
 _RESUMES = {"roll": ROLL, "main": MAIN, "seven": SEVEN}
 _RESUME_NAMES = {v: k for k, v in _RESUMES.items()}
@@ -113,6 +122,7 @@ def dumps(state: State) -> str:
         "offers_made": state.offers_made,
         "last_roll": list(state.last_roll),
         "ended": ENDINGS[state.ended],
+        "pharaoh": PHARAOHS[state.pharaoh],
     }
     return write(FORMAT, VERSION, data)
 
@@ -121,6 +131,7 @@ def dumps(state: State) -> str:
 
 #: Every save has the fields of a new game's.
 _read = SaveReader("Catan: Cheops", dumps(new_game(3, 0)))
+_OLD_KEYS = frozenset(_read.keys) - {"pharaoh"}
 
 
 def _seat_or_none(value: Any, what: str, players: int) -> int:
@@ -135,12 +146,16 @@ def _name(value: Any, what: str, index: dict[str, int]) -> int:
 
 def loads(text: str) -> State:
     data = _read.json(text)
-    if type(data) is not dict or set(data) != set(_read.keys):
+    if type(data) is not dict or "version" not in data:
+        raise _read.fail("the fields are not the expected ones")
+    old = type(data["version"]) is int and data["version"] == _OLD_VERSION
+    if set(data) != (_OLD_KEYS if old else set(_read.keys)):
         raise _read.fail("the fields are not the expected ones")
     if data["format"] != FORMAT:
         raise _read.fail("another format")
-    if type(data["version"]) is not int or data["version"] != VERSION:
+    if not old and (type(data["version"]) is not int or data["version"] != VERSION):
         raise _read.fail(f"version {data['version']!r} is not {VERSION}")
+    pharaoh = REVISED if old else _read.choice(data["pharaoh"], "pharaoh", PHARAOHS)
     players = _read.integer(data["players"], "players", 3, 5)
     rng = _read.integer(data["rng"], "rng", 0, 1 << 64)
     phase = _read.choice(data["phase"], "phase", PHASES)
@@ -223,7 +238,7 @@ def loads(text: str) -> State:
     if any(pyramid.count(seat) > BLOCKS for seat in range(players)):
         raise _read.fail("more blocks than a player has")
     first = next((i for i, b in enumerate(pyramid) if b != BLACK), len(pyramid))
-    if BLACK in pyramid[:first]:
+    if pharaoh != RULEBOOK and BLACK in pyramid[:first]:
         raise _read.fail("the pharaoh builds only once the first player block stands")
     blessing = _seat_or_none(data["blessing"], "blessing", players)
     counts = [pyramid.count(seat) for seat in range(players)]
@@ -302,6 +317,7 @@ def loads(text: str) -> State:
         offers_made=offers_made,
         last_roll=last_roll,
         ended=ended,
+        pharaoh=pharaoh,
     )
 
 

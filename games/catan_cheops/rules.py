@@ -115,12 +115,14 @@ from games.catan_cheops.state import (
     OFFER_,
     OFFERS_MADE,
     OVER,
+    PHARAOHS,
     PHASE,
     PLAYED,
     PYRAMID,
     RESUME,
     RNG,
     ROBBER_,
+    RULEBOOK,
     SEVEN,
     TURN,
     TURNS,
@@ -202,7 +204,8 @@ FOUNDING_STEPS: dict[int, tuple[tuple[int, bool, bool, bool], ...]] = {
 }
 
 
-def new_game(players: int, seed: int) -> State:
+def new_game(players: int, seed: int, pharaoh: str = "rulebook") -> State:
+    """A new game; `pharaoh` is the option's value (see `state.PHARAOHS`)."""
     rng = Rng.seed(seed)
     deck, rng = Rng.shuffle(rng, DECK)
     deserts = [h for h in LAND_HEXES if HEX_RESOURCE[h] < 0]
@@ -237,6 +240,7 @@ def new_game(players: int, seed: int) -> State:
         offers_made=0,
         last_roll=(),
         ended=0,
+        pharaoh=PHARAOHS.index(pharaoh),
     )
 
 
@@ -1217,7 +1221,9 @@ def _apply_robber(state: State, seat: int, action: Move) -> State:
     if resume == SEVEN:
         draft[PHASE] = MAIN
         pyramid = state.pyramid
-        if any(block != BLACK for block in pyramid):
+        # The rulebook has the pharaoh build on every 7, so black blocks may come before any
+        # player block; the designer's revision waits for the first player block.
+        if state.pharaoh == RULEBOOK or any(block != BLACK for block in pyramid):
             pyramid = (*pyramid, BLACK)
             draft[PYRAMID] = pyramid
             if pyramid.count(BLACK) >= BLACK_BLOCKS:

@@ -21,9 +21,12 @@ __all__ = [
     "MAIN",
     "OFFER",
     "OVER",
+    "PHARAOHS",
     "PHASES",
+    "REVISED",
     "ROBBER",
     "ROLL",
+    "RULEBOOK",
     "SEVEN",
     "State",
     "derive",
@@ -44,6 +47,10 @@ BLACK = 9
 #: Why the game ended (`ended`): not yet, 12 points, the last black block, the pyramid complete.
 NOT_ENDED, BY_POINTS, BY_BLACK, BY_PYRAMID = range(4)
 ENDINGS: tuple[str, ...] = ("", "points", "black", "pyramid")
+#: When the pharaoh builds (`pharaoh`, the option of that name): RULEBOOK on every 7 from
+#: the first; REVISED, the designer's later change, only once a player block stands.
+RULEBOOK, REVISED = range(2)
+PHARAOHS: tuple[str, ...] = ("rulebook", "revised")
 
 
 class State(NamedTuple):
@@ -65,6 +72,7 @@ class State(NamedTuple):
     offer is `offer` = (give resource, count, get resource, count), and
     `answers[seat]` is -1 (not asked), 0 (to answer), 1 (accepted), 2
     (declined). `played` is 1 once a development card was played this turn.
+    `pharaoh` is the option chosen at the start (RULEBOOK or REVISED).
     """
 
     players: int
@@ -96,6 +104,7 @@ class State(NamedTuple):
     offers_made: int
     last_roll: tuple[int, ...]
     ended: int
+    pharaoh: int
     # -- derived (see `derive`)
     nets: tuple[int, ...]
     ends: tuple[int, ...]
@@ -139,6 +148,7 @@ class State(NamedTuple):
     OFFERS_MADE,
     LAST_ROLL,
     ENDED,
+    PHARAOH,
     NETS,
     ENDS,
     BLDS,

@@ -182,7 +182,8 @@ def test_seven_discards_by_several_seats_in_any_order_then_robber_and_pharaoh() 
     assert sum(robbed.hands[1]) == 4 and sum(robbed.hands[0]) == 6
     assert robbed.phase == MAIN and robbed.robber == hex_("H12")
     assert robbed.pyramid == (1, BLACK)
-    # Before the first player block the pharaoh does not build.
+    # Before the first player block the pharaoh does not build (`position` sets up as for a game
+    # stored before the option `pharaoh`, that is `revised`; the rulebook has him build here).
     quiet = play(
         play(state._replace(pyramid=(), blessing=-1, hands=((0,) * 5,) * 4, bank=(19,) * 5), 0, "roll"),
         0,

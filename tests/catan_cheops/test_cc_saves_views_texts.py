@@ -21,13 +21,13 @@ def test_saves_round_trip() -> None:
             text = ENGINE.dumps(state)
             assert ENGINE.loads(text) == state
             assert ENGINE.dumps(ENGINE.loads(text)) == text
-            assert json.loads(text)["version"] == 1
+            assert json.loads(text)["version"] == 2
 
 
 def test_damaged_saves_are_refused() -> None:
     data = json.loads(ENGINE.dumps(position(settlements={"I23": 0}, hands={0: {"brick": 2}})))
     bad = [
-        {**data, "version": 2},
+        {**data, "version": 3},
         {**data, "hands": [[5, 0, 0, 0, 0], [0] * 5, [0] * 5, [0] * 5]},
         {**data, "buildings": [["I23", 0, "settlement"], ["I32", 1, "settlement"]]},
         {**data, "buildings": [["I999", 0, "settlement"]]},
