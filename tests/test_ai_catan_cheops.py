@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from ai_support import check_legal, check_registered, check_replays, mean, play_out, results, serving_seat
 from catan_cheops.cc_support import node, position, resample_hidden
 
@@ -44,11 +45,14 @@ def choose(state: State, seat: int, seed: int) -> Move:
     return action
 
 
-def mixed_positions(players: int, seed: int, every: int = 2) -> Iterator[tuple[State, int]]:
+def mixed_positions(
+    players: int, seed: int, every: int = 2, pharaoh: str | None = None
+) -> Iterator[tuple[State, int]]:
     """Positions of a seeded game of AI, greedy and random moves, with every seat that must act
-    (every `every`-th move, and every position with an offer or several discarding seats)."""
+    (every `every`-th move, and every position with an offer or several discarding seats);
+    `pharaoh` the option (None: none given, which is `revised`)."""
     rng = random.Random(seed)
-    state = ENGINE.setup(players, seed)
+    state = ENGINE.setup(players, seed, {"pharaoh": pharaoh} if pharaoh else None)
     move = 0
     while ENGINE.to_act(state):
         acting = ENGINE.to_act(state)
@@ -78,8 +82,9 @@ def test_the_move_is_always_legal_in_every_phase() -> None:
     proposer_with_taker = 0
     answering = 0
     checked = 0
-    for players, seed in ((4, 1), (4, 2), (3, 3)):
-        for state, seat in mixed_positions(players, seed):
+    # The AI must play under both values of the option `pharaoh`.
+    for players, seed, pharaoh in ((4, 1, None), (4, 2, "rulebook"), (3, 3, None), (3, 4, "rulebook")):
+        for state, seat in mixed_positions(players, seed, pharaoh=pharaoh):
             action = choose(state, seat, seed)
             assert action in ENGINE.legal_actions(state, seat), (PHASES[state.phase], action)
             seen.add(PHASES[state.phase])
@@ -126,10 +131,13 @@ def test_same_state_and_seed_give_the_same_move() -> None:
     assert check_replays(ENGINE, choose, mixed_positions(4, 11, every=5), 5) > 50
 
 
-def test_whole_games_replay_exactly() -> None:
-    first = play_out(ENGINE, 4, 21, {1: ai.catan_cheops.choose}, greedy.choose)
-    second = play_out(ENGINE, 4, 21, {1: ai.catan_cheops.choose}, greedy.choose)
-    assert ENGINE.dumps(first) == ENGINE.dumps(second)
+@pytest.mark.parametrize("pharaoh", ["rulebook", "revised"])
+def test_whole_games_replay_exactly(pharaoh: str) -> None:
+    options = {"pharaoh": pharaoh}
+    first = play_out(ENGINE, 4, 21, {1: ai.catan_cheops.choose}, greedy.choose, options)
+    second = play_out(ENGINE, 4, 21, {1: ai.catan_cheops.choose}, greedy.choose, options)
+    assert first.over and ENGINE.dumps(first) == ENGINE.dumps(second)
+    assert first.pharaoh == ("rulebook", "revised").index(pharaoh)
 
 
 # -- hidden information ---------------------------------------------------------------------------
