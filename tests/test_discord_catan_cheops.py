@@ -81,7 +81,8 @@ def plan(engine: Engine, state: Any, seat: int) -> str:
 def reaches_both(seed: int) -> bool:
     """Whether the plan's game of that seed offers a trade and then makes two players discard at once."""
     engine = _engine()
-    state = engine.setup(3, seed)
+    # The options the lobby starts the game with (the pharaoh's blocks change no hand or turn).
+    state = engine.setup(3, seed, engine.check_options(3, {}))
     traded = False
     for _ in range(PLAN_LIMIT):
         view = engine.view(state, None)
@@ -169,7 +170,8 @@ async def test_founding_a_trade_and_discards_by_several_players(
     await world.bob.click(lobby, label="Join")
     await world.carl.click(table.message(world.channel, lobby.id), label="Join")
     await world.anna.click(table.message(world.channel, lobby.id), label="Start")
-    assert (await table.row(game_id)).status == "running"
+    row = await table.row(game_id)
+    assert row.status == "running" and row.options == {"pharaoh": "rulebook"}
 
     # The founding and the first turns, typed, until the plan's offer.
     for _ in range(PLAN_LIMIT):
@@ -267,3 +269,36 @@ async def test_against_two_ai_players_the_first_rounds_go_round(world: World, ta
     said = "\n".join(message.content for message in thread.history())
     assert "AI" in said
     assert all("Your hand" not in message.content for message in thread.history())
+
+
+async def test_the_pharaoh_option_in_the_lobby_and_the_rules(world: World, table: Table) -> None:
+    """The lobby's menu for `pharaoh` (the rulebook's every 7 unless chosen), the game started
+    with the choice, and `/rules` explaining both."""
+    game_id, lobby, _ = await open_cheops(world)
+    ids = [c.custom_id for row in lobby.components for c in row.children if getattr(c, "custom_id", None)]
+    assert f"bm:option:{game_id}:pharaoh" in ids
+    menu = next(
+        c
+        for row in lobby.components
+        for c in row.children
+        if getattr(c, "custom_id", None) == f"bm:option:{game_id}:pharaoh"
+    )
+    labels = {option.value: option.label for option in menu.options}
+    assert labels == {
+        "rulebook": "When the pharaoh builds: On every 7 (rulebook)",
+        "revised": "When the pharaoh builds: Once a player block stands (revised)",
+    }
+    await world.anna.click(lobby, label="Add bot")
+    await world.anna.click(table.message(world.channel, lobby.id), label="Add bot")
+    await world.anna.select(
+        table.message(world.channel, lobby.id), ["revised"], custom_id=f"bm:option:{game_id}:pharaoh"
+    )
+    await world.anna.click(table.message(world.channel, lobby.id), label="Start")
+    row = await table.row(game_id)
+    assert row.status == "running" and row.options == {"pharaoh": "revised"}
+    assert (await state_of(table, game_id)).pharaoh == 1
+
+    rules = await world.anna.slash(world.channel, "rules", game=GAME)
+    assert rules.response is not None
+    text = "\n".join(part.content for part in [rules.response, *rules.followups])
+    assert "*pharaoh*" in text and "*revised*" in text and "first player block" in text
