@@ -151,7 +151,8 @@ def replay(
             f"game {row.id}'s moves are in notation {written_in}, newer than "
             f"{engine.id}'s {engine.notation_version}"
         )
-    start = engine.setup(len(row.seats), row.seed, row.options or None)
+    # A game keeps the options it began with, also those added to its engine since.
+    start = engine.setup(len(row.seats), row.seed, engine.stored_options(len(row.seats), row.options))
     state = start
     steps: list[Step] = []
     for move in moves:

@@ -158,17 +158,23 @@ class Option:
     player count (in `check_options`). The labels a player reads come from
     the game's catalogue: `<game id>.option.<name>` and
     `<game id>.option.<name>.<choice>`.
+
+    An option added to a game that was already played has `before`: the value
+    its games were played with until then. A game stored without the option
+    goes on with that value (`Engine.stored_options`).
     """
 
     name: str
     choices: tuple[str, ...]
     default: str | None = None
+    before: str | None = None
 
     def __post_init__(self) -> None:
         if not self.choices or len(set(self.choices)) != len(self.choices):
             raise ValueError(f"option {self.name!r} needs distinct choices")
-        if self.default is not None and self.default not in self.choices:
-            raise ValueError(f"option {self.name!r}: default {self.default!r} is not a choice")
+        for what, value in (("default", self.default), ("before", self.before)):
+            if value is not None and value not in self.choices:
+                raise ValueError(f"option {self.name!r}: {what} {value!r} is not a choice")
 
 
 @dataclass(frozen=True)
@@ -388,6 +394,20 @@ class Engine(ABC):
                 )
             complete[option.name] = value
         return complete
+
+    def stored_options(self, players: int, stored: Mapping[str, str]) -> dict[str, str]:
+        """The complete options of a game whose record holds `stored`, to replay it.
+
+        `stored` is what `check_options` returned when the game began. An option
+        it lacks was added since: the game goes on as it was played, with the
+        option's `before` value (its default when it has none). A ValueError
+        when the record holds what `check_options` refuses.
+        """
+        earlier = {o.name: o.before for o in self.options if o.before is not None and o.name not in stored}
+        try:
+            return self.check_options(players, {**stored, **earlier})
+        except IllegalAction as refusal:
+            raise ValueError(str(refusal)) from None
 
     def turn_number(self, state: State) -> int:
         """Counts turns from 0; changes exactly when a new turn of `current_turn` begins.

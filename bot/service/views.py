@@ -91,7 +91,9 @@ class Views:
                 if away is not None and away > self._now():
                     lines.append("   " + texts.t("away.info", locale, until=discord_time(away)))
         if engine.options:
-            lines.append(texts.t("info.options", locale, options=options_text(engine, row.options, locale)))
+            # A lobby's choices so far; a started game's options, also those added to it since.
+            options = row.options if state is None else engine.stored_options(len(row.seats), row.options)
+            lines.append(texts.t("info.options", locale, options=options_text(engine, options, locale)))
         lines.append(self._clock.describe(row, locale))
         if row.status == "running":
             lines.extend(await self._clock.pending_lines(row, locale))
