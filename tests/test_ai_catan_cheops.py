@@ -50,7 +50,7 @@ def mixed_positions(
 ) -> Iterator[tuple[State, int]]:
     """Positions of a seeded game of AI, greedy and random moves, with every seat that must act
     (every `every`-th move, and every position with an offer or several discarding seats);
-    `pharaoh` the option (None: none given, which is `revised`)."""
+    `pharaoh` the option (None: none given, which is the default, `rulebook`)."""
     rng = random.Random(seed)
     state = ENGINE.setup(players, seed, {"pharaoh": pharaoh} if pharaoh else None)
     move = 0
@@ -83,7 +83,7 @@ def test_the_move_is_always_legal_in_every_phase() -> None:
     answering = 0
     checked = 0
     # The AI must play under both values of the option `pharaoh`.
-    for players, seed, pharaoh in ((4, 1, None), (4, 2, "rulebook"), (3, 3, None), (3, 4, "rulebook")):
+    for players, seed, pharaoh in ((4, 1, None), (4, 2, "revised"), (3, 3, None), (3, 4, "revised")):
         for state, seat in mixed_positions(players, seed, pharaoh=pharaoh):
             action = choose(state, seat, seed)
             assert action in ENGINE.legal_actions(state, seat), (PHASES[state.phase], action)

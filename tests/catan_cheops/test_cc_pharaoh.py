@@ -12,7 +12,7 @@ from test_cc_rules import SITE, rng_rolling
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.rules import cursed, points
-from games.catan_cheops.state import BLACK, MAIN, REVISED, ROBBER, ROLL, RULEBOOK, SEVEN, State
+from games.catan_cheops.state import BLACK, MAIN, PHARAOHS, REVISED, ROBBER, ROLL, RULEBOOK, SEVEN, State
 from games.core import IllegalAction
 
 
@@ -23,8 +23,8 @@ def seven(pharaoh: int, pyramid: tuple[int, ...] = ()) -> State:
 
 
 def test_the_option_is_declared_with_rulebook_as_default() -> None:
-    assert [(o.name, o.choices, o.default) for o in ENGINE.options] == [
-        ("pharaoh", ("rulebook", "revised"), "rulebook")
+    assert [(o.name, o.choices, o.default, o.before) for o in ENGINE.options] == [
+        ("pharaoh", ("rulebook", "revised"), "rulebook", "revised")
     ]
     for players in (3, 4):
         assert ENGINE.check_options(players, {}) == {"pharaoh": "rulebook"}
@@ -35,6 +35,8 @@ def test_the_option_is_declared_with_rulebook_as_default() -> None:
         ENGINE.setup(3, 1, {"pharaoh": "never"})
     assert ENGINE.setup(3, 1, {"pharaoh": "rulebook"}).pharaoh == RULEBOOK
     assert ENGINE.setup(3, 1, {"pharaoh": "revised"}).pharaoh == REVISED
+    # A new game without options: the default.
+    assert ENGINE.setup(3, 1).pharaoh == ENGINE.setup(3, 1, {}).pharaoh == RULEBOOK
 
 
 def test_rulebook_pharaoh_builds_on_the_first_seven() -> None:
@@ -104,12 +106,15 @@ def _play_out(options: dict[str, str] | None, seed: int) -> tuple[list[tuple[int
 
 
 def test_games_stored_before_the_option_replay_as_revised() -> None:
-    """A game stored before the option has no `pharaoh` in its options (the replay passes
-    None for empty ones) and saves of version 1: both mean `revised`, as they were played."""
+    """A game stored before the option has no `pharaoh` in its options (they were empty) and
+    saves of version 1: both mean `revised`, as they were played."""
+    assert ENGINE.stored_options(3, {}) == {"pharaoh": "revised"}
+    for chosen in PHARAOHS:
+        assert ENGINE.stored_options(4, {"pharaoh": chosen}) == {"pharaoh": chosen}
     for seed in range(6):
         moves, final = _play_out({"pharaoh": "revised"}, seed)
-        for stored in (None, {}):
-            state = ENGINE.setup(3, seed, stored)
+        for stored in ({}, {"pharaoh": "revised"}):
+            state = ENGINE.setup(3, seed, ENGINE.stored_options(3, stored))
             assert state.pharaoh == REVISED
             for seat, text in moves:
                 state = ENGINE.apply(state, seat, ENGINE.parse_action(state, seat, text))

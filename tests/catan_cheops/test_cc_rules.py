@@ -25,7 +25,7 @@ from games.catan_cheops.data import (
     bits,
 )
 from games.catan_cheops.rules import block_counts, cursed, points
-from games.catan_cheops.state import BLACK, DISCARD, FOUND, MAIN, OVER, ROBBER, ROLL
+from games.catan_cheops.state import BLACK, DISCARD, FOUND, MAIN, OVER, REVISED, ROBBER, ROLL
 from games.core import Rng
 
 
@@ -182,10 +182,11 @@ def test_seven_discards_by_several_seats_in_any_order_then_robber_and_pharaoh() 
     assert sum(robbed.hands[1]) == 4 and sum(robbed.hands[0]) == 6
     assert robbed.phase == MAIN and robbed.robber == hex_("H12")
     assert robbed.pyramid == (1, BLACK)
-    # Before the first player block the pharaoh does not build (`position` sets up as for a game
-    # stored before the option `pharaoh`, that is `revised`; the rulebook has him build here).
+    # Under `pharaoh=revised` the pharaoh does not build before the first player block (the
+    # rulebook has him build here: tests/catan_cheops/test_cc_pharaoh.py).
+    early = state._replace(pyramid=(), blessing=-1, hands=((0,) * 5,) * 4, bank=(19,) * 5, pharaoh=REVISED)
     quiet = play(
-        play(state._replace(pyramid=(), blessing=-1, hands=((0,) * 5,) * 4, bank=(19,) * 5), 0, "roll"),
+        play(early, 0, "roll"),
         0,
         "robber H22",
     )
