@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -324,27 +325,32 @@ def test_without_libraqm_right_to_left_runs_are_reversed() -> None:
 # ---------------------------------------------------------------- every image
 
 
-SEATS = [
-    NAMES["chinese"] + " Chen",
-    NAMES["arabic"],
-    NAMES["emoji"] + " 👍🏽",
-    NAMES["zwj"] + " 🇩🇪",
-    NAMES["hebrew"],
-    NAMES["thai"],
+#: Two tables of names: between them every script and kind of emoji, four to a table (the
+#: most every game seats).
+TABLES = [
+    [NAMES["chinese"] + " Chen", NAMES["arabic"], NAMES["emoji"] + " 👍🏽", NAMES["zwj"] + " 🇩🇪"],
+    [
+        NAMES["hebrew"] + " " + NAMES["thai"],
+        NAMES["korean"] + " " + NAMES["japanese"],
+        NAMES["devanagari"],
+        NAMES["greek"] + " " + NAMES["cyrillic"],
+    ],
 ]
+SEATS = TABLES[0]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def _boards(out: Path | None = None) -> dict[str, list[bytes]]:
+def _boards(names: list[str], out: Path | None = None) -> dict[str, list[bytes]]:
+    """The board and the first seat's hand of every game at its start, middle and end."""
     drawn: dict[str, list[bytes]] = {}
     for engine in games.all():
         players = engine.max_players
         states = samples.random_game(engine, players, 7, any_seat=True)
-        names = [SEATS[i % len(SEATS)] for i in range(players)]
+        seated = [names[i % len(names)] for i in range(players)]
         pictures = []
         for number, state in enumerate((states[0], states[len(states) // 2], states[-1])):
             for seat in (None, 0):
-                view = {**engine.view(state, seat), "names": names}
+                view = {**engine.view(state, seat), "names": seated}
                 png = renderers.render(engine.id, view, "en")
                 pictures.append(png)
                 if out is not None:
@@ -353,14 +359,37 @@ def _boards(out: Path | None = None) -> dict[str, list[bytes]]:
     return drawn
 
 
-def test_every_board_and_hand_draws_names_in_every_script(tmp_path: Path) -> None:
-    drawn = _boards(tmp_path)
+@pytest.mark.parametrize("table", [0, 1])
+def test_every_board_and_hand_draws_names_in_every_script(
+    table: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts: list[str] = []
+    draw_text, pen_text = canvas.Canvas.text, canvas.Pen.text
+
+    def canvas_text(self: canvas.Canvas, x: int, y: int, text: str, *args: Any, **kwargs: Any) -> int:
+        texts.append(text)
+        return draw_text(self, x, y, text, *args, **kwargs)
+
+    def pen_text_spy(self: canvas.Pen, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        texts.append(text)
+        pen_text(self, x, y, text, *args, **kwargs)
+
+    monkeypatch.setattr(canvas.Canvas, "text", canvas_text)
+    monkeypatch.setattr(canvas.Pen, "text", pen_text_spy)
+    drawn = _boards(TABLES[table], tmp_path)
+    # No text on any board lost a character to the placeholder...
+    for text in texts:
+        assert readable(text).count(PLACEHOLDER) == text.count(PLACEHOLDER), text
+    # ...and every seat's name is drawn, whole or shortened at a cluster with "…".
+    for name in TABLES[table]:
+        first = shaping.clusters(name)[0]
+        assert any(first in text for text in texts), name
     assert set(drawn) == set(renderers.game_ids()) & {engine.id for engine in games.all()}
     for pictures in drawn.values():
         for png in pictures:
             assert png.startswith(PNG_SIGNATURE)
-    names = common.seat_names({"names": SEATS}, len(SEATS), "en")
-    assert names == [unicodedata.normalize("NFC", name) for name in SEATS]
+    names = common.seat_names({"names": TABLES[table]}, len(TABLES[table]), "en")
+    assert names == [unicodedata.normalize("NFC", name) for name in TABLES[table]]
 
 
 def test_a_replay_carries_such_names() -> None:
