@@ -40,6 +40,7 @@ __all__ = [
     "fallback_has",
     "has_glyph",
     "readable",
+    "shaped_face",
 ]
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,19 @@ def face(size: int, weight: Weight = Weight.REGULAR) -> Face:
             log.warning("cannot load font %s; using Pillow's built-in font", path)
     stroke = 0 if weight is Weight.REGULAR else max(1, size // 28)
     return Face(ImageFont.load_default(size=size), size, weight, stroke)
+
+
+@cache
+def shaped_face(font_face: Face) -> ImageFont.FreeTypeFont | None:
+    """DejaVu of that face laid out by libraqm (marks placed, right to left), for the text
+    that needs it; None without libraqm or without DejaVu."""
+    path = _font_file(font_face.weight)
+    if not RAQM or path is None or font_face.stroke:
+        return None
+    try:
+        return ImageFont.truetype(str(path), font_face.size, layout_engine=ImageFont.Layout.RAQM)
+    except OSError:
+        return None
 
 
 def _signature(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str) -> tuple[object, ...]:

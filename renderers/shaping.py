@@ -28,7 +28,16 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.fonts import FALLBACKS, Face, Fallback, Weight, fallback_font, fallback_has, has_glyph
+from renderers.fonts import (
+    FALLBACKS,
+    Face,
+    Fallback,
+    Weight,
+    fallback_font,
+    fallback_has,
+    has_glyph,
+    shaped_face,
+)
 
 __all__ = ["Run", "clusters", "label", "layout", "simple"]
 
@@ -146,7 +155,7 @@ def _visible(cluster: str) -> str:
     )
 
 
-def _candidates(cluster: str, weight: Weight, cjk: Fallback) -> list[Source]:
+def _candidates(cluster: str, cjk: Fallback) -> list[Source]:
     order: list[Source] = [None, *(s for s in FALLBACKS if not s.name.startswith("cjk") or s == cjk)]
     script = _script(cluster[0])
     if _emoji(cluster):
@@ -162,7 +171,7 @@ def _has(source: Source, weight: Weight, char: str) -> bool:
 
 def _font_of(cluster: str, weight: Weight, cjk: Fallback) -> Source:
     visible = _visible(cluster)
-    for source in _candidates(cluster, weight, cjk):
+    for source in _candidates(cluster, cjk):
         if all(_has(source, weight, char) for char in visible):
             return source
     return None  # nothing has it: DejaVu's box (readable() has replaced such text already)
@@ -188,8 +197,8 @@ class Run:
     rtl: bool
 
 
-def _levels(kinds: list[str]) -> tuple[bool, list[int]]:
-    """Whether the paragraph is right to left, and each cluster's embedding level.
+def _levels(kinds: list[str]) -> list[int]:
+    """Each cluster's embedding level (odd: right to left).
 
     Every text on a board is in a left-to-right language, a name often set into
     a sentence ("Turn: محمد · 2 actions left"): a text is right to left only
@@ -204,8 +213,8 @@ def _levels(kinds: list[str]) -> tuple[bool, list[int]]:
             after = next((k for k in kinds[i + 1 :] if k != "N"), base)
             resolved[i] = before if before == after else base
     if rtl:
-        return rtl, [1 if kind == "R" else 2 for kind in resolved]
-    return rtl, [1 if kind == "R" else 0 for kind in resolved]
+        return [1 if kind == "R" else 2 for kind in resolved]
+    return [1 if kind == "R" else 0 for kind in resolved]
 
 
 @lru_cache(maxsize=2048)
@@ -222,7 +231,7 @@ def layout(text: str, weight: Weight) -> tuple[Run, ...]:
             fonts.append(previous)  # a space stays in the run it follows (an emoji font's is too wide)
         else:
             fonts.append(_font_of(part, weight, cjk))
-    _, levels = _levels([_direction(part) for part in parts])
+    levels = _levels([_direction(part) for part in parts])
     pieces: list[tuple[str, Source, int]] = []
     for part, source, level in zip(parts, fonts, levels, strict=True):
         if pieces and pieces[-1][1] == source and pieces[-1][2] == level:
@@ -252,6 +261,10 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 def _run_font(run: Run, font_face: Face) -> Font:
     if run.source is None:
+        # DejaVu's own face lays text unshaped; a run that needs shaping (marks to place,
+        # right to left) gets the same font laid out by libraqm.
+        if run.rtl or not simple(run.text, font_face.weight):
+            return shaped_face(font_face) or font_face.font
         return font_face.font
     return fallback_font(run.source, font_face.size, font_face.weight) or font_face.font
 
