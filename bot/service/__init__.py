@@ -43,6 +43,7 @@ from bot.results import Caller, Dispatch, Reply
 from bot.service.clock import Clock
 from bot.service.drawing import Animate, Drawing, Render
 from bot.service.games import CACHED_GAMES, Games, engine_of
+from bot.service.leagues import Leagues
 from bot.service.lobby import Lobby
 from bot.service.model import Outbox, Ownership, host_name, utcnow
 from bot.service.narrator import Narrator, link
@@ -107,6 +108,8 @@ class GameService:
         self.servers = Servers(games, self.deadlines, clock, self._turns.kick, self.ownership)
         self._pauses = Pauses(games, notices, self.deadlines, clock, self._turns.kick)
         self._views = Views(games, people, narrator, self.deadlines, self._lobby, clock)
+        #: Leagues (`/league`): seasons of tables, each table a game of its own.
+        self.leagues = Leagues(store, games, self._lobby, self.config, self._delivery, clock)
 
     # ------------------------------------------------------- the front-end
 
@@ -313,14 +316,20 @@ class GameService:
         await self._turns.settled(game_id)
 
     async def idle(self) -> None:
-        """Wait until no game has background work left (for tests, scripts and shutdown)."""
-        await self._turns.idle()
+        """Wait until no game or league has background work left (for tests, scripts and
+        shutdown): a game's end may seat a league's next round, whose games start."""
+        while True:
+            await self._turns.idle()
+            if not self.leagues.busy():
+                return
+            await self.leagues.idle()
 
     def stop_retrying(self) -> None:
         """At shutdown: posts still waiting to be tried again, and games the restore did
         not reach yet, go out after the restart."""
         self._turns.stop_retrying()
         self._turns.stop_restoring()
+        self.leagues.stop_retrying()
 
     async def resume(self, *, wait: bool = True) -> None:
         """At start-up: finish the AI turns, posts and summaries a stop interrupted.
@@ -330,8 +339,10 @@ class GameService:
         once it is done, without (the bot) at once — `restored` waits for it.
         """
         self._turns.resume()
+        await self.leagues.catch_up()
         if wait:
             await self._turns.restored()
+            await self.leagues.idle()
 
     async def restored(self) -> None:
         """Wait until the restore started by `resume` is done."""
@@ -343,6 +354,7 @@ class GameService:
         to a failure, or timers moved by another process on the same database (an
         absence ended there), are at most a minute late; lobbies a week old close."""
         self._turns.catch_up()
+        await self.leagues.catch_up()
         self.deadlines.start()
         self.deadlines.timers_changed()
         for card in await self._lobby.close_expired(self.clock(), self.ownership.shards):

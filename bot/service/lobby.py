@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -354,15 +354,54 @@ class Lobby:
             except IllegalAction as refused:
                 names = [escape_words(s.name) for s in row.seats]
                 raise PlayerError.from_message(escape_message(refused.message), names) from None
-            seed = random.SystemRandom().randrange(1 << 62)
-            game = await self._games.start(row, engine, seed, options)
-            await self._notices.add(row.id, self._start_notice(row, engine, seed, options))
+            game = await self._start_row(row, engine, options)
         return Reply(
             texts.t("game.started", caller.locale, id=game.row.id),
             game_id=game.row.id,
             version=game.row.version,
             lobby=self.card(game.row),
         )
+
+    async def _start_row(self, row: GameRow, engine: Engine, options: dict[str, str]) -> Loaded:
+        seed = random.SystemRandom().randrange(1 << 62)
+        game = await self._games.start(row, engine, seed, options)
+        await self._notices.add(row.id, self._start_notice(row, engine, seed, options))
+        return game
+
+    async def open_table(
+        self,
+        *,
+        engine_id: str,
+        guild_id: int,
+        channel_id: int,
+        host: tuple[int, str],
+        settings: dict[str, Any],
+        locale: str | None,
+    ) -> GameRow:
+        """A game without a lobby (a league table): stored in the lobby state, nobody seated
+        yet but its host; `seat_and_start` seats the players and starts it."""
+        return await self._games.create(
+            engine=engine_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host[0],
+            host_name=host[1],
+            options={},
+            locale=locale,
+            settings=settings,
+        )
+
+    async def seat_and_start(self, game_id: int, seats: Sequence[tuple[int | None, str, bool]]) -> GameRow:
+        """Seat a game opened by `open_table` as given (user id, name, AI) and start it;
+        a game started already is left as it is."""
+        async with self._games.lock(game_id):
+            row = await self._games.row(game_id)
+            if row.status != "lobby":
+                return row
+            row = await self._games.set_seats(row, list(seats))
+            engine = engine_of(row.engine)
+            options = engine.check_options(len(row.seats), row.options)
+            return (await self._start_row(row, engine, options)).row
 
     @staticmethod
     def _start_notice(row: GameRow, engine: Engine, seed: int, options: dict[str, str]) -> Notice:

@@ -19,6 +19,7 @@ __all__ = [
     "LOG_LIMIT",
     "MAX_AI_STEPS",
     "MAX_GAME_ID",
+    "REST_TO_AI",
     "Loaded",
     "Notice",
     "Outbox",
@@ -39,6 +40,9 @@ AUTOCOMPLETE_LIMIT = 25
 #: SQLite's integers end at 2**63; a button or option can carry anything.
 MAX_GAME_ID = 1 << 63
 LOG_LIMIT = 1_900
+#: A game setting: when a person's deadline passes, the AI plays their seat to the end
+#: of the game, not just that turn (league games, where that player ranks last).
+REST_TO_AI = "rest_to_ai"
 
 
 class Ownership:

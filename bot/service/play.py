@@ -7,7 +7,7 @@ from bot.errors import PlayerError
 from bot.history import replay
 from bot.results import Caller, Reply
 from bot.service.games import Games
-from bot.service.model import AUTOCOMPLETE_LIMIT, MAX_AI_STEPS, Loaded, Notice
+from bot.service.model import AUTOCOMPLETE_LIMIT, MAX_AI_STEPS, REST_TO_AI, Loaded, Notice
 from bot.service.narrator import Narrator
 from bot.service.notices import Notices
 from bot.service.robots import Robots
@@ -171,6 +171,10 @@ class Play:
                     break
                 game = await self._robots.move(game, seat)
             await self._notices.add(game_id, Notice("deadline.ai_moved", {"player": game.names[seat]}))
+            if game.row.settings.get(REST_TO_AI) and game.row.status == "running":
+                # A league game: the AI plays that seat to the end (its player ranks last).
+                name = texts.t("resign.ai_name", game.row.locale, name=game.typed_names[seat])
+                await self._games.replace_seat(game, seat, name=name)
         return True
 
     async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:

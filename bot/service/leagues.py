@@ -1,0 +1,657 @@
+"""`Leagues`: a server plays a season of one game — sign-up, rounds of tables, standings.
+
+Each table of a round is a normal game (`Lobby.open_table`, then
+`seat_and_start`: no lobby, the seats filled, the league's move deadline,
+the AI playing on for a player whose deadline passed), in its own thread
+when the front-end can make one (`threads`). What a league owes is derived
+from what is stored, as for a game's posts: a round not seated yet, tables
+without a started game, pairings not posted, the last round over without its
+final standings. `kick` works on a league (one task a league; failures tried
+again with back-off); a league game that changes kicks its league, and
+`catch_up` (the start-up restore and the reconciling pass) kicks every
+league that may owe something, so a league never stalls between rounds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+
+import texts
+from bot.errors import PlayerError
+from bot.leagues.seating import AI, Tables, round_robin_rounds, seat_round, table_sizes
+from bot.leagues.standings import Result, Row, standings, winner
+from bot.results import Caller, Dispatch, Post
+from bot.service.games import Games, engine_of
+from bot.service.lobby import Lobby
+from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, REST_TO_AI
+from bot.service.notices import Delivery
+from bot.service.server_settings import Config
+from bot.store import LEAGUE_FORMATS, LeagueRow, LeagueTableRow, MemberRow, Store
+from texts import escape_words
+
+__all__ = ["LEAGUE_NAME_LIMIT", "LeagueAnswer", "Leagues", "Standings"]
+
+log = logging.getLogger(__name__)
+
+LEAGUE_NAME_LIMIT = 60
+MOST_ROUNDS = 20
+DEFAULT_DEADLINE_HOURS = 48
+MOST_DEADLINE_HOURS = 24 * 14
+#: Back-off of a league's failing work: first wait and longest, seconds.
+RETRY_FIRST = 5.0
+RETRY_LONGEST = 600.0
+
+#: Makes a thread for a table in a channel: (channel id, name) -> the thread's id, or None.
+MakeThread = Callable[[int, str], Awaitable[int | None]]
+#: Draws the standings image: (title, header cells, rows of cells, locale) -> PNG.
+DrawStandings = Callable[[str, list[str], list[list[str]], str | None], Awaitable[bytes | None]]
+
+
+@dataclass(frozen=True)
+class LeagueAnswer:
+    """What a league command answers: the caller's text, and the league it was about."""
+
+    text: str
+    league_id: int | None = None
+    #: The sign-up message to post (`/league new`) or to edit (join, leave, start, cancel).
+    card: str | None = None
+    public: bool = False
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings as text, image and CSV."""
+
+    text: str
+    image: bytes | None
+    csv: bytes
+    description: str
+
+
+class Leagues:
+    def __init__(
+        self,
+        store: Store,
+        games: Games,
+        lobby: Lobby,
+        config: Config,
+        delivery: Delivery,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self._store = store
+        self._games = games
+        self._lobby = lobby
+        self._config = config
+        self._delivery = delivery
+        self._clock = clock
+        #: Set by the front-end: a thread for each table (None: tables play in the channel).
+        self.threads: MakeThread | None = None
+        #: Set by the front-end or the service: the standings image (None: text and CSV only).
+        self.draw: DrawStandings | None = None
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+        self._failures: dict[int, int] = {}
+        self._retries: dict[int, asyncio.Task[None]] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        #: game id -> its league, for the league games known to this process.
+        self._table_games: dict[int, int] = {}
+        games.on_change.append(self._game_changed)
+
+    # ------------------------------------------------------------ finding
+
+    async def find(self, caller: Caller, ref: str | None = None, *, active: bool = True) -> LeagueRow:
+        """The league a command is about: named (its number), this channel's, or the caller's only one."""
+        if ref is not None and ref.strip():
+            text = ref.strip().lstrip("#")
+            if not (text.isascii() and text.isdigit() and len(text) <= 18):
+                raise PlayerError("league.error.bad_ref", ref=escape_words(ref[:40]))
+            league = await self._store.league(int(text))
+            if league is None or league.guild_id != caller.guild_id:
+                raise PlayerError("league.error.not_found", id=int(text))
+            return league
+        statuses = ("signup", "running") if active else ("signup", "running", "finished", "cancelled")
+        found = await self._store.leagues(caller.guild_id, statuses)
+        here = [league for league in found if league.channel_id == caller.channel_id]
+        if len(here) == 1:
+            return here[0]
+        mine = []
+        for league in here or found:
+            if any(member.user_id == caller.user_id for member in await self._store.members(league.id)):
+                mine.append(league)
+        if len(mine) == 1:
+            return mine[0]
+        if not found:
+            raise PlayerError("league.error.none")
+        choices = mine or here or found
+        raise PlayerError("league.error.which", leagues=", ".join(f"#{league.id}" for league in choices[:10]))
+
+    async def choices(self, caller: Caller, typed: str) -> list[tuple[str, str]]:
+        """Autocomplete for `league:`: this server's leagues, newest first."""
+        wanted = typed.strip().lstrip("#").lower()
+        out = []
+        for league in await self._store.leagues(caller.guild_id):
+            label = f"#{league.id} {league.name} — {texts.t(f'league.status.{league.status}', caller.locale)}"
+            if wanted in label.lower():
+                out.append((label[:100], str(league.id)))
+        return out[:AUTOCOMPLETE_LIMIT]
+
+    # ----------------------------------------------------------- commands
+
+    async def new(
+        self,
+        caller: Caller,
+        engine_id: str,
+        format: str,  # noqa: A002 - the command's option
+        rounds: int,
+        name: str,
+        deadline_hours: int | None = None,
+    ) -> LeagueAnswer:
+        engine = engine_of(engine_id)
+        server = await self._config.of(caller.guild_id)
+        if caller.guild_id is None or caller.channel_id is None:
+            raise PlayerError("league.error.server_only")
+        if not self._config.may_organise(caller, server):
+            raise PlayerError("league.error.organiser_only")
+        self._config.check_place(caller, server)
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= LEAGUE_NAME_LIMIT:
+            raise PlayerError("league.error.name", most=LEAGUE_NAME_LIMIT)
+        if format not in LEAGUE_FORMATS:
+            raise PlayerError("league.error.format", formats=", ".join(LEAGUE_FORMATS))
+        if not 1 <= rounds <= MOST_ROUNDS:
+            raise PlayerError("league.error.rounds", most=MOST_ROUNDS)
+        hours = DEFAULT_DEADLINE_HOURS if deadline_hours is None else deadline_hours
+        if not 1 <= hours <= MOST_DEADLINE_HOURS:
+            raise PlayerError("league.error.deadline", most=MOST_DEADLINE_HOURS)
+        league = await self._store.create_league(
+            guild_id=caller.guild_id,
+            channel_id=caller.channel_id,
+            organiser_id=caller.user_id,
+            name=name,
+            engine=engine.id,
+            format=format,
+            rounds=rounds,
+            deadline_hours=hours,
+            seed=random.SystemRandom().randrange(1 << 62),
+            locale=server.game_locale(caller),
+            now=self._clock(),
+        )
+        card = await self.card(league.id)
+        return LeagueAnswer(card, league.id, card, public=True)
+
+    async def placed(self, league_id: int, message_id: int | None) -> None:
+        """The front-end posted the sign-up message there."""
+        await self._store.set_league_message(league_id, message_id)
+
+    async def join(self, caller: Caller, ref: str | None = None) -> LeagueAnswer:
+        league = await self.find(caller, ref)
+        if league.status != "signup":
+            raise PlayerError("league.error.started", name=escape_words(league.name))
+        if not await self._store.add_member(league.id, caller.user_id, caller.name[:80], now=self._clock()):
+            raise PlayerError("league.error.joined_already", name=escape_words(league.name))
+        said = texts.t("league.joined", caller.locale, name=escape_words(league.name))
+        return LeagueAnswer(said, league.id, await self.card(league.id))
+
+    async def leave(self, caller: Caller, ref: str | None = None) -> LeagueAnswer:
+        league = await self.find(caller, ref)
+        if league.status != "signup":
+            raise PlayerError("league.error.started_leave", name=escape_words(league.name))
+        if not await self._store.remove_member(league.id, caller.user_id):
+            raise PlayerError("league.error.not_member", name=escape_words(league.name))
+        said = texts.t("league.left", caller.locale, name=escape_words(league.name))
+        return LeagueAnswer(said, league.id, await self.card(league.id))
+
+    async def _organiser(self, caller: Caller, league: LeagueRow) -> None:
+        if caller.user_id == league.organiser_id:
+            return
+        if not self._config.may_organise(caller, await self._config.of(caller.guild_id)):
+            raise PlayerError("league.error.not_organiser", name=escape_words(league.name))
+
+    async def start(self, caller: Caller, ref: str | None = None) -> LeagueAnswer:
+        league = await self.find(caller, ref)
+        await self._organiser(caller, league)
+        if league.status != "signup":
+            raise PlayerError("league.error.started", name=escape_words(league.name))
+        members = await self._store.members(league.id)
+        if len(members) < 2:
+            raise PlayerError("league.error.too_few", name=escape_words(league.name))
+        engine = engine_of(league.engine)
+        rounds = league.rounds
+        if league.format == "round-robin":
+            rounds = round_robin_rounds(
+                [member.user_id for member in members],
+                least=engine.min_players,
+                most=engine.max_players,
+                seed=league.seed,
+                cap=league.rounds,
+            )
+        if not await self._store.set_league_status(
+            league.id, "running", was=("signup",), now=self._clock(), rounds=rounds
+        ):
+            raise PlayerError("league.error.started", name=escape_words(league.name))
+        self.kick(league.id)
+        said = texts.t("league.started", caller.locale, name=escape_words(league.name), rounds=rounds)
+        return LeagueAnswer(said, league.id, await self.card(league.id))
+
+    async def drop(self, caller: Caller, ref: str | None = None) -> LeagueAnswer:
+        league = await self.find(caller, ref)
+        if league.status != "running":
+            raise PlayerError("league.error.not_running", name=escape_words(league.name))
+        member = next((m for m in await self._store.members(league.id) if m.user_id == caller.user_id), None)
+        if member is None or member.dropped_round is not None:
+            raise PlayerError("league.error.not_in", name=escape_words(league.name))
+        if not await self._store.drop_member(league.id, caller.user_id, league.round):
+            raise PlayerError("league.error.not_in", name=escape_words(league.name))
+        # The AI plays their seat in a game of the league still running; what was played stays.
+        for table in await self._store.league_tables(league.id):
+            if table.game_id is None or caller.user_id not in table.seats:
+                continue
+            row = await self._games.row(table.game_id)
+            if row.status == "running" and any(seat.user_id == caller.user_id for seat in row.seats):
+                await self._lobby.resign(caller, table.game_id)
+        self.kick(league.id)
+        return LeagueAnswer(
+            texts.t("league.dropped", caller.locale, name=escape_words(league.name)), league.id
+        )
+
+    async def cancel(self, caller: Caller, ref: str | None = None) -> LeagueAnswer:
+        league = await self.find(caller, ref)
+        await self._organiser(caller, league)
+        if not await self._store.set_league_status(
+            league.id, "cancelled", was=("signup", "running"), now=self._clock()
+        ):
+            raise PlayerError("league.error.over", name=escape_words(league.name))
+        said = texts.t("league.cancelled", caller.locale, name=escape_words(league.name))
+        await self._say(
+            league, texts.t("league.cancelled_post", league.locale, name=escape_words(league.name))
+        )
+        return LeagueAnswer(said, league.id, await self.card(league.id))
+
+    async def listing(self, caller: Caller) -> str:
+        leagues = await self._store.leagues(caller.guild_id)
+        if not leagues:
+            return texts.t("league.list.none", caller.locale)
+        lines = [texts.t("league.list.title", caller.locale)]
+        for league in leagues[:25]:
+            lines.append(self._line(league, caller.locale))
+        return "\n".join(lines)
+
+    def _line(self, league: LeagueRow, locale: str | None) -> str:
+        status = (
+            texts.t("league.status.round", locale, round=league.round, rounds=league.rounds)
+            if league.status == "running"
+            else texts.t(f"league.status.{league.status}", locale)
+        )
+        return texts.t(
+            "league.list.line",
+            locale,
+            id=league.id,
+            name=escape_words(league.name),
+            game=engine_of(league.engine).title,
+            status=status,
+        )
+
+    async def card(self, league_id: int) -> str:
+        """The sign-up message: the league, its rules, and who signed up."""
+        league = await self._league(league_id)
+        engine = engine_of(league.engine)
+        locale = league.locale
+        members = await self._store.members(league.id)
+        people = len(members)
+        sizes, ai = table_sizes(max(people, 2), engine.min_players, engine.max_players)
+        lines = [
+            texts.t("league.card.title", locale, name=escape_words(league.name), id=league.id),
+            self._line(league, locale),
+            texts.t(
+                "league.card.rules",
+                locale,
+                format=texts.t(f"league.format.{league.format}", locale),
+                rounds=league.rounds,
+                hours=league.deadline_hours,
+                organiser=f"<@{league.organiser_id}>",
+            ),
+            texts.t(
+                "league.card.tables",
+                locale,
+                least=engine.min_players,
+                most=min(engine.max_players, 5),
+                now="+".join(map(str, sizes)) + (f" ({ai} AI)" if ai else ""),
+            ),
+            texts.t("league.card.members", locale, count=people),
+        ]
+        lines += [f"{n}. <@{member.user_id}>" for n, member in enumerate(members, start=1)]
+        if league.status == "signup":
+            lines.append(texts.t("league.card.howto", locale))
+        return "\n".join(lines)
+
+    async def _league(self, league_id: int) -> LeagueRow:
+        league = await self._store.league(league_id)
+        if league is None:
+            raise PlayerError("league.error.not_found", id=league_id)
+        return league
+
+    # ---------------------------------------------------------- standings
+
+    async def standings(self, caller: Caller, ref: str | None = None) -> Standings:
+        league = await self.find(caller, ref, active=False)
+        return await self._standings(league, caller.locale)
+
+    async def _rows(self, league: LeagueRow) -> tuple[list[Row], list[MemberRow], list[LeagueTableRow]]:
+        members = await self._store.members(league.id)
+        tables = await self._store.league_tables(league.id)
+        results = []
+        for table in tables:
+            result = await self._results(table, members)
+            if result is not None:
+                results.append(result)
+        dropped = {member.user_id for member in members if member.dropped_round is not None}
+        rows = standings([m.user_id for m in members], results, dropped=dropped, seed=league.seed)
+        return rows, members, tables
+
+    async def _results(self, table: LeagueTableRow, members: list[MemberRow]) -> list[Result] | None:
+        """The table's results once its game ended (None while it runs)."""
+        if table.game_id is None:
+            return None
+        game = await self._games.load(table.game_id)
+        if game.row.status not in ("finished", "abandoned"):
+            return None
+        outcome = game.engine.outcome(game.state) if game.state is not None else None
+        dropped = {m.user_id: m.dropped_round for m in members}
+        results = []
+        for seat, player in enumerate(table.seats):
+            now_ai = seat < len(game.row.seats) and game.row.seats[seat].is_ai
+            # Someone who dropped in this round (or before): their running game counts as it ends.
+            handed_over = player is not AI and (dropped.get(player) or table.round + 1) <= table.round
+            absent = player is not AI and now_ai and not handed_over
+            if outcome is None:
+                results.append(Result(player, 0, 1, absent=player is not AI))
+            else:
+                results.append(Result(player, float(outcome.scores[seat]), int(outcome.ranks[seat]), absent))
+        return results
+
+    async def _standings(self, league: LeagueRow, locale: str | None) -> Standings:
+        rows, members, _ = await self._rows(league)
+        names = {member.user_id: member.name for member in members}
+        headers = [
+            texts.t(f"league.column.{column}", locale)
+            for column in ("place", "name", "points", "played", "opponents", "share", "dropped")
+        ]
+        cells = [
+            [
+                str(row.place),
+                names[row.player],
+                _number(row.points),
+                str(row.played),
+                _number(row.opponents),
+                f"{float(row.share) * 100:.0f}%",
+                texts.t("league.dropped_mark", locale) if row.dropped else "",
+            ]
+            for row in rows
+        ]
+        # The rounds played to their end: all but the one under way while the league runs.
+        played = league.round - 1 if league.status == "running" else league.round
+        title = texts.t(
+            "league.standings.title", locale, name=league.name, round=played, rounds=league.rounds
+        )
+        lines = [f"**{escape_words(title)}**", "```"]
+        widths = [max(len(c[i]) for c in [headers, *cells]) for i in range(len(headers))]
+        for line in [headers, *cells]:
+            lines.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(line)).rstrip())
+        lines.append("```")
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["place", "user_id", "name", "points", "played", "opponents", "share", "dropped"])
+        for row in rows:
+            figures = [f"{float(value):.4f}" for value in (row.points, row.opponents, row.share)]
+            writer.writerow(
+                [
+                    row.place,
+                    row.player,
+                    names[row.player],
+                    figures[0],
+                    row.played,
+                    *figures[1:],
+                    int(row.dropped),
+                ]
+            )
+        image = None
+        if self.draw is not None:
+            try:
+                image = await self.draw(title, headers, cells, locale)
+            except Exception:
+                log.warning("league %s: the standings image could not be drawn", league.id, exc_info=True)
+        description = texts.t(
+            "league.standings.alt", locale, name=league.name, leader=names[rows[0].player] if rows else "—"
+        )
+        return Standings("\n".join(lines), image, out.getvalue().encode("utf-8"), description)
+
+    # ------------------------------------------------- the background work
+
+    def _game_changed(self, game_id: int) -> None:
+        league_id = self._table_games.get(game_id)
+        if league_id is not None:
+            self.kick(league_id)
+
+    def kick(self, league_id: int) -> None:
+        """Work on the league soon (again, if it is being worked on now)."""
+        self._dirty.add(league_id)
+        if league_id not in self._tasks:
+            self._tasks[league_id] = asyncio.create_task(self._work(league_id), name=f"league-{league_id}")
+
+    async def catch_up(self) -> None:
+        """Every league that may owe something is worked on (start-up, the reconciling pass)."""
+        for league_id in await self._store.leagues_owing():
+            if league_id not in self._retries:
+                self.kick(league_id)
+
+    async def idle(self) -> None:
+        """Wait until no league has work under way (tests, scripts)."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks.values()))
+
+    def busy(self) -> bool:
+        """Whether a league's work is under way."""
+        return bool(self._tasks)
+
+    def stop_retrying(self) -> None:
+        for task in self._retries.values():
+            task.cancel()
+
+    async def _work(self, league_id: int) -> None:
+        try:
+            while league_id in self._dirty:
+                self._dirty.discard(league_id)
+                try:
+                    await self._advance(league_id)
+                except Exception as error:
+                    self._try_again_later(league_id, error)
+                else:
+                    self._failures.pop(league_id, None)
+        finally:
+            self._tasks.pop(league_id, None)
+
+    def _try_again_later(self, league_id: int, error: Exception) -> None:
+        failures = self._failures[league_id] = self._failures.get(league_id, 0) + 1
+        delay = min(RETRY_FIRST * 2 ** (failures - 1), RETRY_LONGEST)
+        log.warning("league %s: its work failed (%r); again in %.0f s", league_id, error, delay)
+        if league_id not in self._retries:
+            self._retries[league_id] = asyncio.create_task(self._retry(league_id, delay))
+
+    async def _retry(self, league_id: int, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)
+        finally:
+            self._retries.pop(league_id, None)
+        self.kick(league_id)
+
+    async def _advance(self, league_id: int) -> None:
+        """Whatever the league owes now, from what is stored: seat the next round, open its
+        tables, post its pairings, or end the league with its final standings."""
+        lock = self._locks.setdefault(league_id, asyncio.Lock())
+        async with lock:
+            while True:
+                league = await self._league(league_id)
+                if league.status == "finished" and not league.final_posted:
+                    await self._post_final(league)
+                    return
+                if league.status != "running":
+                    return
+                tables = await self._store.league_tables(league.id)
+                for table in tables:
+                    if table.game_id is not None:
+                        self._table_games[table.game_id] = league.id
+                current = [table for table in tables if table.round == league.round]
+                if league.round == 0:
+                    await self._seat_next(league, [])
+                    continue
+                for table in current:
+                    if table.game_id is None or await self._in_lobby(table.game_id):
+                        await self._open(league, table)
+                if not current[0].posted:
+                    await self._post_pairings(league, await self._store.league_tables(league.id))
+                    await self._store.round_posted(league.id, league.round)
+                if not await self._round_over(current):
+                    return
+                members = await self._store.members(league.id)
+                active = [m for m in members if m.dropped_round is None]
+                if league.round >= league.rounds or len(active) < 2:
+                    await self._store.set_league_status(
+                        league.id, "finished", was=("running",), now=self._clock()
+                    )
+                    continue
+                history = [t for t in tables if t.round <= league.round]
+                await self._seat_next(league, history)
+
+    async def _in_lobby(self, game_id: int) -> bool:
+        return (await self._games.row(game_id)).status == "lobby"
+
+    async def _round_over(self, tables: list[LeagueTableRow]) -> bool:
+        for table in tables:
+            if table.game_id is None:
+                return False
+            if (await self._games.row(table.game_id)).status not in ("finished", "abandoned"):
+                return False
+        return True
+
+    async def _seat_next(self, league: LeagueRow, history: list[LeagueTableRow]) -> None:
+        engine = engine_of(league.engine)
+        members = await self._store.members(league.id)
+        active = [m.user_id for m in members if m.dropped_round is None]
+        if league.format == "swiss" and league.round >= 1:
+            rows, _, _ = await self._rows(league)
+            place = {row.player: row.place for row in rows}
+            active.sort(key=lambda player: place[player])
+        rounds: dict[int, list[tuple[int | None, ...]]] = {}
+        for table in history:
+            rounds.setdefault(table.round, []).append(table.seats)
+        past: list[Tables] = [tuple(rounds[number]) for number in sorted(rounds)]
+        seating = seat_round(
+            active,
+            least=engine.min_players,
+            most=engine.max_players,
+            history=past,
+            seed=league.seed,
+            number=league.round + 1,
+            swiss=league.format == "swiss",
+        )
+        await self._store.seat_league_round(league.id, league.round + 1, seating.tables, now=self._clock())
+
+    async def _open(self, league: LeagueRow, table: LeagueTableRow) -> None:
+        """The table's game: opened, in its own thread, seated and started (each step once)."""
+        engine = engine_of(league.engine)
+        names = {m.user_id: m.name for m in await self._store.members(league.id)}
+        game_id = table.game_id
+        if game_id is None:
+            row = await self._lobby.open_table(
+                engine_id=engine.id,
+                guild_id=league.guild_id,
+                channel_id=league.channel_id,
+                host=(league.organiser_id, names.get(league.organiser_id, "—")),
+                settings={"deadline_hours": league.deadline_hours, "on_timeout": "ai", REST_TO_AI: True},
+                locale=league.locale,
+            )
+            game_id = row.id
+            await self._store.set_table_game(league.id, table.round, table.table, game_id)
+            self._table_games[game_id] = league.id
+        row = await self._games.row(game_id)
+        if row.thread_id is None and self.threads is not None:
+            name = texts.t(
+                "league.thread",
+                league.locale,
+                name=league.name,
+                round=table.round,
+                table=table.table,
+                id=game_id,
+            )
+            thread_id = await self.threads(league.channel_id, name[:100])
+            if thread_id is not None:
+                await self._lobby.attach(game_id, thread_id=thread_id)
+        ai_names = iter(AI_NAMES)
+        seats = [
+            (player, names.get(player, str(player)), False)
+            if player is not AI
+            else (None, f"AI {next(ai_names)}", True)
+            for player in table.seats
+        ]
+        await self._lobby.seat_and_start(game_id, seats)
+
+    async def _post_pairings(self, league: LeagueRow, tables: list[LeagueTableRow]) -> None:
+        locale = league.locale
+        lines = [
+            texts.t(
+                "league.pairings.title",
+                locale,
+                name=escape_words(league.name),
+                round=league.round,
+                rounds=league.rounds,
+            )
+        ]
+        mentions = []
+        for table in tables:
+            if table.round != league.round or table.game_id is None:
+                continue
+            row = await self._games.row(table.game_id)
+            seats = ", ".join(
+                f"<@{player}>" if player is not AI else texts.t("league.ai_seat", locale)
+                for player in table.seats
+            )
+            mentions += [player for player in table.seats if player is not AI]
+            place = f"<#{row.thread_id}>" if row.thread_id else f"#{row.id}"
+            lines.append(
+                texts.t("league.pairings.table", locale, table=table.table, seats=seats, place=place)
+            )
+        lines.append(texts.t("league.pairings.deadline", locale, hours=league.deadline_hours))
+        await self._say(league, "\n".join(lines), mentions=tuple(mentions))
+
+    async def _post_final(self, league: LeagueRow) -> None:
+        shown = await self._standings(league, league.locale)
+        rows, _, _ = await self._rows(league)
+        best = winner(rows)
+        said = (
+            texts.t("league.final.winner", league.locale, name=escape_words(league.name), winner=f"<@{best}>")
+            if best is not None
+            else texts.t("league.final.nobody", league.locale, name=escape_words(league.name))
+        )
+        posts = [Post(f"{said}\n{shown.text}", mentions=(best,) if best is not None else ())]
+        if shown.image is not None:
+            posts.append(Post("", shown.image, filename="standings.png", description=shown.description))
+        posts.append(Post("", shown.csv, filename="standings.csv"))
+        await self._delivery.deliver(Dispatch(0, league.channel_id, tuple(posts), locale=league.locale))
+        await self._store.final_posted(league.id)
+
+    async def _say(self, league: LeagueRow, text: str, *, mentions: tuple[int, ...] = ()) -> None:
+        await self._delivery.deliver(
+            Dispatch(0, league.channel_id, (Post(text, mentions=mentions),), locale=league.locale)
+        )
+
+
+def _number(value: Fraction) -> str:
+    return f"{float(value):.2f}".rstrip("0").rstrip(".") if value else "0"

@@ -1,0 +1,256 @@
+"""Leagues through the service: sign-up, rounds that follow each other, drops, timeouts,
+the final standings; refusals that change nothing; a league that picks up after a stop."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.errors import PlayerError
+from bot.leagues.seating import AI
+from bot.results import Caller
+from bot.service import GameService
+from bot.store import Store
+
+GUILD, CHANNEL, OTHER_CHANNEL = 5, 40, 41
+ORGANISER = Caller(900, "Olga", guild_id=GUILD, channel_id=CHANNEL, is_manager=True)
+T0 = datetime(2026, 3, 1, tzinfo=UTC)
+
+
+def member(n: int, channel: int = CHANNEL) -> Caller:
+    return Caller(n, f"Player {n}", guild_id=GUILD, channel_id=channel)
+
+
+class Now:
+    def __init__(self) -> None:
+        self.at = T0
+
+    def __call__(self) -> datetime:
+        return self.at
+
+
+@pytest.fixture
+def now() -> Now:
+    return Now()
+
+
+@pytest.fixture
+async def service(store_location: str, now: Now) -> AsyncIterator[GameService]:
+    store = await Store.open(store_location)
+    made = GameService(store, clock=now, render=lambda *_: b"png")
+    yield made
+    await made.idle()
+    await store.close()
+
+
+async def play_out(
+    service: GameService, game_id: int, rng: random.Random, *, until_seat: int | None = None
+) -> None:
+    """People at the table make random legal moves until the game ends (or `until_seat`
+    must decide)."""
+    for _ in range(5_000):
+        await service.settled(game_id)
+        row, engine, state = await service.current(game_id)
+        if row.status != "running" or state is None:
+            return
+        acting = sorted(engine.to_act(state))
+        if until_seat is not None and until_seat in acting:
+            return
+        seat = next(s for s in acting if not row.seats[s].is_ai)
+        user = row.seats[seat].user_id
+        assert user is not None
+        action = rng.choice(engine.legal_actions(state, seat))
+        caller = Caller(user, row.seats[seat].name, guild_id=GUILD, channel_id=row.thread_id or CHANNEL)
+        await service.move(caller, game_id, engine.format_action(state, action))
+    raise AssertionError("the game did not end")
+
+
+async def tables_of(
+    service: GameService, league_id: int, number: int
+) -> list[tuple[tuple[int | None, ...], int]]:
+    return [
+        (table.seats, table.game_id)
+        for table in await service.store.league_tables(league_id)
+        if table.round == number and table.game_id is not None
+    ]
+
+
+async def test_a_swiss_league_of_china_for_11_with_a_drop_and_a_timeout(
+    service: GameService, now: Now
+) -> None:
+    rng = random.Random(1)
+    answer = await service.leagues.new(ORGANISER, "china", "swiss", 3, "Spring Cup", 24)
+    league_id = answer.league_id
+    assert league_id is not None and answer.card is not None and "Spring Cup" in answer.card
+    for n in range(1, 12):
+        await service.leagues.join(member(n))
+    await service.leagues.start(ORGANISER, str(league_id))
+    await service.idle()
+    round_one = await tables_of(service, league_id, 1)
+    assert sorted(len(seats) for seats, _ in round_one) == [3, 4, 4]
+    assert sorted(p for seats, _ in round_one for p in seats) == list(range(1, 12))
+    # Each table is a running game with its players seated, the league's deadline and no lobby.
+    for seats, game_id in round_one:
+        row, _, _ = await service.current(game_id)
+        assert row.status == "running"
+        assert [seat.user_id for seat in row.seats] == list(seats)
+        assert row.settings["deadline_hours"] == 24
+    pairings = [d for d in service.dispatched if d.game_id == 0 and "round 1 of 3" in d.posts[0].text]
+    assert len(pairings) == 1
+    # Round 1: one player's time runs out at the last table still playing.
+    (late_seats, late_game), *others = round_one
+    for _, game_id in others:
+        await play_out(service, game_id, rng)
+    late = late_seats[0]
+    await play_out(service, late_game, rng, until_seat=0)
+    now.at += timedelta(hours=25)
+    await service.deadlines.fire_due()
+    await service.idle()
+    row, _, _ = await service.current(late_game)
+    assert row.seats[0].is_ai, "the AI plays the absent player's seat to the end"
+    await play_out(service, late_game, rng)
+    await service.idle()
+    round_two = await tables_of(service, league_id, 2)
+    assert sorted(p for seats, _ in round_two for p in seats) == list(range(1, 12)), (
+        "the absent is seated again"
+    )
+    standings = await service.leagues.standings(member(1))
+    assert "round 1 of 3" in standings.text
+    # The absent player ranks last at their table: no points from round 1.
+    (late_row,) = [
+        line.split(",") for line in standings.csv.decode().splitlines() if line.split(",")[1] == str(late)
+    ]
+    assert float(late_row[3]) == 0
+    # Round 2: one player drops; their game goes on with the AI in their seat.
+    dropper = round_two[0][0][1]
+    assert dropper is not None
+    await service.leagues.drop(member(dropper))
+    with pytest.raises(PlayerError) as refused:
+        await service.leagues.drop(member(dropper))
+    assert refused.value.message.key == "league.error.not_in"
+    for _, game_id in round_two:
+        await play_out(service, game_id, rng)
+    await service.idle()
+    round_three = await tables_of(service, league_id, 3)
+    seated = sorted(p for seats, _ in round_three for p in seats if p is not AI)
+    assert seated == [p for p in range(1, 12) if p != dropper]
+    assert sorted(len(seats) for seats, _ in round_three) == [5, 5]
+    for _, game_id in round_three:
+        await play_out(service, game_id, rng)
+    await service.idle()
+    league = await service.store.league(league_id)
+    assert league is not None and league.status == "finished" and league.final_posted
+    final = [d for d in service.dispatched if d.game_id == 0 and "is over" in d.posts[0].text]
+    assert len(final) == 1
+    assert [post.filename for post in final[0].posts[1:]] == ["standings.csv"]
+    rows = final[0].posts[-1].image
+    assert rows is not None and rows.decode().splitlines()[0].startswith("place,user_id,name,points")
+    text = final[0].posts[0].text
+    winner = int(text.split("<@")[1].split(">")[0])
+    assert winner != dropper
+    # The absent player ranked last at their table in round 1.
+    results = (await service.leagues.standings(member(1))).csv.decode().splitlines()
+    assert any(line.split(",")[1] == str(dropper) and line.endswith(",1") for line in results)
+
+
+async def test_a_round_robin_of_mauerbauer_for_5(service: GameService) -> None:
+    rng = random.Random(2)
+    answer = await service.leagues.new(ORGANISER, "mauerbauer", "round-robin", 10, "Walls", None)
+    league_id = answer.league_id
+    assert league_id is not None
+    for n in range(1, 6):
+        await service.leagues.join(member(n))
+    await service.leagues.start(ORGANISER)
+    await service.idle()
+    league = await service.store.league(league_id)
+    assert league is not None and 3 <= league.rounds < 10
+    met: set[frozenset[int]] = set()
+    for number in range(1, league.rounds + 1):
+        tables = await tables_of(service, league_id, number)
+        assert sorted(len(seats) for seats, _ in tables) == [2, 3]
+        for seats, game_id in tables:
+            met |= {frozenset((a, b)) for a in seats for b in seats if a != b and a and b}
+            await play_out(service, game_id, rng)
+        await service.idle()
+    assert len(met) == 10, "everyone met everyone"
+    league = await service.store.league(league_id)
+    assert league is not None and league.status == "finished" and league.final_posted
+
+
+async def test_bad_input_is_refused_and_changes_nothing(service: GameService) -> None:
+    async def refused(key: str, work: object) -> None:
+        with pytest.raises(PlayerError) as caught:
+            await work  # type: ignore[misc]
+        assert caught.value.message.key == key
+
+    await refused("league.error.name", service.leagues.new(ORGANISER, "china", "swiss", 3, "x" * 500))
+    await refused("league.error.name", service.leagues.new(ORGANISER, "china", "swiss", 3, "   "))
+    await refused("league.error.format", service.leagues.new(ORGANISER, "china", "knockout", 3, "Cup"))
+    await refused("league.error.rounds", service.leagues.new(ORGANISER, "china", "swiss", 0, "Cup"))
+    await refused("league.error.organiser_only", service.leagues.new(member(1), "china", "swiss", 3, "Cup"))
+    assert await service.store.leagues(GUILD) == []
+    first = (await service.leagues.new(ORGANISER, "china", "swiss", 3, "First")).league_id
+    second = (await service.leagues.new(ORGANISER, "china", "swiss", 3, "Second")).league_id
+    assert first is not None and second is not None
+    # Two leagues in one channel: a command must name one.
+    await refused("league.error.which", service.leagues.join(member(1)))
+    await service.leagues.join(member(1), str(first))
+    await service.leagues.join(member(2), str(first))
+    await refused("league.error.joined_already", service.leagues.join(member(1), str(first)))
+    # A stranger may not start it, nor cancel it.
+    await refused("league.error.not_organiser", service.leagues.start(member(2), str(first)))
+    await refused("league.error.not_organiser", service.leagues.cancel(member(2), str(first)))
+    # Another server's league is not found here.
+    stranger = Caller(3, "Stranger", guild_id=GUILD + 1, channel_id=CHANNEL)
+    await refused("league.error.not_found", service.leagues.join(stranger, str(first)))
+    await refused("league.error.too_few", service.leagues.start(ORGANISER, str(second)))
+    await service.leagues.start(ORGANISER, str(first))
+    await refused("league.error.started", service.leagues.join(member(3), str(first)))
+    await refused("league.error.started_leave", service.leagues.leave(member(1), str(first)))
+    await refused("league.error.not_running", service.leagues.drop(member(1), str(second)))
+    await service.idle()
+    members = await service.store.members(first)
+    assert [m.user_id for m in members] == [1, 2]
+    await service.leagues.cancel(ORGANISER, str(first))
+    await refused("league.error.not_running", service.leagues.drop(member(1), str(first)))
+    await refused("league.error.over", service.leagues.cancel(ORGANISER, str(first)))
+    assert "First" in await service.leagues.listing(member(1))
+
+
+async def test_a_league_goes_on_after_a_stop(store_location: str, now: Now) -> None:
+    """The next round follows from what is stored: a stop between the end of a round's last
+    game and the next round's seating loses nothing."""
+    rng = random.Random(3)
+    store = await Store.open(store_location)
+    service = GameService(store, clock=now, render=lambda *_: b"png")
+    try:
+        league_id = (
+            await service.leagues.new(ORGANISER, "chinesische-mauer", "swiss", 2, "Restart")
+        ).league_id
+        assert league_id is not None
+        for n in range(1, 5):
+            await service.leagues.join(member(n))
+        await service.leagues.start(ORGANISER)
+        await service.idle()
+        ((seats, game_id),) = await tables_of(service, league_id, 1)
+        # The league's work is lost at the end of the game: as if the process stopped then.
+        service.leagues.kick = lambda league_id: None  # type: ignore[method-assign]
+        await play_out(service, game_id, rng)
+        await service.idle()
+        assert await tables_of(service, league_id, 2) == []
+    finally:
+        await service.idle()
+        await store.close()
+    store = await Store.open(store_location)
+    again = GameService(store, clock=now, render=lambda *_: b"png")
+    try:
+        await again.resume()
+        await again.idle()
+        round_two = await tables_of(again, league_id, 2)
+        assert len(round_two) == 1 and sorted(round_two[0][0]) == sorted(seats)
+    finally:
+        await again.idle()
+        await store.close()
