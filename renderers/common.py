@@ -247,10 +247,11 @@ def label(key: str, locale: str | None, **params: str | int) -> str:
 
 
 def seat_names(view: Mapping[str, Any], seats: int, locale: str | None) -> list[str]:
-    """Display names per seat, drawable in the regular face; 'Player N' where there is none.
+    """Display names per seat as typed, in any script and with emoji (`fonts.readable`);
+    'Player N' where there is none.
 
-    A name with nothing drawable in it (only emoji, say) is replaced by the
-    default name too, so every seat stays identifiable.
+    A name with nothing any font can draw (a script none of them has) is
+    replaced by the default name too, so every seat stays identifiable.
     """
     given: Sequence[Any] = view.get("names") or ()
     names = []
