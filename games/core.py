@@ -161,13 +161,17 @@ class Option:
 
     An option added to a game that was already played has `before`: the value
     its games were played with until then. A game stored without the option
-    goes on with that value (`Engine.stored_options`).
+    goes on with that value (`Engine.stored_options`). An option with
+    `offered=False` is no host's choice (the lobby shows no menu for it and
+    refuses it; a new game takes the default): a version of the game's
+    material, kept for the games that began with an earlier one (China's board).
     """
 
     name: str
     choices: tuple[str, ...]
     default: str | None = None
     before: str | None = None
+    offered: bool = True
 
     def __post_init__(self) -> None:
         if not self.choices or len(set(self.choices)) != len(self.choices):
@@ -175,6 +179,8 @@ class Option:
         for what, value in (("default", self.default), ("before", self.before)):
             if value is not None and value not in self.choices:
                 raise ValueError(f"option {self.name!r}: {what} {value!r} is not a choice")
+        if not self.offered and self.default is None:
+            raise ValueError(f"option {self.name!r} is not offered, so it needs a default")
 
 
 @dataclass(frozen=True)

@@ -39,9 +39,12 @@ def game_number(text: str) -> int | None:
 
 def option_words(engine: Engine, options: Mapping[str, str], locale: str | None) -> list[LobbyOption]:
     """Each of the game's options with its label, its choices and the current choice
-    ("" where the engine will choose by the number of players)."""
+    ("" where the engine will choose by the number of players); those no host chooses
+    (`Option.offered`) are left out."""
     shown = []
     for option in engine.options:
+        if not option.offered:
+            continue
         base = f"{engine.id}.option.{option.name}"
         choices = tuple((choice, texts.t(f"{base}.{choice}", locale)) for choice in option.choices)
         current = options.get(option.name) or option.default or ""
@@ -181,7 +184,7 @@ class Lobby:
     @staticmethod
     def _check_choice(engine: Engine, name: str, value: str) -> None:
         """One option on its own (combinations are checked at the start, when the seats are known)."""
-        option = next((o for o in engine.options if o.name == name), None)
+        option = next((o for o in engine.options if o.name == name and o.offered), None)
         if option is None:
             raise PlayerError("error.unknown_option", game=engine.title, name=escape_words(name[:40]))
         if value not in option.choices:
