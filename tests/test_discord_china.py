@@ -33,6 +33,8 @@ async def test_china_from_the_lobby_to_the_final_scores(world: World, table: Tab
     game_id, lobby, thread = await open_china(world)
     ids = [c.custom_id for row in lobby.components for c in row.children if getattr(c, "custom_id", None)]
     assert f"bm:option:{game_id}:side" in ids and f"bm:option:{game_id}:fortresses" in ids
+    # The board's version is no host's choice.
+    assert f"bm:option:{game_id}:board" not in ids
     await world.anna.click(lobby, label="Add bot")
     await world.anna.click(current(world, lobby), label="Add bot")
 
@@ -45,7 +47,7 @@ async def test_china_from_the_lobby_to_the_final_scores(world: World, table: Tab
     await world.anna.select(current(world, lobby), ["on"], custom_id=f"bm:option:{game_id}:fortresses")
     await world.anna.click(current(world, lobby), label="Start")
     row = await table.row(game_id)
-    assert row.status == "running" and row.options == {"side": "B", "fortresses": "on"}
+    assert row.status == "running" and row.options == {"side": "B", "fortresses": "on", "board": "6"}
 
     hand = await world.anna.slash(thread, "hand")
     assert hand.response is not None and hand.response.attachments
@@ -89,4 +91,7 @@ async def test_options_typed_with_game_new_reach_the_lobby(world: World, table: 
     assert found is not None
     assert (await table.row(int(found[1]))).options == {"side": "B", "fortresses": "on"}
     refused = await world.anna.slash(world.channel, "game new", game=GAME, options="colour=red")
+    assert refused.response is not None and "no option" in refused.response.content
+    # A new game is played on today's board, whatever is typed.
+    refused = await world.anna.slash(world.channel, "game new", game=GAME, options="board=5")
     assert refused.response is not None and "no option" in refused.response.content

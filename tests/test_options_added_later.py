@@ -5,6 +5,10 @@ Catan: Cheops got the option `pharaoh` (`rulebook`, the default, or `revised`); 
 stored before the option were played as `revised`, with empty options and saves of
 version 1. Such a game record loads, replays to its stored state, passes the migration's
 check and says which rule it is played with.
+
+China got the option `board` (not offered to hosts): its games stored before it were played
+with 5 house spaces in Ch'in, and replay so (a recorded game whose log the board with 6
+refuses).
 """
 
 from __future__ import annotations
@@ -12,10 +16,12 @@ from __future__ import annotations
 import json
 import random
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from service_support import no_image
 
+import games
 from bot.history import replay
 from bot.migrate import replay_problem
 from bot.results import Caller
@@ -121,3 +127,32 @@ async def test_the_service_goes_on_with_an_old_game_under_its_rule(store: Store)
     saved = json.loads((await store.get_game(row.id)).state or "")
     assert saved["version"] == 2 and saved["pharaoh"] == "revised"
     assert replay_problem(await store.get_game(row.id), await store.moves(row.id)) is None
+
+
+async def test_a_china_game_stored_before_the_board_option_replays_on_its_board(store: Store) -> None:
+    recorded = json.loads((Path(__file__).parent / "china" / "old_game_qin5_placing.json").read_text("utf-8"))
+    china = games.get("china")
+    row = await store.create_game(
+        engine=china.id, guild_id=3, channel_id=4, host_id=1, host_name="Anna", options={}, now=T0
+    )
+    people = [(1, "Anna", False), (2, "Bob", False), (3, "Carl", False), (4, "Dora", False)]
+    row = await store.set_seats(row.id, row.version, people, now=T0)
+    # The options as the lobby then completed them: side and fortresses, no board.
+    options = dict(recorded["options"])
+    state = china.setup(4, recorded["seed"], china.stored_options(4, options))
+    row = await store.start_game(
+        row.id, row.version, seed=recorded["seed"], state=china.dumps(state), now=T0, options=options
+    )
+    for seat, text in recorded["moves"]:
+        state = china.apply(state, seat, china.parse_action(state, seat, text))
+        row = await store.record_move(
+            row.id, row.version, seat=seat, action=text, state=china.dumps(state), outcome=None, now=T0
+        )
+    assert row.options == options and row.state == json.dumps(
+        recorded["saved"]["final"], separators=(",", ":"), ensure_ascii=False
+    )
+    moves = await store.moves(row.id)
+    start, steps = replay(china, row, moves)
+    assert china.view(start, None)["board"] == "5"
+    assert china.dumps(steps[-1].state) == row.state
+    assert replay_problem(row, moves) is None

@@ -20,6 +20,7 @@ from render_support import PNG_SIGNATURE, asked_keys, drawn_texts, height, png
 
 import games.china  # registers the engine
 import texts
+from games.china.data import PROVINCES
 from games.core import Action, State
 from renderers import canvas, samples
 from renderers.china import image as china  # importing it registers its renderer
@@ -46,21 +47,25 @@ def random_game(players: int, seed: int, options: dict[str, str]) -> list[Any]:
 
 
 GAMES = [
-    (players, side, fortresses)
+    (players, side, fortresses, "6")
     for players, side in ((3, "B"), (4, "A"), (4, "B"), (5, "A"))
     for fortresses in ("off", "on")
+] + [
+    # Games begun on the earlier board, with 5 house spaces in Ch'in.
+    (3, "B", "on", "5"),
+    (4, "A", "off", "5"),
 ]
 
 
 def engine_views() -> Iterator[tuple[str, dict[str, Any]]]:
-    for players, side, fortresses in GAMES:
-        states = random_game(players, 40 + players, {"side": side, "fortresses": fortresses})
+    for players, side, fortresses, board in GAMES:
+        states = random_game(players, 40 + players, {"side": side, "fortresses": fortresses, "board": board})
         for moment, state in (
             ("start", states[0]),
             ("middle", states[len(states) // 2]),
             ("end", states[-1]),
         ):
-            name = f"{players}p-{side}-{fortresses}-{moment}"
+            name = f"{players}p-{side}-{fortresses}-{board}-{moment}"
             yield name, ENGINE.view(state, None)
             yield f"{name}-seat", ENGINE.view(state, players - 1)
 
@@ -199,6 +204,33 @@ def test_space_numbers_and_province_names_are_on_the_map(monkeypatch: pytest.Mon
     drawn = {text for text, _ in recorded}
     assert {"Chu", "Wei", "Shu", "Han", "Yan", "Qi", "Ch'in", "Zhao", "Lu"} <= drawn
     assert {str(n) for n in range(1, 16)} <= drawn  # space numbers 1-8 and alliances 1-15
+
+
+def test_the_earlier_board_has_no_sixth_space_in_chin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game begun with 5 spaces in Ch'in is drawn so: no QIN6 and no road to it, the rest
+    of the map as today's, and a note at the title saying which board it is."""
+    geo = china_map.geometry()
+    qin = PROVINCES.index("QIN")
+    for side in ("A", "B"):
+        today, earlier = china_map.base_map(side, "6"), china_map.base_map(side, "5")
+        x, y = geo.spaces[qin][5]
+        assert today.getpixel((x, y)) != earlier.getpixel((x, y))
+        # The road from QIN3 to QIN6 is gone too (its middle).
+        (x3, y3) = geo.spaces[qin][2]
+        road = ((x3 + x) // 2, (y3 + y) // 2)
+        assert today.getpixel(road) != earlier.getpixel(road)
+        for p, places in enumerate(geo.spaces):
+            for s, point in enumerate(places):
+                if (p, s) != (qin, 5):
+                    assert today.getpixel(point) == earlier.getpixel(point)
+    old_views = [view for name, view in ALL_VIEWS if "-5-" in name]
+    assert old_views and all(view["board"] == "5" for view in old_views)
+    recorded = drawn_texts(monkeypatch)
+    draw(old_views[0])
+    assert "Earlier board: Ch'in with 5 house spaces" in {text for text, _ in recorded}
+    recorded.clear()
+    draw(ALL_VIEWS[0][1])
+    assert not any("Earlier board" in text for text, _ in recorded)
 
 
 # ---------------------------------------------------------------- words

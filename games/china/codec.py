@@ -23,11 +23,11 @@ from games.china.data import (
     OPEN_CARDS,
     PROVINCES,
     SIDE_PLAYERS,
-    SPACES,
-    full_mask,
+    VERSION_OF,
+    VERSION_SPACES,
 )
 from games.china.rules import MAX_CARDS, MAX_PIECES, anyone_can_place, new_game, total_cards
-from games.china.state import OVER, PLACE, REFILL, STEPS, State, from_stored
+from games.china.state import OVER, PLACE, REFILL, STEPS, State, from_stored, full_mask
 from games.china.view import cards_of
 from games.kit.codec import SaveReader, changed, write
 
@@ -37,9 +37,8 @@ FORMAT = "china"
 VERSION = 1
 
 _PROVINCE_KEYS = ("id", "houses", "fortresses", "emissaries")
-#: Provinces that had fewer house spaces on an earlier board.json -> that number. Saves from
-#: then list that many houses; they load with the added spaces free (docs/china.md, "Saves").
-_EARLIER_SPACES = {"QIN": 5}
+#: Per province, the numbers of house spaces it has on some version of the board.
+_LENGTHS = tuple(frozenset(spaces[p] for spaces in VERSION_SPACES.values()) for p in range(len(PROVINCES)))
 #: More turns than any game can have (every turn but a pass moves a card; a pass ends the game soon).
 _MAX_TURNS = 1 << 16
 
@@ -67,7 +66,9 @@ def dumps(state: State) -> str:
             {
                 "id": PROVINCES[p],
                 "houses": [None if owner < 0 else owner for owner in state.board[p]],
-                "fortresses": [space + 1 for space in range(SPACES[p]) if state.forts[p] >> space & 1],
+                "fortresses": [
+                    space + 1 for space in range(len(state.board[p])) if state.forts[p] >> space & 1
+                ],
                 "emissaries": list(state.envoys[p]),
             }
             for p in range(len(PROVINCES))
@@ -109,25 +110,23 @@ def loads(text: str) -> State:
     step = _read.choice(data["step"], "step", STEPS)
     province = -1 if data["province"] is None else _read.choice(data["province"], "province", PROVINCES)
     board, forts, envoys = [], [], []
-    earlier = False
     for p, raw in enumerate(_read.array(data["provinces"], "provinces", len(PROVINCES))):
         entry = _read.fields(raw, f"province {p + 1}", _PROVINCE_KEYS)
         if entry["id"] != PROVINCES[p]:
             raise _read.fail(f"province {p + 1} must be {PROVINCES[p]}")
-        houses = entry["houses"]
-        if type(houses) is list and len(houses) == _EARLIER_SPACES.get(PROVINCES[p]):
-            # Saved on the earlier board: its spaces keep their numbers, the new ones start free.
-            houses = houses + [None] * (SPACES[p] - len(houses))
-            earlier = True
+        houses = _read.array(entry["houses"], f"houses of {PROVINCES[p]}")
+        if len(houses) not in _LENGTHS[p]:
+            lengths = " or ".join(str(n) for n in sorted(_LENGTHS[p]))
+            raise _read.fail(f"houses of {PROVINCES[p]} must be a list of {lengths} items")
         board.append(
             tuple(
                 -1 if owner is None else _read.integer(owner, f"a house in {PROVINCES[p]}", 0, players)
-                for owner in _read.array(houses, f"houses of {PROVINCES[p]}", SPACES[p])
+                for owner in houses
             )
         )
         mask = 0
         for number in _read.array(entry["fortresses"], f"fortresses of {PROVINCES[p]}"):
-            bit = 1 << (_read.integer(number, f"a fortress space in {PROVINCES[p]}", 1, SPACES[p] + 1) - 1)
+            bit = 1 << (_read.integer(number, f"a fortress space in {PROVINCES[p]}", 1, len(houses) + 1) - 1)
             if bit <= mask:
                 raise _read.fail(f"fortresses of {PROVINCES[p]} must be ascending space numbers")
             mask |= bit
@@ -138,6 +137,8 @@ def loads(text: str) -> State:
                 for n in _read.array(entry["emissaries"], f"emissaries of {PROVINCES[p]}", players)
             )
         )
+    if tuple(len(row) for row in board) not in VERSION_OF:
+        raise _read.fail("the provinces' house spaces are not those of one version of the board")
     state = from_stored(
         players=players,
         side=side,
@@ -167,7 +168,7 @@ def loads(text: str) -> State:
     )
     _check_pieces(state)
     _check_cards(state)
-    _check_turn(state, earlier)
+    _check_turn(state)
     return state
 
 
@@ -181,7 +182,7 @@ def _check_pieces(state: State) -> None:
             raise _read.fail(
                 f"{PROVINCES[p]} has more emissaries than its largest number of houses of one seat"
             )
-        if state.forts[p] & ~full_mask(p):
+        if state.forts[p] & ~full_mask(state.board[p]):
             raise _read.fail(f"a fortress of {PROVINCES[p]} is off the board")
     placed = sum(state.forts[p].bit_count() for p in range(len(PROVINCES)))
     if not state.fortresses and (placed or any(state.forts_left)):
@@ -203,15 +204,13 @@ def _check_cards(state: State) -> None:
         raise _read.fail("the open row is refilled while the deck lasts")
 
 
-def _check_turn(state: State, earlier: bool = False) -> None:
-    """Only positions the turn flow can reach (`earlier`: on the board the save was made on)."""
+def _check_turn(state: State) -> None:
+    """Only positions the turn flow can reach."""
     seat = state.turn
     hand = sum(state.hands[seat])
     if state.step == OVER:
         ended_by_round = state.exhausted >= 2 and seat == (state.start - 1) % state.players
-        # A game that ended because nobody could place may have a space free now that the
-        # board has more; it stays ended.
-        if not ended_by_round and not earlier and anyone_can_place(state):
+        if not ended_by_round and anyone_can_place(state):
             raise _read.fail("the game ended while it should go on")
         return
     if any(sum(hand) > HAND_SIZE for hand in state.hands):

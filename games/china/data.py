@@ -18,6 +18,7 @@ from games.kit.data import load_locales, load_texts, read_json
 __all__ = [
     "ALLIANCES",
     "BOARD",
+    "BOARD_VERSIONS",
     "CARD_COUNTS",
     "COLOURS",
     "COLOUR_BY_NAME",
@@ -42,8 +43,9 @@ __all__ = [
     "SPACE_OF",
     "TEXTS",
     "TOTAL_SPACES",
+    "VERSION_OF",
+    "VERSION_SPACES",
     "Space",
-    "full_mask",
 ]
 
 
@@ -74,6 +76,44 @@ PROVINCE_COLOUR: tuple[int, ...] = tuple(COLOUR_BY_NAME[p["colour"]] for p in BO
 #: House spaces per province.
 SPACES: tuple[int, ...] = tuple(len(p["spaces"]) for p in BOARD["provinces"])
 TOTAL_SPACES: int = sum(SPACES)
+
+
+def _parts(text: str) -> tuple[int, int]:
+    """A space as written in board.json ("QIN6") -> (province, number)."""
+    letters = text.rstrip("0123456789")
+    return PROVINCES.index(letters), int(text[len(letters) :])
+
+
+def _earlier_spaces(without: list[str]) -> tuple[int, ...]:
+    spaces = list(SPACES)
+    # Removed spaces are the last numbers of their provinces, so a space keeps its number.
+    for p, number in sorted((_parts(name) for name in without), reverse=True):
+        if number != spaces[p]:
+            raise ValueError(f"board.json: space {number} is not the last of {PROVINCES[p]}")
+        spaces[p] -= 1
+    return tuple(spaces)
+
+
+#: The board's versions, named by Ch'in's house spaces, the current one first: a game keeps
+#: the board it began on (option `board`); an earlier one lacks some provinces' last spaces.
+BOARD_VERSIONS: tuple[str, ...] = (
+    str(BOARD["versions"]["current"]),
+    *(str(version) for version in BOARD["versions"]["earlier"]),
+)
+#: Board version -> house spaces per province (a game's rows have these lengths).
+VERSION_SPACES: MappingProxyType[str, tuple[int, ...]] = MappingProxyType(
+    {
+        BOARD_VERSIONS[0]: SPACES,
+        **{
+            str(version): _earlier_spaces([str(name) for name in entry["without"]])
+            for version, entry in BOARD["versions"]["earlier"].items()
+        },
+    }
+)
+#: House spaces per province -> the board version with them.
+VERSION_OF: MappingProxyType[tuple[int, ...], str] = MappingProxyType(
+    {spaces: version for version, spaces in VERSION_SPACES.items()}
+)
 #: Every accepted way of writing a province in the notation -> its index.
 PROVINCE_BY_NAME: MappingProxyType[str, int] = MappingProxyType(
     {
@@ -82,11 +122,6 @@ PROVINCE_BY_NAME: MappingProxyType[str, int] = MappingProxyType(
         for alias in {pid.lower(), name.lower(), name.lower().replace("'", "")}
     }
 )
-
-
-def full_mask(province: int) -> int:
-    """The bitmask of every space of a province."""
-    return (1 << SPACES[province]) - 1
 
 
 #: A house space as (province, number - 1).
@@ -108,8 +143,8 @@ SIDE_PLAYERS: MappingProxyType[str, tuple[int, ...]] = MappingProxyType(
 
 
 def _space(text: str) -> int:
-    letters = text.rstrip("0123456789")
-    return SPACE_INDEX[(PROVINCES.index(letters), int(text[len(letters) :]) - 1)]
+    p, number = _parts(text)
+    return SPACE_INDEX[(p, number - 1)]
 
 
 def _roads(side: str) -> tuple[tuple[int, int], ...]:

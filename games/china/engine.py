@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from games.china import codec, describe, notation, offers, rules
 from games.china import view as views
-from games.china.data import LOCALES, SIDE_PLAYERS, TEXTS
+from games.china.data import BOARD_VERSIONS, LOCALES, SIDE_PLAYERS, TEXTS
 from games.china.words import illegal
 from games.core import Option
 from games.kit.engine import ModularEngine
@@ -15,7 +15,8 @@ __all__ = ["ChinaEngine"]
 
 
 class ChinaEngine(ModularEngine):
-    """Michael Schacht's China for 3 to 5 players: board side and fortresses as options."""
+    """Michael Schacht's China for 3 to 5 players: board side and fortresses as options, and
+    the board's version (games keep the board they began on)."""
 
     id = "china"
     title = "China"
@@ -24,6 +25,9 @@ class ChinaEngine(ModularEngine):
         # No default: side B for 3 players, side A for 4 and 5 (4 players may choose B).
         Option("side", ("A", "B")),
         Option("fortresses", ("off", "on"), default="off"),
+        # The board's version, named by Ch'in's house spaces: no host's choice. Games begun
+        # before Ch'in had its sixth space were played with 5 and keep them.
+        Option("board", BOARD_VERSIONS, default=BOARD_VERSIONS[0], before="5", offered=False),
     )
     texts, locales = TEXTS, LOCALES
     modules = (rules, notation, views, codec, describe, offers)

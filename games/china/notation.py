@@ -23,7 +23,7 @@ import re
 from types import MappingProxyType
 
 from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take, place, swap, take
-from games.china.data import COLOUR_BY_NAME, COLOURS, PROVINCE_BY_NAME, PROVINCES, SPACES
+from games.china.data import COLOUR_BY_NAME, COLOURS, PROVINCE_BY_NAME, PROVINCES
 from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, PIECES, State
 from games.china.words import illegal, province_name
 from games.kit.notation import shown_text
@@ -131,11 +131,11 @@ def parse_action(state: State, seat: int, text: object) -> Action:
         if give is not None and source is not None:
             return swap(give, source)
     if words and words[0] in PIECE_WORDS:
-        return _placement(PIECE_WORDS[words[0]], words[1:], text)
+        return _placement(state, PIECE_WORDS[words[0]], words[1:], text)
     raise _unreadable(text)
 
 
-def _placement(piece: int, words: list[str], text: str) -> Place:
+def _placement(state: State, piece: int, words: list[str], text: str) -> Place:
     if not words or words[0] not in PROVINCE_BY_NAME:
         if words and not _NUMBER.fullmatch(words[0]):
             raise illegal("china.error.unknown_province", name=shown_text(words[0]))
@@ -147,7 +147,8 @@ def _placement(piece: int, words: list[str], text: str) -> Place:
         if not rest or not _NUMBER.fullmatch(rest[0]):
             raise illegal("china.error.which_space", province=PROVINCES[province].lower())
         space = int(rest[0]) - 1
-        if not 0 <= space < SPACES[province]:
+        # The spaces of the board the game is played on.
+        if not 0 <= space < len(state.board[province]):
             raise illegal("china.error.no_space", province=province_name(province), space=rest[0])
         rest = rest[1:]
     joker = -1

@@ -68,7 +68,13 @@ def _touching(state: State, seat: int, action: Place) -> int:
     """How many of the seat's houses a road joins to that space (more: a longer chain)."""
     neighbours = ROAD_NEIGHBOURS[state.side][SPACE_INDEX[(action.province, action.space)]]
     board = state.board
-    return sum(1 for other in neighbours if board[SPACE_OF[other][0]][SPACE_OF[other][1]] == seat)
+    return sum(1 for other in neighbours if _owner(board, *SPACE_OF[other]) == seat)
+
+
+def _owner(board: tuple[tuple[int, ...], ...], province: int, space: int) -> int:
+    """The seat with a house on that space, or -1 (also for a space this board lacks)."""
+    row = board[province]
+    return row[space] if space < len(row) else -1
 
 
 def _rank(state: State, seat: int, action: Action) -> tuple[int, ...]:

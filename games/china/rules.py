@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take, place, swap, take
 from games.china.data import (
+    BOARD_VERSIONS,
     CARD_COUNTS,
     COLOURS,
     FORTRESSES,
@@ -30,7 +31,7 @@ from games.china.data import (
     PROVINCES,
     REMOVED_PER_COLOUR,
     SPACES,
-    full_mask,
+    VERSION_SPACES,
 )
 from games.china.state import (
     BOARD,
@@ -72,6 +73,7 @@ from games.china.state import (
     State,
     freeze,
     from_stored,
+    full_mask,
     house_points,
     province_key,
 )
@@ -107,9 +109,10 @@ def total_cards(players: int) -> tuple[int, ...]:
     return tuple(count - removed for count in CARD_COUNTS)
 
 
-def new_game(players: int, seed: int, side: str, fortresses: str) -> State:
-    """Shuffle, deal 3 cards each, lay 4 open, draw the start player; `side` and
-    `fortresses` are the options as chosen ("A" or "B", "on" or "off")."""
+def new_game(players: int, seed: int, side: str, fortresses: str, board: str = BOARD_VERSIONS[0]) -> State:
+    """Shuffle, deal 3 cards each, lay 4 open, draw the start player; `side`, `fortresses`
+    and `board` are the options as chosen ("A" or "B", "on" or "off", a board version: its
+    provinces' house spaces are the lengths of the state's `board` rows)."""
     with_fortresses = fortresses == "on"
     rng = Rng.seed(seed)
     cards = [colour for colour, count in enumerate(total_cards(players)) for _ in range(count)]
@@ -141,7 +144,7 @@ def new_game(players: int, seed: int, side: str, fortresses: str) -> State:
         open=tuple(open_row),
         discard=(0,) * len(COLOURS),
         exhausted=0,
-        board=tuple((-1,) * SPACES[p] for p in _PROVINCES),
+        board=tuple((-1,) * spaces for spaces in VERSION_SPACES[board]),
         forts=(0,) * len(PROVINCES),
         envoys=tuple((0,) * players for _ in _PROVINCES),
         forts_left=(FORTRESSES if with_fortresses else 0,) * players,
@@ -354,7 +357,7 @@ def _placing_over(state: State) -> None:
     if state.cards_used >= MAX_CARDS:
         raise illegal("china.error.three_cards")
     p = state.province
-    houses = SPACES[p] - state.free[p].bit_count()
+    houses = len(state.board[p]) - state.free[p].bit_count()
     if state.placed == 1 and houses + state.forts[p].bit_count() + state.envoy_total[p] == 1:
         # Its one piece is the one placed this turn: the province was empty.
         raise illegal("china.error.empty_province")
@@ -371,7 +374,7 @@ def _check_place(state: State, seat: int, action: Place) -> int:
         raise illegal("china.error.unknown_action")
     if type(joker) is not int or not -1 <= joker < len(COLOURS):
         raise illegal("china.error.unknown_action")
-    if type(space) is not int or (space != -1 if piece == EMISSARY else not 0 <= space < SPACES[p]):
+    if type(space) is not int or (space != -1 if piece == EMISSARY else not 0 <= space < len(state.board[p])):
         if piece != EMISSARY and type(space) is int and space >= 0:
             raise illegal("china.error.no_space", province=province_name(p), space=space + 1)
         raise illegal("china.error.unknown_action")
@@ -420,7 +423,7 @@ def _place(state: State, seat: int, action: Place) -> State:
     paid = _check_place(state, seat, action)
     piece, p, space = action.piece, action.province, action.space
     cost = 1 if action.joker == -1 else 2
-    was_empty = state.free[p] == full_mask(p) and not state.forts[p]
+    was_empty = state.free[p] == full_mask(state.board[p]) and not state.forts[p]
     hand = state.hands[seat]
     hand = _with(hand, paid, hand[paid] - cost)
     f: list[Any] = list(state)

@@ -71,7 +71,9 @@ def chain_points(state: State) -> list[int]:
     owner: dict[int, int] = {}
     doubled: set[int] = set()
     for index, (province, space) in enumerate(SPACE_OF):
-        seat = state.board[province][space]
+        row = state.board[province]
+        # An earlier version of the board lacks some provinces' last spaces.
+        seat = row[space] if space < len(row) else -1
         if seat >= 0:
             owner[index] = seat
             if state.forts[province] >> space & 1:

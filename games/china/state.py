@@ -27,6 +27,7 @@ __all__ = [
     "State",
     "derive",
     "from_stored",
+    "full_mask",
     "house_counts",
     "house_points",
     "province_key",
@@ -95,6 +96,11 @@ class State(NamedTuple):
     @property
     def over(self) -> bool:
         return self.step == OVER
+
+
+def full_mask(row: tuple[int, ...]) -> int:
+    """The bitmask of every space of a province's row (its length is the board's)."""
+    return (1 << len(row)) - 1
 
 
 def house_counts(row: tuple[int, ...], players: int) -> list[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.china.actions import End, Pass, Place, Swap, Take
-from games.china.data import COLOURS, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES, SPACES
+from games.china.data import COLOURS, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES, SPACES, VERSION_OF
 from games.china.scoring import final_scoring
 from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, OVER, STEPS, State, house_counts
 from games.china.words import colour_name, illegal, province_name, say
@@ -65,6 +65,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "players": players,
         "viewer": viewer,
         "side": state.side,
+        "board": VERSION_OF[tuple(len(row) for row in state.board)],
         "fortresses": state.fortresses,
         "start": state.start,
         "turn": state.turn if running else None,
@@ -113,7 +114,7 @@ def _province_view(state: State, p: int) -> dict[str, Any]:
                 "house": None if row[space] < 0 else row[space],
                 "fortress": bool(forts >> space & 1),
             }
-            for space in range(SPACES[p])
+            for space in range(len(row))
         ],
         "houses": house_counts(row, state.players),
         "emissaries": list(state.envoys[p]),

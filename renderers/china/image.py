@@ -24,7 +24,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.china.data import COLOURS, HAND_SIZE, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES
+from games.china.data import BOARD_VERSIONS, COLOURS, HAND_SIZE, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES
 from renderers import common, kit
 from renderers.canvas import RGB, Canvas, ellipsize, fit, sprite, text_width
 from renderers.china.map import (
@@ -198,6 +198,10 @@ def _header(ctx: kit.Context) -> kit.Section:
         notes = [ctx.t("china.board.side", side=str(view.get("side", "")))]
         if view.get("fortresses"):
             notes.append(ctx.t("china.option.fortresses.on"))
+        board = str(view.get("board", BOARD_VERSIONS[0]))
+        if board != BOARD_VERSIONS[0] and board in BOARD_VERSIONS:
+            # A game begun on an earlier board goes on on it.
+            notes.append(ctx.t(f"china.option.board.{board}"))
         note_face = face(BODY, Weight.BOLD)
         x = WIDTH - MARGIN
         for note in reversed(notes):
@@ -265,7 +269,9 @@ def _map(ctx: kit.Context) -> kit.Section:
     geo = geometry()
 
     def draw(canvas: Canvas, y: int) -> None:
-        canvas.image.paste(base_map(str(view.get("side", "A"))), (0, y))
+        canvas.image.paste(
+            base_map(str(view.get("side", "A")), str(view.get("board", BOARD_VERSIONS[0]))), (0, y)
+        )
         provinces: Sequence[Mapping[str, Any]] = view.get("provinces") or []
         for p, province in enumerate(provinces[: len(PROVINCES)]):
             for s, space in enumerate((province.get("spaces") or [])[: len(geo.spaces[p])]):

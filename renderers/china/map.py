@@ -20,7 +20,19 @@ from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from games.china.data import ALLIANCES, BOARD, COLOURS, PROVINCE_COLOUR, PROVINCES, ROADS, SIDES, SPACE_OF
+from games.china.data import (
+    ALLIANCES,
+    BOARD,
+    BOARD_VERSIONS,
+    COLOURS,
+    PROVINCE_COLOUR,
+    PROVINCES,
+    ROADS,
+    SIDES,
+    SPACE_OF,
+    SPACES,
+    VERSION_SPACES,
+)
 from renderers.canvas import RGB, Canvas
 from renderers.common import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, IMPERIAL_RED, INK, RED_DARK, blend, palette
 from renderers.fonts import Weight, face
@@ -356,10 +368,14 @@ def space_disc(canvas: Canvas, x: int, y: int, number: int) -> None:
 
 
 @cache
-def base_map(side: str) -> Image.Image:
-    """The map without pieces for one board side (RGB; copy before drawing on it)."""
+def base_map(side: str, board: str = BOARD_VERSIONS[0]) -> Image.Image:
+    """The map without pieces for one board side and version (RGB; copy before drawing on it).
+
+    An earlier version (`games.china.data.VERSION_SPACES`) lacks some provinces' last
+    spaces: they and the roads to them are not drawn."""
     if side not in SIDES:
         side = SIDES[0]
+    spaces = VERSION_SPACES.get(board, SPACES)
     geo = geometry()
     regions, land = _regions()
     canvas = Canvas(WIDTH, geo.height, SEA)
@@ -374,7 +390,9 @@ def base_map(side: str) -> Image.Image:
         _paste_region(canvas.image, PROVINCE_INK[colour], region, 150)
         _paste_region(canvas.image, PROVINCE_TINT[colour], region, 215)
     # Roads: a dark bed with a light lane.
-    roads = ROADS[side]
+    roads = [
+        (a, b) for a, b in ROADS[side] if all(SPACE_OF[end][1] < spaces[SPACE_OF[end][0]] for end in (a, b))
+    ]
     for a, b in roads:
         (pa, sa), (pb, sb) = SPACE_OF[a], SPACE_OF[b]
         canvas.draw.line((geo.spaces[pa][sa], geo.spaces[pb][sb]), fill=ROAD, width=11)
@@ -391,8 +409,8 @@ def base_map(side: str) -> Image.Image:
         )
         _dragon_mark(canvas, x, y, PROVINCE_INK[PROVINCE_COLOUR[p]])
     # House spaces.
-    for spaces in geo.spaces:
-        for number, (x, y) in enumerate(spaces, start=1):
+    for p, places in enumerate(geo.spaces):
+        for number, (x, y) in enumerate(places[: spaces[p]], start=1):
             space_disc(canvas, x, y, number)
     # Alliance numbers: a red seal on the border.
     for number, (x, y) in enumerate(geo.alliances, start=1):

@@ -10,15 +10,17 @@ from china_support import position, random_states, resample_hidden
 from game_support import check_impossible_saves
 
 from games.china import ENGINE
+from games.china.data import PROVINCES
 from games.china.view import cards_of
 from games.core import IllegalAction
 
 
 def test_options_by_player_count() -> None:
-    assert ENGINE.check_options(3, {}) == {"side": "B", "fortresses": "off"}
-    assert ENGINE.check_options(4, {}) == {"side": "A", "fortresses": "off"}
-    assert ENGINE.check_options(4, {"side": "B"}) == {"side": "B", "fortresses": "off"}
-    assert ENGINE.check_options(5, {"fortresses": "on"}) == {"side": "A", "fortresses": "on"}
+    board = {"board": "6"}
+    assert ENGINE.check_options(3, {}) == {"side": "B", "fortresses": "off", **board}
+    assert ENGINE.check_options(4, {}) == {"side": "A", "fortresses": "off", **board}
+    assert ENGINE.check_options(4, {"side": "B"}) == {"side": "B", "fortresses": "off", **board}
+    assert ENGINE.check_options(5, {"fortresses": "on"}) == {"side": "A", "fortresses": "on", **board}
     with pytest.raises(IllegalAction) as refused:
         ENGINE.check_options(3, {"side": "A"})
     assert str(refused.value) == "Side A of the board is for 4 or 5 players."
@@ -31,6 +33,28 @@ def test_options_by_player_count() -> None:
         ENGINE.setup(3, 1, {"side": "A"})
     for key in ("side", "side.A", "side.B", "fortresses", "fortresses.on", "fortresses.off"):
         assert f"china.option.{key}" in ENGINE.texts
+    for key in ("board", "board.6", "board.5"):
+        assert f"china.option.{key}" in ENGINE.texts
+
+
+def test_the_board_version_is_kept_from_the_start() -> None:
+    """New games are played on the board with 6 spaces in Ch'in; games stored before it
+    existed (no `board` in their options) go on with 5; the host does not choose it."""
+    (board,) = [option for option in ENGINE.options if option.name == "board"]
+    assert (board.choices, board.default, board.before, board.offered) == (("6", "5"), "6", "5", False)
+    assert ENGINE.stored_options(4, {"side": "A", "fortresses": "off"})["board"] == "5"
+    assert ENGINE.stored_options(4, {"side": "A", "fortresses": "off", "board": "6"})["board"] == "6"
+    qin = PROVINCES.index("QIN")
+    for players in (3, 4, 5):
+        new = ENGINE.setup(players, 2)
+        assert len(new.board[qin]) == 6 and ENGINE.view(new, None)["board"] == "6"
+        old = ENGINE.setup(players, 2, {**ENGINE.check_options(players, {}), "board": "5"})
+        assert len(old.board[qin]) == 5 and ENGINE.view(old, None)["board"] == "5"
+        # Only Ch'in differs.
+        assert [len(row) for p, row in enumerate(old.board) if p != qin] == [
+            len(row) for p, row in enumerate(new.board) if p != qin
+        ]
+        assert len(ENGINE.view(old, None)["provinces"][qin]["spaces"]) == 5
 
 
 def test_setup_deals_and_removes_cards() -> None:
