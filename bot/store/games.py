@@ -33,6 +33,10 @@ from bot.store.sql import _do, _fetch_all, _fetch_one, _insert, _run
 log = logging.getLogger(__name__)
 
 
+#: The statuses of a game that has started: a state and a move log are stored for it.
+_STARTED = ("running", "finished", "abandoned")
+
+
 class GameTables(Connection):
     """Reading and writing games, their seats and their moves."""
 
@@ -488,13 +492,7 @@ class GameTables(Connection):
         """Repair the state cache (after a replay) without a version bump; refused when stale."""
         stamp = _stamp(now)
         async with self._transaction(write=True) as db:
-            await self._check(
-                db,
-                game_id,
-                expected_version,
-                doing="store a state for",
-                allowed=("running", "finished", "abandoned"),
-            )
+            await self._check(db, game_id, expected_version, doing="store a state for", allowed=_STARTED)
             return await self._update(
                 db, game_id, expected_version, bump=False, state=state, updated_at=stamp
             )
@@ -569,11 +567,7 @@ class GameTables(Connection):
         stamp = _stamp(now)
         async with self._transaction(write=True) as db:
             await self._check(
-                db,
-                game_id,
-                expected_version,
-                doing="upgrade the move log of",
-                allowed=("running", "finished", "abandoned"),
+                db, game_id, expected_version, doing="upgrade the move log of", allowed=_STARTED
             )
             stored = await _fetch_one(db, "SELECT notation_version FROM games WHERE id = ?", (game_id,))
             assert stored is not None  # _check found the game in this transaction
