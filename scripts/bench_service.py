@@ -355,26 +355,21 @@ async def _run(quick: bool, folder: Path) -> Section:
             section.rows.append(_row(engine, "rendered", rendered, judge_rate=False))
         else:
             section.rows.append([f"{engine.title} (`{engine.id}`)", "rendered: no renderer yet", *["—"] * 12])
-        plain = await measure(
-            folder / f"plain-{index}.sqlite3",
-            engine,
-            games_count=plan.games,
-            render=no_render,
-            warmup=0,
-            moves=plan.plain_moves,
-            ai=False,
-        )
-        section.rows.append(_row(engine, "without rendering", plain, judge_rate=True))
-        with_ai = await measure(
-            folder / f"ai-{index}.sqlite3",
-            engine,
-            games_count=plan.ai_games,
-            render=no_render,
-            warmup=0,
-            moves=plan.ai_moves,
-            ai=True,
-        )
-        section.rows.append(_row(engine, "AI seats, without rendering", with_ai, judge_rate=False))
+        # The loads without rendering: moves/s is judged on the one without AI seats.
+        for name, label, games_count, moves, ai in (
+            ("plain", "without rendering", plan.games, plan.plain_moves, False),
+            ("ai", "AI seats, without rendering", plan.ai_games, plan.ai_moves, True),
+        ):
+            measured = await measure(
+                folder / f"{name}-{index}.sqlite3",
+                engine,
+                games_count=games_count,
+                render=no_render,
+                warmup=0,
+                moves=moves,
+                ai=ai,
+            )
+            section.rows.append(_row(engine, label, measured, judge_rate=not ai))
     section.notes.append(
         "Drawing boards and the AI's thinking run in the games' background work, so they no longer "
         "sit between a player and the answer to their move; they still share the CPU (and Python's "
