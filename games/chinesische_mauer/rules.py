@@ -282,17 +282,17 @@ def _position(site: Site, index: int, position: object) -> None:
         raise illegal("cm.error.no_position", site=index + 1, position=position + 1)
 
 
-def _scoring_site(state: State, index: int) -> Site:
+def _scoring_site(state: State, index: int) -> tuple[Site, list[int]]:
+    """Site `index`, which must be one to score now, and the values of its tiles still free."""
     site = _site(state, index)
     if index not in state.pending:
         raise illegal("cm.error.no_scoring", site=index + 1)
-    return site
+    return site, _free_values(site)
 
 
 def _place_tile(state: State, seat: int, action: PlaceTile) -> State:
-    site = _scoring_site(state, action.site)
     index = action.site
-    free = _free_values(site)
+    site, free = _scoring_site(state, index)
     if len(free) == 1:
         raise illegal("cm.error.take_tile", site=index + 1)
     if type(action.value) is not int:
@@ -310,9 +310,8 @@ def _place_tile(state: State, seat: int, action: PlaceTile) -> State:
 
 
 def _take_tile(state: State, seat: int, action: TakeTile) -> State:
-    site = _scoring_site(state, action.site)
     index = action.site
-    free = _free_values(site)
+    site, free = _scoring_site(state, index)
     if len(free) == 2:
         raise illegal("cm.error.lay_tile_first", site=index + 1)
     won = list(state.won)
