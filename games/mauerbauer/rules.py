@@ -560,21 +560,24 @@ def _put_houses(state: State, placements: tuple[tuple[int, int], ...]) -> State:
 
 
 def _place_towers(state: State, seat: int, action: PlaceTowers) -> State:
-    if state.phase != TOWERS:
-        raise _wrong_phase(state)
-    options = _tower_choices(state)
-    if action in options:
-        return _houses_next(_put_towers(state, action.placements))
-    raise _refuse_placement(state, action.placements, options, tower=True)
+    _check_placement(state, action, TOWERS, _tower_choices)
+    return _houses_next(_put_towers(state, action.placements))
 
 
 def _place_houses(state: State, seat: int, action: PlaceHouses) -> State:
-    if state.phase != HOUSES:
+    _check_placement(state, action, HOUSES, _house_choices)
+    return _after_building(_put_houses(state, action.placements))
+
+
+def _check_placement(
+    state: State, action: PlaceTowers | PlaceHouses, phase: int, choices: Callable[[State], tuple[Any, ...]]
+) -> None:
+    """Refuse a tower (`phase` TOWERS) or house placement out of its phase or not among the `choices`."""
+    if state.phase != phase:
         raise _wrong_phase(state)
-    options = _house_choices(state)
-    if action in options:
-        return _after_building(_put_houses(state, action.placements))
-    raise _refuse_placement(state, action.placements, options, tower=False)
+    options = choices(state)
+    if action not in options:
+        raise _refuse_placement(state, action.placements, options, tower=phase == TOWERS)
 
 
 def _refuse_placement(state: State, placements: object, options: tuple[Any, ...], tower: bool) -> Exception:
