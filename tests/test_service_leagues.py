@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from league_support import play_out
 
 from bot.errors import PlayerError
 from bot.leagues.seating import AI
@@ -44,28 +45,6 @@ async def service(store_location: str, now: Now) -> AsyncIterator[GameService]:
     yield made
     await made.idle()
     await store.close()
-
-
-async def play_out(
-    service: GameService, game_id: int, rng: random.Random, *, until_seat: int | None = None
-) -> None:
-    """People at the table make random legal moves until the game ends (or `until_seat`
-    must decide)."""
-    for _ in range(5_000):
-        await service.settled(game_id)
-        row, engine, state = await service.current(game_id)
-        if row.status != "running" or state is None:
-            return
-        acting = sorted(engine.to_act(state))
-        if until_seat is not None and until_seat in acting:
-            return
-        seat = next(s for s in acting if not row.seats[s].is_ai)
-        user = row.seats[seat].user_id
-        assert user is not None
-        action = rng.choice(engine.legal_actions(state, seat))
-        caller = Caller(user, row.seats[seat].name, guild_id=GUILD, channel_id=row.thread_id or CHANNEL)
-        await service.move(caller, game_id, engine.format_action(state, action))
-    raise AssertionError("the game did not end")
 
 
 async def tables_of(
@@ -145,7 +124,9 @@ async def test_a_swiss_league_of_china_for_11_with_a_drop_and_a_timeout(
     assert league is not None and league.status == "finished" and league.final_posted
     final = [d for d in service.dispatched if d.game_id == 0 and "is over" in d.posts[0].text]
     assert len(final) == 1
-    assert [post.filename for post in final[0].posts[1:]] == ["standings.csv"]
+    assert [post.filename for post in final[0].posts[1:]] == ["standings.png", "standings.csv"]
+    image = final[0].posts[1].image
+    assert image is not None and image.startswith(b"\x89PNG")
     rows = final[0].posts[-1].image
     assert rows is not None and rows.decode().splitlines()[0].startswith("place,user_id,name,points")
     text = final[0].posts[0].text

@@ -22,6 +22,7 @@ from bot.discord_app.components import (
 )
 from bot.discord_app.config_cog import ConfigCog, ConfigSelect
 from bot.discord_app.game_cog import GameCog
+from bot.discord_app.league_cog import LeagueButton, LeagueCog, make_thread
 from bot.discord_app.play_cog import PlayCog
 from bot.discord_app.player_cog import PlayerCog
 from bot.discord_app.responder import InteractionResponder, deliver_dispatch
@@ -124,10 +125,11 @@ class BaumeisterBot(commands.AutoShardedBot):
         await self.add_cog(PlayCog(self.responder))
         await self.add_cog(PlayerCog(self.responder))
         await self.add_cog(ConfigCog())
+        await self.add_cog(LeagueCog())
         refresh_game_choices(self.tree)
         mark_guild_only(self.tree)
         self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, OptionSelect, HandButton, TimeoutButton)
-        self.add_dynamic_items(ConfigSelect)
+        self.add_dynamic_items(ConfigSelect, LeagueButton)
         # Command names and descriptions in the users' languages (German, Dutch).
         await self.tree.set_translator(CatalogueTranslator())
         if not self._serve:
@@ -141,6 +143,7 @@ class BaumeisterBot(commands.AutoShardedBot):
         self._service = GameService(
             self._store, clock=discord.utils.utcnow, outbox=self._deliver, workers=workers
         )
+        self._service.leagues.threads = make_thread(self)
         if self.settings.dev_guild is not None:
             await sync_commands(self)
         self._resuming = asyncio.create_task(self._resume_games(), name="baumeister-resume")

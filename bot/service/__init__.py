@@ -60,6 +60,7 @@ from bot.shards import Shards
 from bot.store import GameRow, PlayerRow, Store
 from bot.workers import Workers
 from games.core import Engine, State
+from renderers.standings import render_standings
 
 __all__ = ["GameService", "Outbox", "Turn", "utcnow"]
 
@@ -110,6 +111,13 @@ class GameService:
         self._views = Views(games, people, narrator, self.deadlines, self._lobby, clock)
         #: Leagues (`/league`): seasons of tables, each table a game of its own.
         self.leagues = Leagues(store, games, self._lobby, self.config, self._delivery, clock)
+        self.leagues.draw = self._draw_standings
+
+    async def _draw_standings(
+        self, title: str, note: str, headers: list[str], rows: list[list[str]]
+    ) -> bytes:
+        """The standings image, drawn in a worker process (the event loop never draws)."""
+        return await self.workers.run(render_standings, title, note, headers, rows)
 
     # ------------------------------------------------------- the front-end
 

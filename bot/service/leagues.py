@@ -51,8 +51,8 @@ RETRY_LONGEST = 600.0
 
 #: Makes a thread for a table in a channel: (channel id, name) -> the thread's id, or None.
 MakeThread = Callable[[int, str], Awaitable[int | None]]
-#: Draws the standings image: (title, header cells, rows of cells, locale) -> PNG.
-DrawStandings = Callable[[str, list[str], list[list[str]], str | None], Awaitable[bytes | None]]
+#: Draws the standings image: (the league's name, a note, header cells, rows of cells) -> PNG.
+DrawStandings = Callable[[str, str, list[str], list[list[str]]], Awaitable[bytes | None]]
 
 
 @dataclass(frozen=True)
@@ -425,7 +425,8 @@ class Leagues:
         image = None
         if self.draw is not None:
             try:
-                image = await self.draw(title, headers, cells, locale)
+                note = texts.t("league.standings.note", locale, round=played, rounds=league.rounds)
+                image = await self.draw(league.name, note, headers, cells)
             except Exception:
                 log.warning("league %s: the standings image could not be drawn", league.id, exc_info=True)
         description = texts.t(

@@ -1,0 +1,259 @@
+"""`/league ...`: sign-up, start, standings, drop, cancel and the list of a server's leagues.
+
+Thin commands over `GameService.leagues`: each defers privately, calls the
+service and says what it answers; refusals are the service's sentences. The
+sign-up message carries Join and Leave buttons (`LeagueButton`, good after a
+restart too) and is redrawn whenever who signed up changes. The threads of a
+league's tables are made here (`make_thread`), handed to the service.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Self
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import texts
+from bot.discord_app.choices import engine_choices
+from bot.discord_app.context import caller_of, locale_of, service_of
+from bot.discord_app.delivery import NO_PINGS, apologise, refuse, send_private
+from bot.discord_app.responder import THREAD_ARCHIVE_MINUTES
+from bot.errors import PlayerError
+from bot.results import Caller
+from bot.service import GameService
+from bot.service.leagues import MOST_DEADLINE_HOURS, MOST_ROUNDS, LeagueAnswer
+from bot.store import LEAGUE_FORMATS
+
+__all__ = ["LeagueButton", "LeagueCog", "make_thread"]
+
+log = logging.getLogger(__name__)
+
+_LEAGUE = texts.t("discord.option.league")
+LeagueWork = Callable[[GameService, Caller], Awaitable[LeagueAnswer]]
+
+
+def signup_view(league_id: int, locale: str | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave"):
+        view.add_item(LeagueButton(league_id, action, label=texts.t(f"league.button.{action}", locale)))
+    return view
+
+
+class LeagueButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"bm:league:(?P<league>[0-9]{1,18}):(?P<action>join|leave)",
+):
+    """Join or Leave on a league's sign-up message."""
+
+    def __init__(self, league_id: int, action: str, *, label: str | None = None) -> None:
+        style = discord.ButtonStyle.success if action == "join" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label or action, style=style, custom_id=f"bm:league:{league_id}:{action}")
+        )
+        self.league_id = league_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["league"]), match["action"], label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        ref = str(self.league_id)
+        if self.action == "join":
+            await _run(interaction, lambda service, caller: service.leagues.join(caller, ref))
+        else:
+            await _run(interaction, lambda service, caller: service.leagues.leave(caller, ref))
+
+
+async def _run(interaction: discord.Interaction[Any], work: LeagueWork) -> None:
+    """Defer privately, do the work, answer; redraw the sign-up message when it changed."""
+    try:
+        caller = caller_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = service_of(interaction.client)
+        answer = await work(service, caller)
+    except PlayerError as error:
+        await refuse(interaction, error)
+        return
+    except Exception as error:
+        await apologise(interaction, error)
+        return
+    await send_private(interaction, answer.text)
+    if answer.card is not None and answer.league_id is not None:
+        await show_card(interaction.client, service, answer.league_id, answer.card)
+
+
+async def show_card(client: discord.Client, service: GameService, league_id: int, text: str) -> None:
+    """Redraw the league's sign-up message (its buttons only while it signs up)."""
+    league = await service.store.league(league_id)
+    if league is None or league.message_id is None:
+        return
+    channel = client.get_channel(league.channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        return
+    view = signup_view(league.id, league.locale) if league.status == "signup" else None
+    try:
+        await channel.get_partial_message(league.message_id).edit(content=text[:2000], view=view)
+    except discord.HTTPException as error:
+        log.warning("league %s: the sign-up message could not be redrawn (%s)", league_id, error)
+
+
+def make_thread(client: discord.Client) -> Callable[[int, str], Awaitable[int | None]]:
+    """How the service gets a thread for a table: a public thread in the league's channel,
+    where the bot may make one (None: the table plays in the channel)."""
+
+    async def thread(channel_id: int, name: str) -> int | None:
+        channel = client.get_channel(channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        permissions = channel.permissions_for(channel.guild.me)
+        if not (permissions.create_public_threads and permissions.send_messages_in_threads):
+            return None
+        try:
+            made = await channel.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException as error:
+            log.warning("a league table's thread could not be made in %s (%s)", channel_id, error)
+            return None
+        return made.id
+
+    return thread
+
+
+async def league_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    try:
+        caller = caller_of(interaction)
+        found = await service_of(interaction.client).leagues.choices(caller, current)
+    except Exception:
+        log.warning("league autocomplete failed", exc_info=True)
+        return []
+    return [app_commands.Choice(name=label, value=value) for label, value in found]
+
+
+class LeagueCog(commands.GroupCog, group_name="league", group_description=texts.t("discord.command.league")):
+    """The `/league` command group."""
+
+    @app_commands.command(name="new", description=texts.t("discord.command.league.new"))
+    @app_commands.describe(
+        game=texts.t("discord.option.new_game"),
+        format=texts.t("discord.option.format"),
+        rounds=texts.t("discord.option.rounds"),
+        name=texts.t("discord.option.league_name"),
+        deadline=texts.t("discord.option.league_deadline"),
+    )
+    @app_commands.choices(
+        game=engine_choices(),
+        format=[app_commands.Choice(name=texts.t(f"discord.choice.{f}"), value=f) for f in LEAGUE_FORMATS],
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        format: str,  # noqa: A002 - the option's name
+        rounds: app_commands.Range[int, 1, MOST_ROUNDS],
+        name: str,
+        deadline: app_commands.Range[int, 1, MOST_DEADLINE_HOURS] | None = None,
+    ) -> None:
+        try:
+            caller = caller_of(interaction)
+            channel = interaction.channel
+            if isinstance(channel, discord.Thread) or not isinstance(channel, discord.abc.Messageable):
+                raise PlayerError("discord.error.new_in_thread")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            service = service_of(interaction.client)
+            answer = await service.leagues.new(caller, game, format, rounds, name, deadline)
+        except PlayerError as error:
+            await refuse(interaction, error)
+            return
+        except Exception as error:
+            await apologise(interaction, error)
+            return
+        league_id = answer.league_id
+        if league_id is None:
+            raise RuntimeError("the service opened a league without a number")
+        league = await service.store.league(league_id)
+        locale = league.locale if league is not None else None
+        try:
+            message = await channel.send(
+                answer.text, view=signup_view(league_id, locale), allowed_mentions=NO_PINGS
+            )
+        except discord.HTTPException as error:
+            log.warning("league %s: the sign-up message could not be posted (%s)", league_id, error)
+            await refuse(interaction, PlayerError("discord.error.cannot_post"))
+            return
+        await service.leagues.placed(league_id, message.id)
+        await send_private(interaction, texts.t("league.opened", locale_of(interaction), id=league_id))
+
+    @app_commands.command(name="join", description=texts.t("discord.command.league.join"))
+    @app_commands.describe(league=_LEAGUE)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def join(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        await _run(interaction, lambda service, caller: service.leagues.join(caller, league))
+
+    @app_commands.command(name="leave", description=texts.t("discord.command.league.leave"))
+    @app_commands.describe(league=_LEAGUE)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def leave(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        await _run(interaction, lambda service, caller: service.leagues.leave(caller, league))
+
+    @app_commands.command(name="start", description=texts.t("discord.command.league.start"))
+    @app_commands.describe(league=_LEAGUE)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def start(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        await _run(interaction, lambda service, caller: service.leagues.start(caller, league))
+
+    @app_commands.command(name="drop", description=texts.t("discord.command.league.drop"))
+    @app_commands.describe(league=_LEAGUE)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def drop(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        await _run(interaction, lambda service, caller: service.leagues.drop(caller, league))
+
+    @app_commands.command(name="cancel", description=texts.t("discord.command.league.cancel"))
+    @app_commands.describe(league=_LEAGUE)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def cancel(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        await _run(interaction, lambda service, caller: service.leagues.cancel(caller, league))
+
+    @app_commands.command(name="list", description=texts.t("discord.command.league.list"))
+    async def listing(self, interaction: discord.Interaction[Any]) -> None:
+        async def work(service: GameService, caller: Caller) -> LeagueAnswer:
+            return LeagueAnswer(await service.leagues.listing(caller))
+
+        await _run(interaction, work)
+
+    @app_commands.command(name="standings", description=texts.t("discord.command.league.standings"))
+    @app_commands.describe(league=_LEAGUE)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def standings(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        try:
+            caller = caller_of(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            shown = await service_of(interaction.client).leagues.standings(caller, league)
+        except PlayerError as error:
+            await refuse(interaction, error)
+            return
+        except Exception as error:
+            await apologise(interaction, error)
+            return
+        files = [discord.File(io.BytesIO(shown.csv), filename="standings.csv")]
+        if shown.image is not None:
+            image = discord.File(
+                io.BytesIO(shown.image), filename="standings.png", description=shown.description[:1024]
+            )
+            files.insert(0, image)
+        await send_private(interaction, shown.text)
+        await interaction.followup.send(files=files, ephemeral=True)

@@ -1,0 +1,176 @@
+"""Leagues through the real bot in SimCord: `/league` from sign-up to the final standings.
+
+The league's commands and buttons are clicked as members would; the table
+games are played through the bot's own service (random legal moves of the
+people seated), their posts, threads and deadlines being the bot's.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import discord
+import pytest
+from conftest import Restarter, Table, World
+from league_support import play_out
+from simcord import MemberActor
+
+from bot.leagues.seating import AI
+from bot.results import Caller
+
+HOUR = 3600
+
+
+async def members(world: World, count: int) -> list[MemberActor]:
+    """`count` players: the world's three, then new members."""
+    found = [world.anna, world.bob, world.carl]
+    for n in range(count - len(found)):
+        found.append(world.guild.add_member(world.env.create_user(f"player{n + 4}")))
+    return found[:count]
+
+
+def signup(world: World) -> discord.Message:
+    return [m for m in world.channel.history() if "(league #" in m.content][-1]
+
+
+async def open_league(world: World, game: str, format: str, rounds: int, players: list[MemberActor]) -> int:  # noqa: A002
+    opened = await world.moderator.slash(
+        world.channel, "league new", game=game, format=format, rounds=rounds, name="Spring Cup"
+    )
+    assert opened.response is not None and "is open" in opened.response.content
+    card = signup(world)
+    found = re.search(r"league #(\d+)", card.content)
+    assert found is not None
+    for player in players:
+        joined = await player.click(card, label="Join")
+        assert joined.response is not None and "signed up" in joined.response.content
+    card = signup(world)
+    assert all(player.mention in card.content for player in players)
+    return int(found[1])
+
+
+async def round_tables(table: Table, league_id: int, number: int) -> list[tuple[tuple[int | None, ...], int]]:
+    await table.service.idle()
+    return [
+        (row.seats, row.game_id)
+        for row in await table.service.store.league_tables(league_id)
+        if row.round == number and row.game_id is not None
+    ]
+
+
+def posted(world: World, text: str) -> list[discord.Message]:
+    return [m for m in world.channel.history() if text in m.content]
+
+
+@pytest.mark.slow
+async def test_a_swiss_league_of_china_for_11(world: World, table: Table) -> None:
+    rng = random.Random(11)
+    players = await members(world, 11)
+    by_id = {player.id: player for player in players}
+    league_id = await open_league(world, "china", "swiss", 3, players)
+    # Bad input is refused with a sentence and changes nothing.
+    stranger = await world.stranger.slash(world.channel, "league start", league=str(league_id))
+    assert stranger.response is not None and "Only the organiser" in stranger.response.content
+    long_name = await world.moderator.slash(
+        world.channel, "league new", game="china", format="swiss", rounds=3, name="x" * 500
+    )
+    assert long_name.response is not None and "1 to 60 characters" in long_name.response.content
+    started = await world.moderator.slash(world.channel, "league start")
+    assert started.response is not None and "has started" in started.response.content
+    assert signup(world).components == [], "the sign-up message loses its buttons"
+    late_join = await world.stranger.slash(world.channel, "league join")
+    assert late_join.response is not None and "has started already" in late_join.response.content
+    assert len(await table.service.store.members(league_id)) == 11
+
+    round_one = await round_tables(table, league_id, 1)
+    assert sorted(len(seats) for seats, _ in round_one) == [3, 4, 4]
+    pairings = posted(world, "round 1 of 3")
+    assert len(pairings) == 1
+    threads = {thread.id: thread for thread in world.channel.threads}
+    for seats, game_id in round_one:
+        row = await table.row(game_id)
+        assert row.status == "running" and row.thread_id in threads
+        assert f"<#{row.thread_id}>" in pairings[0].content
+        assert all(by_id[p].mention in pairings[0].content for p in seats if p is not AI)
+        # The game's own thread has its first board.
+        assert any(m.attachments for m in threads[row.thread_id].history())
+
+    # Round 1: one player lets their time run out at the last table still playing.
+    (late_seats, late_game), *others = round_one
+    for _, game_id in others:
+        await play_out(table.service, game_id, rng)
+    await play_out(table.service, late_game, rng, until_seat=0)
+    await world.env.advance_time(49 * HOUR)
+    await table.service.idle()
+    assert (await table.row(late_game)).seats[0].is_ai
+    await play_out(table.service, late_game, rng)
+    # The absent player ranks last at their table: no points from round 1.
+    standings = (
+        await table.service.leagues.standings(Caller(world.bob.id, "bob", guild_id=world.guild.id))
+    ).csv
+    (late_row,) = [
+        line.split(",")
+        for line in standings.decode().splitlines()
+        if line.split(",")[1] == str(late_seats[0])
+    ]
+    assert float(late_row[3]) == 0
+
+    round_two = await round_tables(table, league_id, 2)
+    assert len(posted(world, "round 2 of 3")) == 1
+    assert sorted(p for seats, _ in round_two for p in seats) == sorted(by_id)
+    dropper = by_id[next(p for p in round_two[0][0] if p is not AI)]
+    dropped = await dropper.slash(world.channel, "league drop")
+    assert dropped.response is not None and "dropped out" in dropped.response.content
+    for _, game_id in round_two:
+        await play_out(table.service, game_id, rng)
+
+    round_three = await round_tables(table, league_id, 3)
+    assert sorted(p for seats, _ in round_three for p in seats if p is not AI) == sorted(
+        set(by_id) - {dropper.id}
+    )
+    for _, game_id in round_three:
+        await play_out(table.service, game_id, rng)
+    await table.service.idle()
+
+    final = posted(world, "is over. The winner is")
+    assert len(final) == 1
+    files = [a.filename for m in world.channel.history()[-3:] for a in m.attachments]
+    assert "standings.png" in files and "standings.csv" in files
+    assert dropper.mention not in final[0].content.split("\n")[0]
+    shown = await world.bob.slash(world.channel, "league standings", league=str(league_id))
+    assert shown.response is not None and "standings after round 3 of 3" in shown.response.content
+    attached = [a.filename for f in shown.followups for a in f.attachments]
+    assert attached == ["standings.png", "standings.csv"]
+    after = await world.bob.slash(world.channel, "league drop", league=str(league_id))
+    assert after.response is not None and "is not running" in after.response.content
+    listed = await world.bob.slash(world.channel, "league list")
+    assert listed.response is not None and "Spring Cup" in listed.response.content
+
+
+@pytest.mark.both_backends
+async def test_a_round_robin_of_mauerbauer_for_5_across_a_restart(
+    world: World, table: Table, restart: Restarter
+) -> None:
+    rng = random.Random(5)
+    players = await members(world, 5)
+    league_id = await open_league(world, "mauerbauer", "round-robin", 10, players)
+    await world.moderator.slash(world.channel, "league start")
+    league = await table.service.store.league(league_id)
+    assert league is not None and 3 <= league.rounds < 10
+    met: set[frozenset[int]] = set()
+    for number in range(1, league.rounds + 1):
+        tables = await round_tables(table, league_id, number)
+        assert sorted(len(seats) for seats, _ in tables) == [2, 3]
+        assert len(posted(world, f"round {number} of {league.rounds}")) == 1
+        for index, (seats, game_id) in enumerate(tables):
+            met |= {
+                frozenset((a, b)) for a in seats for b in seats if a is not None and b is not None and a != b
+            }
+            if number == 1 and index == 1:
+                # A restart in the middle of the league: the new bot carries on.
+                await restart()
+            await play_out(table.service, game_id, rng)
+    await table.service.idle()
+    assert len(met) == 10, "everyone met everyone"
+    assert len(posted(world, "is over. The winner is")) == 1
