@@ -22,6 +22,9 @@ CORE_TEXTS: Mapping[str, str] = {
     "core.option.bad_choice": "“{value}” is not a choice for {option}; choose one of {choices}.",
     "core.prompt.your_turn": "It is your turn.",
     "core.list": "{first}, {rest}",
+    "core.list.last": "{first} and {last}",
+    "core.groups": "{first}; {rest}",
+    "core.groups.last": "{first}; {last}",
 }
 
 __all__ = [
@@ -38,6 +41,7 @@ __all__ = [
     "Rng",
     "State",
     "english",
+    "fill",
     "listing",
     "rank_by_scores",
 ]
@@ -109,14 +113,41 @@ def english(templates: Mapping[str, str], key: str, **params: Param) -> Message:
     return Message(key, params, _format(templates, key, params))
 
 
-def listing(items: Sequence[Param]) -> Param:
-    """Several terms as one parameter, separated by commas; terms that are messages
-    are rendered in the reader's language like any nested message."""
+def listing(items: Sequence[Param], *, groups: bool = False) -> Param:
+    """Several terms as one parameter: "a, b and c" in the reader's language; terms that
+    are messages are rendered in it like any nested message. `groups`: terms that are
+    lists themselves, separated by semicolons ("Anna a and b; Bert c")."""
+    key = "core.groups" if groups else "core.list"
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    return english(CORE_TEXTS, "core.list", first=items[0], rest=listing(items[1:]))
+    if len(items) == 2:
+        return english(CORE_TEXTS, f"{key}.last", first=items[0], last=items[1])
+    return english(CORE_TEXTS, key, first=items[0], rest=listing(items[1:], groups=groups))
+
+
+class _Templates(string.Formatter):
+    """Fills a template's `{name}` fields. A field may give its word forms by its number,
+    as English, German and Dutch do (one form for exactly 1, the other for any other
+    number): `{count:# card|# cards}` gives "1 card", "0 cards", "3 cards"; `#` stands
+    for the number, and a form may leave it out (`{count:one card|# cards}`)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        one, other = format_spec.split("|", 1)
+        number = str(value)
+        return (one if number.strip() == "1" else other).replace("#", number)
+
+
+_TEMPLATES = _Templates()
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """`template` with its fields filled from `values` (word forms by number: `_Templates`);
+    every text a player reads is filled so."""
+    return _TEMPLATES.vformat(template, (), values)
 
 
 def _format(templates: Mapping[str, str], key: str, params: Mapping[str, Param]) -> str:
@@ -128,7 +159,7 @@ def _format(templates: Mapping[str, str], key: str, params: Mapping[str, Param])
         return str(value)
 
     template = templates.get(key, key)
-    return string.Formatter().vformat(template, (), {k: show(v) for k, v in params.items()})
+    return fill(template, {k: show(v) for k, v in params.items()})
 
 
 class IllegalAction(Exception):

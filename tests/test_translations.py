@@ -27,7 +27,7 @@ import texts
 from bot import create_bot
 from bot.discord_app.translator import DESCRIPTION_LIMIT, NAME_PATTERN, NAME_PREFIX, CatalogueTranslator
 from bot.settings import Settings
-from games.core import Message, Player
+from games.core import Message, Player, fill
 
 LANGUAGES = ("de", "nl")
 ENGLISH = texts.catalogue(texts.DEFAULT_LOCALE)
@@ -94,7 +94,8 @@ def test_templates_are_well_formed_and_keep_their_placeholders(language: str) ->
         try:
             theirs = fields(template)
             # Filling every field must work: no stray braces, no positional fields.
-            string.Formatter().vformat(template, (), dict.fromkeys(theirs, "x"))
+            # (word forms by number too: `games.core.fill`).
+            fill(template, dict.fromkeys(theirs, "x"))
         except (ValueError, IndexError, KeyError) as error:
             wrong.append(f"{key}: {error}")
             continue

@@ -16,7 +16,10 @@ when the catalogue has no such variant. The service stays front-end-neutral:
 it asks for `K` as always. The local mode renders inside `variant("terminal")`,
 with its variants in `texts/locales/<language>/local.json`.
 
-Templates use `{name}` fields. A parameter may be a `games.core.Player`
+Templates use `{name}` fields. A count gives its word forms by number, one
+for exactly 1 and one for any other number, as English, German and Dutch
+count: `{points:# point|# points}` ("#" is the number; `games.core.fill`).
+A parameter may be a `games.core.Player`
 (rendered as that seat's display name), a nested `games.core.Message`
 (rendered in the same language), or a plain value. Parameters are put in as
 they are: words people typed go into a message through `escape_words`
@@ -27,7 +30,6 @@ from __future__ import annotations
 
 import json
 import logging
-import string
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -35,7 +37,7 @@ from functools import cache
 from pathlib import Path
 
 import games
-from games.core import CORE_TEXTS, Message, Param, Player
+from games.core import CORE_TEXTS, Message, Param, Player, fill
 from texts.words import escape_message, escape_words
 
 __all__ = [
@@ -160,7 +162,7 @@ def render(message: Message, locale: str | None = None, names: Sequence[str] = (
     template = _template(message.key, locale)
     values = {name: show(value) for name, value in message.params.items()}
     try:
-        return string.Formatter().vformat(template, (), values)
+        return fill(template, values)
     except (KeyError, IndexError, ValueError):
         log.error("text %s does not fit its parameters %s", message.key, sorted(values))
         return template
