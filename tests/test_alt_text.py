@@ -10,6 +10,7 @@ seats' hands, decks, face-down tiles) reads exactly the same.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from test_hidden_information import RESAMPLERS, variant
@@ -17,7 +18,7 @@ from test_hidden_information import RESAMPLERS, variant
 import games
 import texts
 from bot.service.alt_text import DESCRIPTION_LIMIT, describe, plain
-from games.core import Engine, State
+from games.core import Engine, Message, State, fill, listing
 
 GAMES = ("chinesische-mauer", "china", "mauerbauer", "catan-cheops")
 NAMES = ["Anna", "Bert", "Cleo", "Dora"]
@@ -101,3 +102,60 @@ def test_no_hidden_card_is_named(game_id: str) -> None:
                     again = describe(engine, other, NAMES[:3], locale, ["Anna: builds."])
                     assert again == said, f"{game_id} at the {stage}, {locale}"
     assert checked >= 12 and changed >= checked // 2
+
+
+#: Nouns the descriptions count, in their plural form per language: a count of 1 takes the
+#: singular ("1 point", not "1 points"; `games.core.fill`'s word forms by number).
+PLURALS = {
+    "en": "points|cards|resource cards|development cards|knights|pyramid blocks|settlements|cities|roads"
+    "|ships|houses|emissaries|fortresses|fields|walls",
+    "de": "Punkte|Siegpunkte|Karten|Rohstoffkarten|Entwicklungskarten|Pyramidensteine|Siedlungen|Städte"
+    "|Straßen|Schiffe|Häuser|Gesandte|Festungen|Felder|Mauern",
+    "nl": "punten|overwinningspunten|kaarten|handkaarten|grondstofkaarten|ontwikkelingskaarten|ridders"
+    "|piramidestenen|dorpen|steden|straten|schepen|landhuizen|afgezanten|versterkingen|velden|muren",
+}
+
+#: The lists a description gives, which say "none" when empty.
+EMPTY_LISTS = (
+    "houses|emissaries|palaces|towers|player:|Häuser|Gesandte|Paläste|Türme|Spieler:"
+    "|huizen|afgezanten|paleizen|torens|speler:"
+)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_counts_are_worded_as_counted(game_id: str) -> None:
+    """ "1 point" and "2 points" in every language, lists joined by "and", and "none" where a
+    list is empty (never "houses 0"), at the start, middle and end of several games."""
+    engine = games.get(game_id)
+    singular_seen = 0
+    for players in sorted({engine.min_players, min(engine.max_players, 4)}):
+        for seed in (1, 2, 3):
+            for stage, state in stages(engine, players, seed).items():
+                for locale, plurals in PLURALS.items():
+                    said = describe(engine, state, NAMES[:players], locale)
+                    where = f"{game_id}, {players} players, seed {seed}, {stage}, {locale}: {said}"
+                    assert not re.search(rf"(?<![\d.,−-])1 (?:{plurals})\b", said), where
+                    assert not re.search(rf"(?:{EMPTY_LISTS}) 0\b", said), where
+                    singular_seen += bool(re.search(r"(?<![\d.,−-])1 [A-Za-zäöüß]", said))
+    assert singular_seen
+
+
+def test_word_forms_by_number_and_lists_in_each_language() -> None:
+    assert fill("{n:# point|# points}", {"n": "1"}) == "1 point"
+    assert [fill("{n:# point|# points}", {"n": n}) for n in ("0", "2", "-1")] == [
+        "0 points",
+        "2 points",
+        "-1 points",
+    ]
+    assert fill("{n:one card|# cards}, {m}", {"n": "1", "m": "x"}) == "one card, x"
+    three = listing(["a", "b", "c"])
+    assert [
+        texts.render(Message("alt.winners", {"players": three, "count": 3}), locale)
+        for locale in ("en", "de", "nl")
+    ] == [
+        "The winners are a, b and c.",
+        "Gewonnen haben a, b und c.",
+        "Gewonnen door a, b en c.",
+    ]
+    assert texts.render(Message("alt.winners", {"players": "a", "count": 1}), "de") == "Gewonnen hat a."
+    assert texts.render(listing([listing(["a", "b"]), "c"], groups=True), "en") == "a and b; c"

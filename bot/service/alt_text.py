@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 
 import texts
-from games.core import Engine, Message, Param, Player, State
+from games.core import Engine, Message, Param, Player, State, listing
 
 __all__ = ["DESCRIPTION_LIMIT", "describe", "plain", "trim"]
 
@@ -86,8 +86,8 @@ def describe(
     outcome = engine.outcome(state)
     if outcome is not None:
         items.append(line("alt.over"))
-        winners = ", ".join(names[s] for s in sorted(outcome.winners))
-        items.append(line("alt.winners", players=winners))
+        winners = sorted(outcome.winners)
+        items.append(line("alt.winners", players=listing([Player(s) for s in winners]), count=len(winners)))
         items += [
             line("alt.final_score", player=Player(seat), score=outcome.scores[seat], rank=outcome.ranks[seat])
             for seat in outcome.ranking

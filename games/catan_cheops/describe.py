@@ -13,6 +13,9 @@ from games.core import Message, Param, Player, listing
 
 __all__ = ["describe_board"]
 
+#: What a player builds, in the order the description names it.
+_PIECES = ("settlements", "cities", "roads", "ships")
+
 
 def describe_board(view: Mapping[str, Any]) -> list[Message]:
     """A sentence per player's buildings, then the pyramid, the robber and the dice."""
@@ -21,36 +24,33 @@ def describe_board(view: Mapping[str, Any]) -> list[Message]:
     def count(pieces: str, seat: int) -> int:
         return sum(1 for piece in view[pieces] if piece["seat"] == seat)
 
-    facts = [
-        Message(
-            "catan-cheops.alt.buildings",
-            {
-                "player": Player(seat),
-                "settlements": count("settlements", seat),
-                "cities": count("cities", seat),
-                "roads": count("roads", seat),
-                "ships": count("ships", seat),
-            },
-        )
-        for seat in range(players)
-    ]
+    facts: list[Message] = []
+    for seat in range(players):
+        built: dict[str, Param] = {kind: count(kind, seat) for kind in _PIECES}
+        if any(built.values()):
+            facts.append(Message("catan-cheops.alt.buildings", {"player": Player(seat), **built}))
+        else:
+            facts.append(Message("catan-cheops.alt.nothing_built", {"player": Player(seat)}))
     pyramid = view["pyramid"]
     blocks: list[Param] = [
         Message("catan-cheops.alt.blocks", {"player": Player(seat), "count": seats["blocks"]})
         for seat, seats in enumerate(view["seats"])
         if seats["blocks"]
     ]
-    facts.append(
-        Message(
-            "catan-cheops.alt.pyramid",
-            {
-                "built": len(pyramid["blocks"]),
-                "places": int(pyramid["places"]),
-                "black": int(pyramid["black"]),
-                "by": listing(blocks) if blocks else "0",
-            },
+    if not pyramid["blocks"]:
+        facts.append(Message("catan-cheops.alt.pyramid_empty", {"places": int(pyramid["places"])}))
+    else:
+        facts.append(
+            Message(
+                "catan-cheops.alt.pyramid",
+                {
+                    "built": len(pyramid["blocks"]),
+                    "places": int(pyramid["places"]),
+                    "black": int(pyramid["black"]),
+                    "by": listing(blocks) if blocks else Message("catan-cheops.alt.none"),
+                },
+            )
         )
-    )
     hexes = {hex_["id"]: hex_ for hex_ in view["board"]["hexes"]}
     robbed = hexes.get(view.get("robber"))
     if robbed is not None:

@@ -46,4 +46,4 @@ def _by_player(counts: Sequence[int]) -> Param:
         for seat, count in enumerate(counts)
         if count
     ]
-    return listing(shares) if shares else "0"
+    return listing(shares) if shares else Message("china.alt.none")

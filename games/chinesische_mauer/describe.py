@@ -45,4 +45,5 @@ def _site(number: int, site: Mapping[str, Any]) -> Message:
                 },
             )
         )
-    return Message("cm.alt.site", {"number": number, "tiles": tiles, "cards": listing(owners)})
+    # Each owner's cards are a list themselves: owners apart by semicolons.
+    return Message("cm.alt.site", {"number": number, "tiles": tiles, "cards": listing(owners, groups=True)})

@@ -40,7 +40,8 @@ def describe_board(view: Mapping[str, Any]) -> list[Message]:
         for field, houses in sorted(view["houses"].items(), key=lambda item: _field_order(item[0]))
     ]
     if outside:
-        facts.append(Message("mauerbauer.alt.outside", {"fields": listing(outside)}))
+        # Each field's houses are a list themselves ("A3 1 blue and 1 red; A5 1 green").
+        facts.append(Message("mauerbauer.alt.outside", {"fields": listing(outside, groups=True)}))
     facts.append(
         Message("mauerbauer.alt.supply", {"walls": int(view["supply"]["walls"]), "deck": int(view["deck"])})
     )
@@ -53,10 +54,10 @@ def _field_order(field: str) -> tuple[str, int]:
 
 
 def _colours(counts: Mapping[str, int]) -> Param:
-    """ "2 yellow, 1 red" — the colours there are, in the board's order; "0" for none."""
+    """ "2 yellow and 1 red" — the colours there are, in the board's order; "none" for none."""
     found: list[Param] = [
         Message("mauerbauer.alt.count", {"count": count, "colour": Message(f"mauerbauer.colour.{colour}")})
         for colour, count in counts.items()
         if count
     ]
-    return listing(found) if found else "0"
+    return listing(found) if found else Message("mauerbauer.alt.none")
