@@ -100,3 +100,14 @@ def test_the_service_imports_nothing_of_discord() -> None:
 def test_the_cycle_finder_finds_a_circle() -> None:
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_leagues_seating_and_standings_are_pure() -> None:
+    """`bot.leagues` seats and ranks from plain data: nothing of the bot's beyond itself,
+    and neither Discord nor a database."""
+    for name, targets in graph().items():
+        if name.startswith("bot.leagues"):
+            assert all(target.startswith("bot.leagues") for target in targets), (name, targets)
+    for path in (ROOT / "bot" / "leagues").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import discord" not in text and "aiosqlite" not in text and "asyncpg" not in text, path
