@@ -22,20 +22,7 @@ from __future__ import annotations
 import re
 
 from games.kit.notation import shown_text
-from games.mauerbauer.actions import (
-    DONE,
-    PASS,
-    Action,
-    BuildWall,
-    Discard,
-    Done,
-    Merge,
-    Pass,
-    PlaceHouses,
-    PlaceTowers,
-    Play,
-    Swap,
-)
+from games.mauerbauer import actions
 from games.mauerbauer.data import (
     CORNER_NAMES,
     CORNERS,
@@ -60,33 +47,33 @@ _HOUSE_COLOUR = {name: index for index, name in enumerate(HOUSE_COLOURS)}
 
 def format_action(state: State, action: object) -> str:
     """The move's notation (the same in every position)."""
-    if type(action) is BuildWall:
+    if type(action) is actions.BuildWall:
         return f"wall {action.line + 1}"
-    if type(action) is PlaceTowers:
+    if type(action) is actions.PlaceTowers:
         word = "tower" if len(action.placements) == 1 else "towers"
         placed = (f"{CORNER_NAMES[c]} {TOWER_COLOURS[colour]}" for c, colour in action.placements)
         return " ".join([word, *placed])
-    if type(action) is PlaceHouses:
+    if type(action) is actions.PlaceHouses:
         word = "house" if len(action.placements) == 1 else "houses"
         placed = (f"{FIELD_NAMES[f]} {HOUSE_COLOURS[colour]}" for f, colour in action.placements)
         return " ".join([word, *placed])
-    if type(action) is Merge:
+    if type(action) is actions.Merge:
         return "no merge" if action.city is None else f"merge {FIELD_NAMES[action.city]}"
-    if type(action) is Play:
+    if type(action) is actions.Play:
         cards = " ".join(KINDS[card] for card in action.cards)
         return f"play {cards}" if action.city is None else f"play {cards} for {FIELD_NAMES[action.city]}"
-    if type(action) is Discard:
+    if type(action) is actions.Discard:
         return f"discard {KINDS[action.card]}"
-    if type(action) is Swap:
+    if type(action) is actions.Swap:
         return f"swap {KINDS[action.card]}"
-    if type(action) is Done:
+    if type(action) is actions.Done:
         return "done"
-    if type(action) is Pass:
+    if type(action) is actions.Pass:
         return "pass"
     raise illegal("mauerbauer.error.unknown_action")
 
 
-def parse_action(state: State, seat: int, text: str) -> Action:
+def parse_action(state: State, seat: int, text: str) -> actions.Action:
     """Read one move; syntax and names only (whether it is allowed now is `apply`'s job)."""
     if not isinstance(text, str):
         raise illegal("mauerbauer.error.unknown_action")
@@ -95,17 +82,17 @@ def parse_action(state: State, seat: int, text: str) -> Action:
         raise _unreadable(text)
     verb, rest = words[0], words[1:]
     if verb == "wall" and len(rest) == 1:
-        return BuildWall(_line(rest[0], text))
+        return actions.BuildWall(_line(rest[0], text))
     if verb in ("tower", "towers") and rest and len(rest) % 2 == 0 and len(rest) <= 4:
         pairs = [(_corner(rest[i]), _colour(rest[i + 1], _TOWER_COLOUR)) for i in range(0, len(rest), 2)]
-        return PlaceTowers(_placements(pairs, text))
+        return actions.PlaceTowers(_placements(pairs, text))
     if verb in ("house", "houses") and rest and len(rest) % 2 == 0 and len(rest) <= 4:
         pairs = [(_field(rest[i]), _colour(rest[i + 1], _HOUSE_COLOUR)) for i in range(0, len(rest), 2)]
-        return PlaceHouses(_placements(pairs, text))
+        return actions.PlaceHouses(_placements(pairs, text))
     if words == ["no", "merge"]:
-        return Merge(None)
+        return actions.Merge(None)
     if verb == "merge" and len(rest) == 1:
-        return Merge(_city(state, _field(rest[0])))
+        return actions.Merge(_city(state, _field(rest[0])))
     if verb == "play" and rest:
         city = None
         if len(rest) >= 3 and rest[-2] == "for":
@@ -113,15 +100,15 @@ def parse_action(state: State, seat: int, text: str) -> Action:
             rest = rest[:-2]
         if len(rest) > 2:
             raise illegal("mauerbauer.error.too_many")
-        return Play(tuple(sorted(_card(name) for name in rest)), city)
+        return actions.Play(tuple(sorted(_card(name) for name in rest)), city)
     if verb == "discard" and len(rest) == 1:
-        return Discard(_card(rest[0]))
+        return actions.Discard(_card(rest[0]))
     if verb == "swap" and len(rest) == 1:
-        return Swap(_card(rest[0]))
+        return actions.Swap(_card(rest[0]))
     if words == ["done"]:
-        return DONE
+        return actions.DONE
     if words == ["pass"]:
-        return PASS
+        return actions.PASS
     raise _unreadable(text)
 
 

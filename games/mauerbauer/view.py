@@ -12,17 +12,7 @@ from typing import Any
 
 from games.core import Message, Outcome, Player, rank_by_scores
 from games.kit.view import outcome_view
-from games.mauerbauer.actions import (
-    BuildWall,
-    Discard,
-    Done,
-    Merge,
-    Pass,
-    PlaceHouses,
-    PlaceTowers,
-    Play,
-    Swap,
-)
+from games.mauerbauer import actions
 from games.mauerbauer.data import (
     CORNER_NAMES,
     FIELD_NAMES,
@@ -127,7 +117,7 @@ def _placing(
     where: str,
     places: tuple[str, ...],
     colours: tuple[str, ...],
-    choices: tuple[PlaceTowers, ...] | tuple[PlaceHouses, ...],
+    choices: tuple[actions.PlaceTowers, ...] | tuple[actions.PlaceHouses, ...],
 ) -> dict[str, Any]:
     """The decision of where the pieces of the new wall go: each choice, its pieces' places and colours."""
     return {
@@ -238,35 +228,35 @@ def describe(state: State, seat: int, action: object) -> Message:
     """The move in words for the log: only what the move itself shows."""
     player = Player(seat)
     try:
-        if type(action) is BuildWall:
+        if type(action) is actions.BuildWall:
             return say("mauerbauer.move.wall", player=player, line=action.line + 1)
-        if type(action) is PlaceTowers:
+        if type(action) is actions.PlaceTowers:
             towers = [
                 say("mauerbauer.tower_on", colour=tower_colour(k), tower=CORNER_NAMES[c])
                 for c, k in action.placements
             ]
             return say("mauerbauer.move.towers", player=player, towers=_and(towers))
-        if type(action) is PlaceHouses:
+        if type(action) is actions.PlaceHouses:
             houses = [
                 say("mauerbauer.house_on", colour=house_colour(k), field=FIELD_NAMES[f])
                 for f, k in action.placements
             ]
             return say("mauerbauer.move.houses", player=player, houses=_and(houses))
-        if type(action) is Merge:
+        if type(action) is actions.Merge:
             if action.city is None:
                 return say("mauerbauer.move.no_merge", player=player)
             return say("mauerbauer.move.merge", player=player, city=FIELD_NAMES[action.city])
-        if type(action) is Play:
+        if type(action) is actions.Play:
             return _describe_play(state, seat, action)
-        if type(action) is Discard:
+        if type(action) is actions.Discard:
             return say("mauerbauer.move.discard", player=player, card=card_name(action.card))
-        if type(action) is Swap:
+        if type(action) is actions.Swap:
             return say("mauerbauer.move.swap", player=player, card=card_name(action.card))
-        if type(action) is Done:
+        if type(action) is actions.Done:
             if state.swaps:
                 return say("mauerbauer.move.done", player=player, count=state.swaps)
             return say("mauerbauer.move.keep", player=player)
-        if type(action) is Pass:
+        if type(action) is actions.Pass:
             return say("mauerbauer.move.pass", player=player)
     except (IndexError, TypeError, ValueError):
         pass
@@ -279,7 +269,7 @@ def _and(items: list[Message]) -> Message:
     return say("mauerbauer.and", first=items[0], second=items[1])
 
 
-def _describe_play(state: State, seat: int, action: Play) -> Message:
+def _describe_play(state: State, seat: int, action: actions.Play) -> Message:
     cards = tuple(action.cards)
     player = Player(seat)
     if state.phase == SCORING:
@@ -359,8 +349,8 @@ def _face(die: int) -> Message:
 def _first_notation(state: State, seat: int) -> str:
     from games.mauerbauer.notation import format_action
 
-    actions = legal_actions(state, seat)
-    return format_action(state, actions[0]) if actions else ""
+    legal = legal_actions(state, seat)
+    return format_action(state, legal[0]) if legal else ""
 
 
 def private_summary(state: State, seat: int) -> Message | None:
