@@ -14,6 +14,7 @@ from bot.errors import PlayerError
 from bot.leagues.seating import AI
 from bot.results import Caller
 from bot.service import GameService
+from bot.shards import Shards
 from bot.store import Store
 
 GUILD, CHANNEL, OTHER_CHANNEL = 5, 40, 41
@@ -235,3 +236,19 @@ async def test_a_league_goes_on_after_a_stop(store_location: str, now: Now) -> N
     finally:
         await again.idle()
         await store.close()
+
+
+async def test_a_league_of_another_process_s_server_is_left_to_that_process(service: GameService) -> None:
+    # Server 5 is on shard 0 of 2; this process owns shard 1 only.
+    service.own(Shards.of(2, [1]))
+    league_id = (await service.leagues.new(ORGANISER, "chinesische-mauer", "swiss", 1, "Elsewhere")).league_id
+    assert league_id is not None
+    for n in (1, 2):
+        await service.leagues.join(member(n))
+    await service.leagues.start(ORGANISER)
+    await service.idle()
+    assert await tables_of(service, league_id, 1) == []
+    service.own(None)
+    await service.leagues.catch_up()
+    await service.idle()
+    assert len(await tables_of(service, league_id, 1)) == 1

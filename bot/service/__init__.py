@@ -110,7 +110,7 @@ class GameService:
         self._pauses = Pauses(games, notices, self.deadlines, clock, self._turns.kick)
         self._views = Views(games, people, narrator, self.deadlines, self._lobby, clock)
         #: Leagues (`/league`): seasons of tables, each table a game of its own.
-        self.leagues = Leagues(store, games, self._lobby, self.config, self._delivery, clock)
+        self.leagues = Leagues(store, games, self._lobby, self.config, self._delivery, clock, self.ownership)
         self.leagues.draw = self._draw_standings
 
     async def _draw_standings(

@@ -31,7 +31,7 @@ from bot.leagues.standings import Result, Row, standings, winner
 from bot.results import Caller, Dispatch, Post
 from bot.service.games import Games, engine_of
 from bot.service.lobby import Lobby
-from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, REST_TO_AI
+from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, REST_TO_AI, Ownership
 from bot.service.notices import Delivery
 from bot.service.server_settings import Config
 from bot.store import LEAGUE_FORMATS, LeagueRow, LeagueTableRow, MemberRow, Store
@@ -85,8 +85,11 @@ class Leagues:
         config: Config,
         delivery: Delivery,
         clock: Callable[[], datetime],
+        ownership: Ownership | None = None,
     ) -> None:
         self._store = store
+        #: The background work of these shards' servers' leagues is this process's.
+        self._ownership = ownership or Ownership()
         self._games = games
         self._lobby = lobby
         self._config = config
@@ -500,6 +503,8 @@ class Leagues:
         async with lock:
             while True:
                 league = await self._league(league_id)
+                if not self._ownership.owns(league.guild_id):
+                    return  # another process's server: its work is that process's
                 if league.status == "finished" and not league.final_posted:
                     await self._post_final(league)
                     return
