@@ -221,7 +221,6 @@ async def send_public(
     text: str,
     *,
     image: bytes | None = None,
-    view: discord.ui.View | None = None,
     filename: str = BOARD_FILENAME,
     description: str = "",
 ) -> discord.Message | None:
@@ -237,7 +236,6 @@ async def send_public(
     return await channel.send(
         chunks(text)[0],
         file=board_file(image, filename, description) if image is not None else MISSING,
-        view=view if view is not None else MISSING,
         allowed_mentions=NO_PINGS,
     )
 
