@@ -39,13 +39,26 @@ def now() -> Now:
     return Now()
 
 
-@pytest.fixture
-async def service(store_location: str, now: Now) -> AsyncIterator[GameService]:
-    store = await Store.open(store_location)
+async def serving(location: str, now: Now) -> AsyncIterator[GameService]:
+    store = await Store.open(location)
     made = GameService(store, clock=now, render=lambda *_: b"png")
     yield made
     await made.idle()
+    made.workers.close()
     await store.close()
+
+
+@pytest.fixture
+async def service(store_location: str, now: Now) -> AsyncIterator[GameService]:
+    async for made in serving(store_location, now):
+        yield made
+
+
+@pytest.fixture
+async def long_service(database: str, now: Now) -> AsyncIterator[GameService]:
+    """For the whole leagues played out: on SQLite only (the store's part is the same)."""
+    async for made in serving(database, now):
+        yield made
 
 
 async def tables_of(
@@ -58,9 +71,11 @@ async def tables_of(
     ]
 
 
+@pytest.mark.slow
 async def test_a_swiss_league_of_china_for_11_with_a_drop_and_a_timeout(
-    service: GameService, now: Now
+    long_service: GameService, now: Now
 ) -> None:
+    service = long_service
     rng = random.Random(1)
     answer = await service.leagues.new(ORGANISER, "china", "swiss", 3, "Spring Cup", 24)
     league_id = answer.league_id
@@ -138,7 +153,9 @@ async def test_a_swiss_league_of_china_for_11_with_a_drop_and_a_timeout(
     assert any(line.split(",")[1] == str(dropper) and line.endswith(",1") for line in results)
 
 
-async def test_a_round_robin_of_mauerbauer_for_5(service: GameService) -> None:
+@pytest.mark.slow
+async def test_a_round_robin_of_mauerbauer_for_5(long_service: GameService) -> None:
+    service = long_service
     rng = random.Random(2)
     answer = await service.leagues.new(ORGANISER, "mauerbauer", "round-robin", 10, "Walls", None)
     league_id = answer.league_id
