@@ -59,6 +59,20 @@ async def round_tables(table: Table, league_id: int, number: int) -> list[tuple[
     ]
 
 
+async def move_in_thread(world: World, table: Table, game_id: int, players: list[MemberActor]) -> None:
+    """Whoever must act makes a move with `/move` in the table's thread."""
+    await table.service.settled(game_id)
+    row, engine, state = await table.service.current(game_id)
+    assert state is not None
+    seat = min(engine.to_act(state))
+    mover = next(p for p in players if p.id == row.seats[seat].user_id)
+    thread = next(t for t in world.channel.threads if t.id == row.thread_id)
+    choice = (await mover.autocomplete(thread, "move", "action", ""))[0]["value"]
+    moved = await mover.slash(thread, "move", action=choice)
+    assert moved.response is not None and moved.response.content.startswith("✅")
+    assert (await table.row(game_id)).version > row.version
+
+
 def posted(world: World, text: str) -> list[discord.Message]:
     return [m for m in world.channel.history() if text in m.content]
 
@@ -167,6 +181,9 @@ async def test_a_round_robin_of_mauerbauer_for_5_across_a_restart(
             met |= {
                 frozenset((a, b)) for a in seats for b in seats if a is not None and b is not None and a != b
             }
+            if number == 1 and index == 0:
+                # A table is played with the usual commands in its thread.
+                await move_in_thread(world, table, game_id, players)
             if number == 1 and index == 1:
                 # A restart in the middle of the league: the new bot carries on.
                 await restart()
@@ -174,3 +191,18 @@ async def test_a_round_robin_of_mauerbauer_for_5_across_a_restart(
     await table.service.idle()
     assert len(met) == 10, "everyone met everyone"
     assert len(posted(world, "is over. The winner is")) == 1
+    # A second league in the same channel: each command acts on the league it names, and
+    # one league's command is refused by the other with a sentence.
+    opened = await world.moderator.slash(
+        world.channel, "league new", game="mauerbauer", format="swiss", rounds=2, name="Winter"
+    )
+    assert opened.response is not None and "is open" in opened.response.content
+    winter = max(league.id for league in await table.service.store.leagues(world.guild.id))
+    crossed = await world.anna.slash(world.channel, "league drop", league=str(winter))
+    assert crossed.response is not None and "is not running" in crossed.response.content
+    again = await world.moderator.slash(world.channel, "league start", league=str(league_id))
+    assert again.response is not None and "has started already" in again.response.content
+    joined = await world.anna.slash(world.channel, "league join")
+    assert joined.response is not None and "Winter" in joined.response.content
+    assert [m.user_id for m in await table.service.store.members(winter)] == [world.anna.id]
+    assert len(await table.service.store.members(league_id)) == 5
