@@ -269,3 +269,23 @@ async def test_a_league_of_another_process_s_server_is_left_to_that_process(serv
     await service.leagues.catch_up()
     await service.idle()
     assert len(await tables_of(service, league_id, 1)) == 1
+
+
+async def test_the_standings_text_keeps_its_code_block_and_columns(service: GameService) -> None:
+    league_id = (await service.leagues.new(ORGANISER, "china", "swiss", 1, "Names")).league_id
+    assert league_id is not None
+    for n, name in ((1, "李小龍"), (2, "a```b"), (3, "Zoë")):
+        await service.leagues.join(Caller(n, name, guild_id=GUILD, channel_id=CHANNEL))
+    text = (await service.leagues.standings(member(1), str(league_id))).text
+    lines = text.splitlines()
+    assert [line for line in lines if "`" in line] == ["```", "```"]
+    table = lines[2:-1]
+    # The points column starts at the same place on every line, wide letters counting twice.
+    starts = [
+        sum(
+            2 if ord(c) > 0x2E80 else 1
+            for c in line[: line.index("  0") if "  0" in line else line.index("  Points")]
+        )
+        for line in table
+    ]
+    assert len(set(starts)) == 1, table

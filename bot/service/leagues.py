@@ -19,6 +19,7 @@ import csv
 import io
 import logging
 import random
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -405,9 +406,12 @@ class Leagues:
             "league.standings.title", locale, name=league.name, round=played, rounds=league.rounds
         )
         lines = [f"**{escape_words(title)}**", "```"]
-        widths = [max(len(c[i]) for c in [headers, *cells]) for i in range(len(headers))]
-        for line in [headers, *cells]:
-            lines.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(line)).rstrip())
+        # In a code block: a name's backticks could end it; wide letters take two columns.
+        shown = [[cell.replace("`", "'") for cell in line] for line in [headers, *cells]]
+        widths = [max(_width(line[i]) for line in shown) for i in range(len(headers))]
+        for line in shown:
+            padded = (cell + " " * (widths[i] - _width(cell)) for i, cell in enumerate(line))
+            lines.append("  ".join(padded).rstrip())
         lines.append("```")
         out = io.StringIO()
         writer = csv.writer(out)
@@ -657,6 +661,11 @@ class Leagues:
         await self._delivery.deliver(
             Dispatch(0, league.channel_id, (Post(text, mentions=mentions),), locale=league.locale)
         )
+
+
+def _width(text: str) -> int:
+    """How many columns `text` takes in a monospaced font (East Asian wide letters: two)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def _number(value: Fraction) -> str:
