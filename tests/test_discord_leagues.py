@@ -168,6 +168,11 @@ async def test_a_round_robin_of_mauerbauer_for_5_across_a_restart(
 ) -> None:
     rng = random.Random(5)
     players = await members(world, 5)
+    refused = await world.anna.slash(
+        world.channel, "league new", game="mauerbauer", format="swiss", rounds=2, name="Mine"
+    )
+    assert refused.response is not None and "Only members with Manage Server" in refused.response.content
+    assert await table.service.store.leagues(world.guild.id) == []
     league_id = await open_league(world, "mauerbauer", "round-robin", 10, players)
     await world.moderator.slash(world.channel, "league start")
     league = await table.service.store.league(league_id)

@@ -15,7 +15,7 @@ from bot.leagues.seating import AI
 from bot.results import Caller
 from bot.service import GameService
 from bot.shards import Shards
-from bot.store import Store
+from bot.store import ServerRow, Store
 
 GUILD, CHANNEL, OTHER_CHANNEL = 5, 40, 41
 ORGANISER = Caller(900, "Olga", guild_id=GUILD, channel_id=CHANNEL, is_manager=True)
@@ -289,3 +289,21 @@ async def test_the_standings_text_keeps_its_code_block_and_columns(service: Game
         for line in table
     ]
     assert len(set(starts)) == 1, table
+
+
+async def test_the_organiser_role_opens_and_runs_leagues(service: GameService, now: Now) -> None:
+    role = 77
+    await service.store.save_server_settings(ServerRow(GUILD, organiser_role=role), now=now())
+    with_role = Caller(31, "Rita", guild_id=GUILD, channel_id=CHANNEL, roles=frozenset({role}))
+    league_id = (await service.leagues.new(with_role, "mauerbauer", "swiss", 1, "Roles")).league_id
+    assert league_id is not None
+    for n in (1, 2):
+        await service.leagues.join(member(n))
+    # Another holder of the role runs it too; a member without it does not.
+    other = Caller(32, "Otto", guild_id=GUILD, channel_id=CHANNEL, roles=frozenset({role}))
+    with pytest.raises(PlayerError) as refused:
+        await service.leagues.start(member(1))
+    assert refused.value.message.key == "league.error.not_organiser"
+    await service.leagues.start(other)
+    league = await service.store.league(league_id)
+    assert league is not None and league.status == "running" and league.organiser_id == with_role.user_id
