@@ -24,6 +24,9 @@ from typing import Any, TypeVar
 
 __all__ = ["Workers", "default_processes"]
 
+#: At the stop, jobs under way get this long to finish (seconds).
+CLOSE_GRACE = 5.0
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -163,11 +166,24 @@ class Workers:
         assert self._pool is not None
         return self._pool
 
-    def close(self) -> None:
+    def close(self, grace: float = CLOSE_GRACE) -> None:
         """Stop the workers: jobs not begun are dropped, those under way (a board, an AI
-        move, the warm-up) are finished, and every worker has ended when this returns.
-        Not waiting would leave that to the end of the process, and a process that ends
-        through `os._exit` (a multiprocessing child) would leave its workers behind."""
-        if self._pool is not None:
-            pool, self._pool = self._pool, None
-            pool.shutdown(wait=True, cancel_futures=True)
+        move, the warm-up) may finish within `grace` seconds, and every worker has ended
+        when this returns. Not waiting would leave that to the end of the process, and a
+        process that ends through `os._exit` (a multiprocessing child) would leave its
+        workers behind; waiting without end would let one hanging AI hold up the stop
+        (whatever a job did not store is done again after the next start)."""
+        if self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        ends = time.monotonic() + grace
+        for process in processes:
+            process.join(max(0.0, ends - time.monotonic()))
+        for process in processes:
+            if process.is_alive():
+                log.warning("a worker process still busy at the stop was ended")
+                process.terminate()
+                process.join()
+        pool.shutdown(wait=True)

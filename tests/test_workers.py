@@ -3,6 +3,8 @@ yield the CPU to the event loop."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -28,6 +30,10 @@ def niceness() -> int:
     return os.nice(0)
 
 
+def hang() -> None:
+    time.sleep(120)  # an AI that never answers
+
+
 async def test_a_killed_worker_is_replaced_and_the_job_tried_again() -> None:
     workers = Workers(processes=1)
     try:
@@ -40,6 +46,21 @@ async def test_a_killed_worker_is_replaced_and_the_job_tried_again() -> None:
         assert await workers.run(pid) != victim
     finally:
         workers.close()
+
+
+async def test_a_job_that_hangs_holds_up_the_stop_no_longer_than_the_grace() -> None:
+    workers = Workers(processes=1)
+    busy = await workers.run(pid)
+    job = asyncio.ensure_future(workers.run(hang))
+    await asyncio.sleep(0.5)  # the job is under way in the worker
+    began = time.monotonic()
+
+    await asyncio.to_thread(workers.close, 1.0)
+
+    assert time.monotonic() - began < 10, "the stop waited for the hanging job"
+    assert busy not in {child.pid for child in multiprocessing.active_children()}
+    with contextlib.suppress(Exception):
+        await job
 
 
 async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
