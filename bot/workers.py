@@ -163,7 +163,9 @@ class Workers:
         if self._pool is broken:
             broken.shutdown(wait=False, cancel_futures=True)
             self._pool = _pool(self._processes)
-        assert self._pool is not None
+        if self._pool is None:
+            # Closed meanwhile (the stop ended a job under way): nothing runs any more.
+            raise RuntimeError("the workers are closed")
         return self._pool
 
     def close(self, grace: float = CLOSE_GRACE) -> None:
