@@ -34,6 +34,7 @@ import contextlib
 import logging
 import os
 import re
+import signal
 import sys
 import threading
 from collections.abc import Awaitable, Callable
@@ -530,6 +531,9 @@ def _wants_ansi() -> bool:
 
 def main() -> None:
     """Entry point of `python -m bot local`."""
+    # Ctrl-C must end it even when it was started with SIGINT ignored (a parent that
+    # ignores it passes that on, and Python then leaves it ignored).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         from bot.plugins import load_installed_games
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -218,6 +219,8 @@ def test_ctrl_c_at_a_real_prompt_ends_the_program_quietly(tmp_path: Path) -> Non
         "LOCAL_DATABASE": str(tmp_path / "local.sqlite3"),
         "LOCAL_IMAGES": str(tmp_path / "out"),
         "PYTHONPATH": str(ROOT),
+        # Should it hang, SIGABRT makes it print where each of its threads is.
+        "PYTHONFAULTHANDLER": "1",
     }
     process = subprocess.Popen(
         [sys.executable, "-m", "bot", "local"],
@@ -247,11 +250,18 @@ def test_ctrl_c_at_a_real_prompt_ends_the_program_quietly(tmp_path: Path) -> Non
         try:
             code = process.wait(60)
         except subprocess.TimeoutExpired:
-            # What it said helps find where it hung (the reader thread has its output).
+            # What it said helps find where it hung (the reader thread has its output), and
+            # the threads' stacks that SIGABRT makes it print.
+            process.send_signal(signal.SIGABRT)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(10)
             process.kill()
             assert process.stderr is not None
             said = "".join(shown)[-500:]
-            pytest.fail(f"running a minute after Ctrl-C: shown {said!r}, stderr {process.stderr.read()}")
+            pytest.fail(
+                f"running a minute after Ctrl-C: shown {said!r}, stderr {process.stderr.read()}"
+                f" (SIGINT here: {signal.getsignal(signal.SIGINT)})"
+            )
     finally:
         process.kill()
     reader.join(5)
