@@ -149,9 +149,9 @@ def test_only_runs_one_section(tmp_path: Path) -> None:
     assert set(quick_run_of("ai", tmp_path)) == {"Machine", "AI decision time"}
 
 
-def test_the_liveness_section_reports_its_four_figures(tmp_path: Path) -> None:
-    # A game of each engine under faults and restarts, seconds long.
-    rows = table_rows(quick_run_of("liveness", tmp_path)[LIVENESS])
+def test_the_liveness_section_reports_its_four_figures(quick_run: tuple[str, str]) -> None:
+    # A game of each engine under faults and restarts, seconds long (in the one quick run).
+    rows = table_rows(sections_of(quick_run[0])[LIVENESS])
     assert [row[0] for row in rows] == [
         "Games finished",
         "Turn posts missing / duplicated",
@@ -167,9 +167,9 @@ def test_the_liveness_section_reports_its_four_figures(tmp_path: Path) -> None:
 
 
 def test_the_league_section_times_a_round_of_64_players_for_every_seat_range(
-    tmp_path: Path, engine_ids: list[str]
+    quick_run: tuple[str, str], engine_ids: list[str]
 ) -> None:
-    rows = table_rows(quick_run_of("league", tmp_path)["League seating"])
+    rows = table_rows(sections_of(quick_run[0])["League seating"])
     named = {engine_id for row in rows for engine_id in engine_ids if f"`{engine_id}`" in row[0]}
     assert named == set(engine_ids)
     assert all(MARK.fullmatch(row[-1]) for row in rows), rows

@@ -53,7 +53,8 @@ LIGHT_MOVES_PER_ENGINE = 150_000
 FULL_MOVES_PER_ENGINE = 15_000
 #: Random games played to measure an engine's mean length.
 LENGTH_SAMPLE = 4
-#: ...but at least this many per case, however many cases an engine has.
+#: ...but at least this many per case, however many cases an engine has (an engine whose
+#: games are long: the budget's games shared out over its cases, at least two each).
 LIGHT_GAMES_PER_CASE = 20
 FULL_GAMES_PER_CASE = 4
 #: Games per test case: small enough for a fair split over CI workers.
@@ -155,9 +156,16 @@ def chunks(most: int, moves: int, least_per_case: int, chunk_size: int, seed_bas
     for engine in ENGINES:
         cases = CASES[engine.id]
         total_per_engine = games_per_engine(engine, most, moves)
-        per_case = max(least_per_case, math.ceil(total_per_engine / max(1, len(cases))))
-        per_chunk = 1 if MEAN_LENGTHS[engine.id] > LONG_GAME else chunk_size
-        for case in cases:
+        long = MEAN_LENGTHS[engine.id] > LONG_GAME
+        per_chunk = 1 if long else chunk_size
+        for number, case in enumerate(cases):
+            if long:
+                # Each game is a minute's work under full checks: the move budget's games,
+                # shared out over the cases (the first ones one more), at least two each.
+                share, extra = divmod(total_per_engine, max(1, len(cases)))
+                per_case = max(min(least_per_case, 2), share + (number < extra))
+            else:
+                per_case = max(least_per_case, math.ceil(total_per_engine / max(1, len(cases))))
             for start in range(0, per_case, per_chunk):
                 size = min(per_chunk, per_case - start)
                 found.append(Chunk(case, seed_base + start, size))
