@@ -519,7 +519,7 @@ class Clock:
             # Only the timers of the obligation that is over: the seat's next one may
             # have got its own since (a move between the claim and this look).
             await self._store.delete_timers(game_id, seat=seat, turn_version=timer.turn_version)
-            if clock.hours and row.status == "running" and await self._all_told(game):
+            if clock.hours and row.status == "running" and not await self._games.untold(game):
                 # Those who must decide now were told: should a stop have come between
                 # telling them and giving them their deadlines, they get them here.
                 await self.sync(game)
@@ -570,14 +570,6 @@ class Clock:
         # neither act nor end the game).
         await self._stand_in(game_id, seat, timer.turn_version)
         await self._store.finish_timer(timer)
-
-    async def _all_told(self, game: Loaded) -> bool:
-        """Whether every person who must decide now has been told so (by a turn's post or a ping)."""
-        through = self._games.pinged_through(game)
-        for seat in game.acting():
-            if not game.row.seats[seat].is_ai and await self._games.obligation_start(game, seat) > through:
-                return False
-        return True
 
     async def _ask_host(self, row: GameRow, seat: int, began: int, answer_by: datetime) -> None:
         """A deadline passed in a game whose host decides: ask them, with buttons (and say

@@ -429,6 +429,21 @@ class Games:
             if kept.history is not None:
                 kept.history.trim(version)
 
+    async def untold(self, game: Loaded) -> dict[int, int]:
+        """People who must decide now and have not been told so (by a turn's post or a
+        ping): seat -> the version their obligation began at."""
+        if game.row.status != "running":
+            return {}
+        through = self.pinged_through(game)
+        untold = {}
+        for seat in sorted(game.acting()):
+            if game.row.seats[seat].is_ai:
+                continue
+            began = await self.obligation_start(game, seat)
+            if began > through:
+                untold[seat] = began
+        return untold
+
     def pinged_through(self, game: Loaded) -> int:
         """Everyone obliged up to this version has been pinged (or heard of it in a turn's post)."""
         row = game.row

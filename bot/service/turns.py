@@ -178,7 +178,7 @@ class Turns:
             if game.state is not None:
                 steps = await self._games.steps_after(game, game.row.announced_version)
                 turns = [turn for turn in group_turns(game.engine, steps) if turn.complete]
-                due = await self._due_pings(game)
+                due = await self._games.untold(game)
         # Those in their quiet hours are named but not pinged; they are owed a ping instead.
         held = await self._clock.hold_pings(game, sorted(due)) if due else set()
         try:
@@ -328,18 +328,6 @@ class Turns:
         """At shutdown: what is still undelivered goes out after the restart instead."""
         for task in self._retries.values():
             task.cancel()
-
-    async def _due_pings(self, game: Loaded) -> dict[int, int]:
-        """People who must decide now and have not been pinged for it: seat -> when it began."""
-        if game.row.status != "running":
-            return {}
-        through = self._games.pinged_through(game)
-        due = {}
-        for seat in self._narrator.humans(game, game.acting()):
-            began = await self._games.obligation_start(game, seat)
-            if began > through:
-                due[seat] = began
-        return due
 
     async def _conclude(self, game: Loaded) -> None:
         """The end of a game: ratings, the summary with its breakdown, the animated replay.
