@@ -24,7 +24,8 @@ from typing import Any
 
 import games
 from ai.common import pick
-from games.core import Action, Engine
+from games.core import Action
+from games.core import Engine
 
 __all__ = ["Chooser", "baselines", "choose", "chooser", "has_ai", "random_choice", "register"]
 

@@ -8,10 +8,15 @@ breaks ties between moves valued alike (one draw per candidate, in order).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple, Protocol, TypeVar
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
+from typing import NamedTuple
+from typing import Protocol
+from typing import TypeVar
 
-from games.core import Action, Rng
+from games.core import Action
+from games.core import Rng
 
 __all__ = ["JITTER", "Decision", "Jitter", "Planner", "best_index", "decision", "only_move", "pick"]
 

@@ -19,7 +19,8 @@ import signal
 import sys
 from typing import Protocol
 
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings
+from bot.settings import SettingsError
 
 __all__ = ["main"]
 
@@ -78,7 +79,8 @@ def _run(settings: Settings) -> int:
     import discord
 
     from bot.discord_app import create_bot
-    from bot.store import Store, StoreError
+    from bot.store import Store
+    from bot.store import StoreError
 
     async def open_database() -> None:
         # Before Discord: a database that cannot be used is said at once, and a schema
@@ -158,7 +160,8 @@ async def serve(bot: _Servable, token: str) -> None:
 async def _sync(settings: Settings, token: str) -> int:
     import discord
 
-    from bot.discord_app import BaumeisterBot, sync_commands
+    from bot.discord_app import BaumeisterBot
+    from bot.discord_app import sync_commands
 
     async with BaumeisterBot(settings, serve=False) as bot:
         try:

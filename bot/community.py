@@ -15,9 +15,12 @@ import games
 import texts
 from bot import ratings
 from bot.errors import PlayerError
-from bot.results import Caller, Reply
-from bot.store import GameRow, Store
-from games.core import Engine, Outcome
+from bot.results import Caller
+from bot.results import Reply
+from bot.store import GameRow
+from bot.store import Store
+from games.core import Engine
+from games.core import Outcome
 
 __all__ = ["LEADERBOARD_SIZE", "Community"]
 

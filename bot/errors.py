@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.core import Message, Param
+from games.core import Message
+from games.core import Param
 
 __all__ = ["PlayerError"]
 

@@ -10,12 +10,18 @@ memory does not reach back far enough, the log is replayed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property, partial
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from functools import cached_property
+from functools import partial
 
-from bot.store import GameRow, MoveRow
-from games.core import Engine, Message, State
+from bot.store import GameRow
+from bot.store import MoveRow
+from games.core import Engine
+from games.core import Message
+from games.core import State
 
 __all__ = ["History", "Step", "Turn", "group_turns", "new_turn", "obligation_start", "replay", "step"]
 

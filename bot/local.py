@@ -37,7 +37,8 @@ import re
 import signal
 import sys
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -45,11 +46,18 @@ from typing import Any
 import games
 import texts
 from bot.errors import PlayerError
-from bot.results import Caller, Dispatch, Post, Reply
+from bot.results import Caller
+from bot.results import Dispatch
+from bot.results import Post
+from bot.results import Reply
 from bot.service import GameService
 from bot.service.clock import TurnClock
-from bot.settings import Settings, SettingsError
-from bot.store import GameRow, Store, StoreError, is_postgres
+from bot.settings import Settings
+from bot.settings import SettingsError
+from bot.store import GameRow
+from bot.store import Store
+from bot.store import StoreError
+from bot.store import is_postgres
 from bot.terminal import Terminal
 from games.core import IllegalAction
 

@@ -30,14 +30,25 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 import games
 from bot.history import replay
-from bot.store import MIGRATIONS, GameRow, MoveRow, Store, StoreError, StoreUnavailable, is_postgres
-from bot.store.copy import TABLES, Table, TableCopy, sqlite_schema_version
+from bot.store import MIGRATIONS
+from bot.store import GameRow
+from bot.store import MoveRow
+from bot.store import Store
+from bot.store import StoreError
+from bot.store import StoreUnavailable
+from bot.store import is_postgres
+from bot.store.copy import TABLES
+from bot.store.copy import Table
+from bot.store.copy import TableCopy
+from bot.store.copy import sqlite_schema_version
 
 __all__ = ["MigrationError", "Summary", "main", "migrate", "replay_problem"]
 
@@ -377,7 +388,9 @@ def _sentence(text: str) -> str:
 def main(args: Sequence[str]) -> int:
     """The command: 0 when the copy is made and verified, 1 when not, 2 for a wrong command line."""
     from bot.plugins import load_installed_games
-    from bot.settings import Settings, SettingsError, load_dotenv
+    from bot.settings import Settings
+    from bot.settings import SettingsError
+    from bot.settings import load_dotenv
 
     if any(arg in ("-h", "--help") for arg in args):
         print(USAGE)

@@ -46,7 +46,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import PlackettLuce
+from openskill.models import PlackettLuceRating
 
 __all__ = [
     "AI_RATING",

@@ -6,7 +6,8 @@ The Discord adapter and the console front-end both deliver these.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 __all__ = [
     "Caller",

@@ -10,10 +10,15 @@ translation never touches rules code.
 from __future__ import annotations
 
 import string
-from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Union
+from abc import ABC
+from abc import abstractmethod
+from collections.abc import Hashable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Union
 
 #: English templates of the messages this module itself produces (option
 #: checks and the generic prompt); the text catalogue takes them like an engine's.

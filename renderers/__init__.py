@@ -13,7 +13,8 @@ beside them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["Renderer", "game_ids", "register", "render", "renderer"]

@@ -14,14 +14,19 @@ keeps the file small.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Literal
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 from renderers import shaping
-from renderers.fonts import Face, Weight, face, readable
+from renderers.fonts import Face
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.fonts import readable
 
 __all__ = [
     "RGB",

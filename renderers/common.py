@@ -9,16 +9,21 @@ symbol, drawn as a polygon rather than taken from a font.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 import texts
 from games.core import Message
-from renderers.canvas import RGB, sprite
-from renderers.fonts import PLACEHOLDER, Weight, readable
+from renderers.canvas import RGB
+from renderers.canvas import sprite
+from renderers.fonts import PLACEHOLDER
+from renderers.fonts import Weight
+from renderers.fonts import readable
 
 __all__ = [
     "CREAM",

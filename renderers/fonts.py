@@ -23,10 +23,12 @@ import logging
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache, lru_cache
+from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageFont, features
+from PIL import ImageFont
+from PIL import features
 
 __all__ = [
     "FALLBACKS",

@@ -16,32 +16,38 @@ what the fonts can draw, so a name in any script (or none) still reads.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
-from renderers.canvas import RGB, Canvas, ellipsize, text_width
-from renderers.common import (
-    CREAM,
-    GOLD_DARK,
-    GOLD_LIGHT,
-    IMPERIAL_RED,
-    INK,
-    MUTED,
-    PARCHMENT,
-    RED_DARK,
-    STONE,
-    STONE_DARK,
-    blend,
-    crown,
-    label,
-    seat_symbol,
-    turn_arrow,
-)
-from renderers.fonts import Face, Weight, face
-from renderers.layout import Run, runs
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import text_width
+from renderers.common import CREAM
+from renderers.common import GOLD_DARK
+from renderers.common import GOLD_LIGHT
+from renderers.common import IMPERIAL_RED
+from renderers.common import INK
+from renderers.common import MUTED
+from renderers.common import PARCHMENT
+from renderers.common import RED_DARK
+from renderers.common import STONE
+from renderers.common import STONE_DARK
+from renderers.common import blend
+from renderers.common import crown
+from renderers.common import label
+from renderers.common import seat_symbol
+from renderers.common import turn_arrow
+from renderers.fonts import Face
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.layout import Run
+from renderers.layout import runs
 
 __all__ = [
     "HAND",

@@ -13,7 +13,10 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from renderers.canvas import RGB, Canvas, ellipsize, text_width
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import text_width
 from renderers.fonts import Face
 from renderers.shaping import clusters
 

@@ -27,16 +27,27 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
 import renderers
-from renderers.canvas import RGB, Canvas, ellipsize, text_width
-from renderers.common import GOLD, GOLD_LIGHT, INK, MUTED, THEME_COLOURS, label
-from renderers.fonts import Face, Weight, face
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import text_width
+from renderers.common import GOLD
+from renderers.common import GOLD_LIGHT
+from renderers.common import INK
+from renderers.common import MUTED
+from renderers.common import THEME_COLOURS
+from renderers.common import label
+from renderers.fonts import Face
+from renderers.fonts import Weight
+from renderers.fonts import face
 
 __all__ = [
     "DEFAULT_MAX_BYTES",

@@ -8,10 +8,14 @@ sample names its position by those and the move's number.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
-from games.core import Action, Engine, State
+from games.core import Action
+from games.core import Engine
+from games.core import State
 
 __all__ = ["Pick", "random_game", "turn_views"]
 

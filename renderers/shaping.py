@@ -26,18 +26,18 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
+from PIL import ImageDraw
+from PIL import ImageFont
 
-from renderers.fonts import (
-    FALLBACKS,
-    Face,
-    Fallback,
-    Weight,
-    fallback_font,
-    fallback_has,
-    has_glyph,
-    shaped_face,
-)
+from renderers.fonts import FALLBACKS
+from renderers.fonts import Face
+from renderers.fonts import Fallback
+from renderers.fonts import Weight
+from renderers.fonts import fallback_font
+from renderers.fonts import fallback_has
+from renderers.fonts import has_glyph
+from renderers.fonts import shaped_face
 
 __all__ = ["Run", "clusters", "label", "layout", "simple"]
 

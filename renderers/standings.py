@@ -10,10 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from renderers.canvas import Canvas, ellipsize, text_width
-from renderers.common import CREAM, GOLD_DARK, GOLD_LIGHT, INK, MUTED, STONE, STONE_DARK, blend, crown
-from renderers.fonts import Weight, face, readable
-from renderers.kit import MARGIN, Banner, Section, page, panel
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import text_width
+from renderers.common import CREAM
+from renderers.common import GOLD_DARK
+from renderers.common import GOLD_LIGHT
+from renderers.common import INK
+from renderers.common import MUTED
+from renderers.common import STONE
+from renderers.common import STONE_DARK
+from renderers.common import blend
+from renderers.common import crown
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.fonts import readable
+from renderers.kit import MARGIN
+from renderers.kit import Banner
+from renderers.kit import Section
+from renderers.kit import page
+from renderers.kit import panel
 
 __all__ = ["WIDTH", "render_standings"]
 

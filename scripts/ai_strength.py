@@ -33,7 +33,8 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -41,7 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import ai
 import games
 from ai import Chooser
-from games.core import Engine, State
+from games.core import Engine
+from games.core import State
 
 #: The player count when none is given: 4, or the nearest one the game allows.
 PLAYERS = 4

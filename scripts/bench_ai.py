@@ -11,7 +11,8 @@ from __future__ import annotations
 import statistics
 import time
 
-from bench_common import Section, below
+from bench_common import Section
+from bench_common import below
 
 import ai
 import games

@@ -14,17 +14,23 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bench_common import Section, below, percentile
+from bench_common import Section
+from bench_common import below
+from bench_common import percentile
 
 import games
 from bot.results import Caller
 from bot.service import GameService
 from bot.store import Store
-from games.core import Engine, Message, Outcome, english
+from games.core import Engine
+from games.core import Message
+from games.core import Outcome
+from games.core import english
 
 __all__ = ["GOAL_P99_MS", "WideEngine", "run"]
 

@@ -46,7 +46,10 @@ from types import ModuleType
 from typing import Any
 
 import bench_service
-from bench_common import NO_GOAL, Section, below, percentile
+from bench_common import NO_GOAL
+from bench_common import Section
+from bench_common import below
+from bench_common import percentile
 from bench_engine import play_random
 
 import games

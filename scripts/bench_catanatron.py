@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from importlib import import_module, metadata
+from importlib import import_module
+from importlib import metadata
 
 from bench_common import timed
 

@@ -16,10 +16,14 @@ import time
 from collections.abc import Mapping
 
 import bench_catanatron
-from bench_common import NO_GOAL, Section, at_least, timed
+from bench_common import NO_GOAL
+from bench_common import Section
+from bench_common import at_least
+from bench_common import timed
 
 import games
-from games.core import Engine, IllegalAction
+from games.core import Engine
+from games.core import IllegalAction
 
 __all__ = ["GOALS", "option_cases", "play_random", "run"]
 

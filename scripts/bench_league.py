@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import random
 
-from bench_common import Section, below, timed
+from bench_common import Section
+from bench_common import below
+from bench_common import timed
 
 import games
-from bot.leagues.seating import Tables, seat_round
+from bot.leagues.seating import Tables
+from bot.leagues.seating import seat_round
 
 __all__ = ["GOAL_SECONDS", "PLAYERS", "run"]
 

@@ -40,32 +40,39 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from bench_common import FAIL, NO_GOAL, PASS, Section, at_least
-from liveness_child import (
-    CALM,
-    DROPPED,
-    FAULTS,
-    FAULTY,
-    NONCE_KEPT,
-    PEOPLE_MOVES,
-    POSTS,
-    RETRIES,
-    SHUTDOWN_GRACE,
-    Plan,
-    Seating,
-    read_records,
-)
+from bench_common import FAIL
+from bench_common import NO_GOAL
+from bench_common import PASS
+from bench_common import Section
+from bench_common import at_least
+from liveness_child import CALM
+from liveness_child import DROPPED
+from liveness_child import FAULTS
+from liveness_child import FAULTY
+from liveness_child import NONCE_KEPT
+from liveness_child import PEOPLE_MOVES
+from liveness_child import POSTS
+from liveness_child import RETRIES
+from liveness_child import SHUTDOWN_GRACE
+from liveness_child import Plan
+from liveness_child import Seating
+from liveness_child import read_records
 
 import games
-from bot.history import group_turns, obligation_start, replay
+from bot.history import group_turns
+from bot.history import obligation_start
+from bot.history import replay
 from bot.service.clock import TIMER_LEASE
 from bot.service.robots import THINKING_BUDGET
-from bot.store import GameRow, Store
-from bot.workers import PARENT_CHECK_SECONDS, default_processes
+from bot.store import GameRow
+from bot.store import Store
+from bot.workers import PARENT_CHECK_SECONDS
+from bot.workers import default_processes
 
 __all__ = ["GRACE", "KEEP_ENV", "run"]
 

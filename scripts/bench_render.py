@@ -13,11 +13,13 @@ import statistics
 import time
 from typing import Any
 
-from bench_common import Section, below
+from bench_common import Section
+from bench_common import below
 
 import games
 import renderers
-from games.core import Engine, State
+from games.core import Engine
+from games.core import State
 from renderers import samples
 
 __all__ = ["GOAL_BYTES", "GOAL_MS", "NAMES", "phases", "run"]

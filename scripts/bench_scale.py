@@ -38,15 +38,21 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from bench_common import NO_GOAL, Section, below, percentile
+from bench_common import NO_GOAL
+from bench_common import Section
+from bench_common import below
+from bench_common import percentile
 
 import games
 from bot.history import new_turn
-from bot.results import Caller, Dispatch
+from bot.results import Caller
+from bot.results import Dispatch
 from bot.service import GameService
 from bot.store import Store
 

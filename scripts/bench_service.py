@@ -25,22 +25,32 @@ import asyncio
 import random
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Awaitable
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from bench_common import Section, at_least, below, percentile, timed
+from bench_common import Section
+from bench_common import at_least
+from bench_common import below
+from bench_common import percentile
+from bench_common import timed
 from bench_engine import play_random
 
 import games
 import renderers
-from bot.results import Caller, Dispatch
+from bot.results import Caller
+from bot.results import Dispatch
 from bot.service import GameService
 from bot.shards import Shards
 from bot.store import Store
-from bot.workers import Workers, default_processes
-from games.core import Action, Engine, State
+from bot.workers import Workers
+from bot.workers import default_processes
+from games.core import Action
+from games.core import Engine
+from games.core import State
 
 __all__ = ["GOAL_MOVES_PER_S", "GOAL_P99_MS", "Load", "measure", "merged", "no_render", "run"]
 

@@ -33,7 +33,8 @@ import importlib
 import io
 import pstats
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +49,9 @@ import bench_liveness  # noqa: E402
 import bench_render  # noqa: E402
 import bench_scale  # noqa: E402
 import bench_service  # noqa: E402
-from bench_common import Section, load_average, machine  # noqa: E402
+from bench_common import Section  # noqa: E402
+from bench_common import load_average  # noqa: E402
+from bench_common import machine  # noqa: E402
 
 from bot.plugins import load_installed_games  # noqa: E402
 

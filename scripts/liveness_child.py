@@ -46,26 +46,40 @@ import random
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator
+from collections.abc import Callable
+from collections.abc import Sequence
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime, timedelta
+from dataclasses import asdict
+from dataclasses import dataclass
+from dataclasses import field
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from functools import partial
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import ai
 import bot.workers
 import games
 from bot.errors import PlayerError
-from bot.results import Caller, DeliveryFailed, Dispatch, Post
+from bot.results import Caller
+from bot.results import DeliveryFailed
+from bot.results import Dispatch
+from bot.results import Post
 from bot.service import GameService
 from bot.service.clock import RETRY_AFTER
 from bot.service.narrator import Narrator
 from bot.service.robots import THINKING_BUDGET
-from bot.store import GameRow, Store, StoreError
-from bot.store.sql import Backend, Session
-from bot.workers import Workers, default_processes
+from bot.store import GameRow
+from bot.store import Store
+from bot.store import StoreError
+from bot.store.sql import Backend
+from bot.store.sql import Session
+from bot.workers import Workers
+from bot.workers import default_processes
 from games.core import Action
 
 __all__ = [

@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402 - after the path set-up above
 import renderers  # noqa: E402
-from renderers import replay, samples  # noqa: E402
+from renderers import replay  # noqa: E402
+from renderers import samples  # noqa: E402
 
 GAME = "chinesische-mauer"
 NAMES = ["Anna", "Bartholomäus von Hohenzollern-Sigmaringen", "Chen 陈", "Dmitri 🐉", "Eva"]

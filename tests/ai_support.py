@@ -12,11 +12,17 @@ last.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable
+from collections.abc import Collection
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Mapping
 
 import ai
 from ai import Chooser
-from games.core import Action, Engine, State
+from games.core import Action
+from games.core import Engine
+from games.core import State
 
 #: Picks the move of a seat in a generated game: (state, seat, move number, rng) -> action.
 Mover = Callable[[State, int, int, random.Random], Action]

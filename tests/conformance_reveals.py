@@ -34,14 +34,20 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from games.core import Action, IllegalAction, State
+from games.core import Action
+from games.core import IllegalAction
+from games.core import State
 
 if TYPE_CHECKING:
-    from conformance_support import Game, Probed, Viewer
+    from conformance_support import Game
+    from conformance_support import Probed
+    from conformance_support import Viewer
 
 __all__ = ["ChangeKey", "check_reveals_nothing"]
 

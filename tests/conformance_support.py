@@ -56,26 +56,31 @@ import json
 import random
 import re
 import string
-from collections import ChainMap, Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple, NoReturn
+from collections import ChainMap
+from collections import Counter
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import NamedTuple
+from typing import NoReturn
 
 import orjson
-from conformance_reveals import ChangeKey, check_reveals_nothing
+from conformance_reveals import ChangeKey
+from conformance_reveals import check_reveals_nothing
 
-from games.core import (
-    CORE_TEXTS,
-    MAX_QUICK_ACTIONS,
-    Action,
-    Engine,
-    IllegalAction,
-    Message,
-    Outcome,
-    Player,
-    State,
-    english,
-)
+from games.core import CORE_TEXTS
+from games.core import MAX_QUICK_ACTIONS
+from games.core import Action
+from games.core import Engine
+from games.core import IllegalAction
+from games.core import Message
+from games.core import Outcome
+from games.core import Player
+from games.core import State
+from games.core import english
 
 __all__ = [
     "GARBAGE_NOTATION",

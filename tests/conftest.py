@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,14 +33,17 @@ import simcord
 from discord.ext import commands
 from hypothesis import settings
 from postgres_server import PostgresServer
-from simcord import ChannelHandle, GuildHandle, MemberActor
+from simcord import ChannelHandle
+from simcord import GuildHandle
+from simcord import MemberActor
 
 import games
 import renderers
 from bot import create_bot
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import GameRow, Store
+from bot.store import GameRow
+from bot.store import Store
 from bot.workers import Workers
 from games.core import Engine
 

@@ -22,15 +22,18 @@ import asyncio
 import os
 import random
 import sys
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from dataclasses import field
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import games
 from bot.results import Caller
 from bot.service import GameService
-from bot.store import GameRow, Store
+from bot.store import GameRow
+from bot.store import Store
 
 __all__ = ["Acknowledged", "Damage", "kill_rounds", "play_forever", "verify"]
 

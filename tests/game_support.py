@@ -10,9 +10,13 @@ from __future__ import annotations
 import random
 import re
 import string
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Mapping
 
-from games.core import Engine, Message, State
+from games.core import Engine
+from games.core import Message
+from games.core import State
 
 __all__ = ["check_impossible_saves", "keys_of", "random_states", "said", "template_fields"]
 

@@ -56,7 +56,8 @@ import time
 import urllib.parse
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 import asyncpg
 

@@ -17,8 +17,11 @@ from PIL import Image
 
 import texts
 from games.core import Message
-from renderers.canvas import Canvas, Pen
-from renderers.fonts import Face, Weight, face
+from renderers.canvas import Canvas
+from renderers.canvas import Pen
+from renderers.fonts import Face
+from renderers.fonts import Weight
+from renderers.fonts import face
 
 __all__ = [
     "PNG_SIGNATURE",

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 from bot.results import Caller
 from bot.service import GameService

@@ -11,30 +11,53 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from ai_support import check_legal, check_registered, check_replays, mean, play_out, results, serving_seat
-from catan_cheops.cc_support import node, position, resample_hidden
+from ai_support import check_legal
+from ai_support import check_registered
+from ai_support import check_replays
+from ai_support import mean
+from ai_support import play_out
+from ai_support import results
+from ai_support import serving_seat
+from catan_cheops.cc_support import node
+from catan_cheops.cc_support import position
+from catan_cheops.cc_support import resample_hidden
 
 import ai.catan_cheops
 from ai.catan_cheops import greedy
-from ai.catan_cheops.evaluation import NODE_YIELD, public_points, public_state
+from ai.catan_cheops.evaluation import NODE_YIELD
+from ai.catan_cheops.evaluation import public_points
+from ai.catan_cheops.evaluation import public_state
 from games.catan_cheops import ENGINE
-from games.catan_cheops.actions import (
-    ACCEPT,
-    BANK,
-    BLOCK,
-    CITY,
-    DECLINE,
-    OFFER,
-    PLAY,
-    ROAD,
-    SHIP,
-    TRADE,
-    Move,
-)
-from games.catan_cheops.data import BRICK, HEX_NODES, HEX_TOKEN, NODE_HEXES, NODE_NAMES, ORE, WOOL
-from games.catan_cheops.rules import KNIGHT, ROAD_BUILDING
-from games.catan_cheops.state import DISCARD, FOUND, FREE_ROADS, MAIN, OVER, PHASES, ROBBER, ROLL, State
+from games.catan_cheops.actions import ACCEPT
+from games.catan_cheops.actions import BANK
+from games.catan_cheops.actions import BLOCK
+from games.catan_cheops.actions import CITY
+from games.catan_cheops.actions import DECLINE
+from games.catan_cheops.actions import OFFER
+from games.catan_cheops.actions import PLAY
+from games.catan_cheops.actions import ROAD
+from games.catan_cheops.actions import SHIP
+from games.catan_cheops.actions import TRADE
+from games.catan_cheops.actions import Move
+from games.catan_cheops.data import BRICK
+from games.catan_cheops.data import HEX_NODES
+from games.catan_cheops.data import HEX_TOKEN
+from games.catan_cheops.data import NODE_HEXES
+from games.catan_cheops.data import NODE_NAMES
+from games.catan_cheops.data import ORE
+from games.catan_cheops.data import WOOL
+from games.catan_cheops.rules import KNIGHT
+from games.catan_cheops.rules import ROAD_BUILDING
+from games.catan_cheops.state import DISCARD
+from games.catan_cheops.state import FOUND
+from games.catan_cheops.state import FREE_ROADS
+from games.catan_cheops.state import MAIN
 from games.catan_cheops.state import OFFER as OFFER_PHASE
+from games.catan_cheops.state import OVER
+from games.catan_cheops.state import PHASES
+from games.catan_cheops.state import ROBBER
+from games.catan_cheops.state import ROLL
+from games.catan_cheops.state import State
 from games.core import Action
 
 

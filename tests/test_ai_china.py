@@ -13,14 +13,27 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from ai_support import check_blind, check_legal, check_registered, check_replays, play_out, positions, results
-from china.china_support import position, resample_hidden
+from ai_support import check_blind
+from ai_support import check_legal
+from ai_support import check_registered
+from ai_support import check_replays
+from ai_support import play_out
+from ai_support import positions
+from ai_support import results
+from china.china_support import position
+from china.china_support import resample_hidden
 
 import ai.china
 import games.china
-from ai.china import decide, greedy
-from ai.china.evaluation import Context, Evaluation, province_values, public_state
-from games.china.data import COLOURS, PROVINCES, SPACES
+from ai.china import decide
+from ai.china import greedy
+from ai.china.evaluation import Context
+from ai.china.evaluation import Evaluation
+from ai.china.evaluation import province_values
+from ai.china.evaluation import public_state
+from games.china.data import COLOURS
+from games.china.data import PROVINCES
+from games.china.data import SPACES
 from games.china.state import State
 
 ENGINE = games.china.ENGINE

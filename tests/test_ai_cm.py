@@ -14,19 +14,23 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from ai_support import check_blind, check_legal, check_registered, check_replays, play_out, positions, results
+from ai_support import check_blind
+from ai_support import check_legal
+from ai_support import check_registered
+from ai_support import check_replays
+from ai_support import play_out
+from ai_support import positions
+from ai_support import results
 
 import games
 from ai import chinesische_mauer
-from ai.chinesische_mauer.model import (
-    KINDS,
-    Move,
-    SiteModel,
-    leader,
-    parse_move,
-    position_from_view,
-    site_totals,
-)
+from ai.chinesische_mauer.model import KINDS
+from ai.chinesische_mauer.model import Move
+from ai.chinesische_mauer.model import SiteModel
+from ai.chinesische_mauer.model import leader
+from ai.chinesische_mauer.model import parse_move
+from ai.chinesische_mauer.model import position_from_view
+from ai.chinesische_mauer.model import site_totals
 from games.core import State
 
 ENGINE = games.get("chinesische-mauer")
@@ -200,7 +204,8 @@ def test_the_ai_beats_random_players_clearly() -> None:
 
 def test_the_ai_counts_a_player_whose_cards_lie_under_dragons_as_present() -> None:
     """As the rules do: present with 0 points, so a negative leader is no leader against them."""
-    from games.chinesische_mauer.data import DRAGON, WALL
+    from games.chinesische_mauer.data import DRAGON
+    from games.chinesische_mauer.data import WALL
 
     # Seat 0's Wall covered by seat 1's dragon; seat 1's Wall carries tile 5 (1 - 5 = -4).
     site = SiteModel(True, ((5, 1),), ((0, WALL), (1, WALL))).covering(0, (1, DRAGON))

@@ -14,21 +14,20 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from ai_support import (
-    check_blind,
-    check_legal,
-    check_registered,
-    check_replays,
-    mean,
-    play_out,
-    positions,
-    results,
-)
+from ai_support import check_blind
+from ai_support import check_legal
+from ai_support import check_registered
+from ai_support import check_replays
+from ai_support import mean
+from ai_support import play_out
+from ai_support import positions
+from ai_support import results
 from mauerbauer.mb_builders import resample_hidden
 
 import ai.mauerbauer
 import games.mauerbauer
-from ai.mauerbauer import decide, greedy
+from ai.mauerbauer import decide
+from ai.mauerbauer import greedy
 from ai.mauerbauer.model import public_state
 from games.core import Action
 from games.mauerbauer.state import State

@@ -13,12 +13,19 @@ import random
 import re
 
 import pytest
-from test_hidden_information import RESAMPLERS, variant
+from test_hidden_information import RESAMPLERS
+from test_hidden_information import variant
 
 import games
 import texts
-from bot.service.alt_text import DESCRIPTION_LIMIT, describe, plain
-from games.core import Engine, Message, State, fill, listing
+from bot.service.alt_text import DESCRIPTION_LIMIT
+from bot.service.alt_text import describe
+from bot.service.alt_text import plain
+from games.core import Engine
+from games.core import Message
+from games.core import State
+from games.core import fill
+from games.core import listing
 
 GAMES = ("chinesische-mauer", "china", "mauerbauer", "catan-cheops")
 NAMES = ["Anna", "Bert", "Cleo", "Dora"]

@@ -27,19 +27,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conformance_support import (
-    ContractViolation,
-    bare_game_digest,
-    check_option_rules,
-    impossible_saves,
-    new_game,
-    opening_fingerprint,
-    option_cases,
-    play,
-)
+from conformance_support import ContractViolation
+from conformance_support import bare_game_digest
+from conformance_support import check_option_rules
+from conformance_support import impossible_saves
+from conformance_support import new_game
+from conformance_support import opening_fingerprint
+from conformance_support import option_cases
+from conformance_support import play
 
 import games
-from games.core import Action, Engine, Message, Option, Outcome, State
+from games.core import Action
+from games.core import Engine
+from games.core import Message
+from games.core import Option
+from games.core import Outcome
+from games.core import State
 
 #: Games per engine, spread evenly over its cases (player count and options)...
 #: (Set so that the whole module runs in about four minutes of one core with

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from crash_child import Acknowledged, kill_rounds, verify
+from crash_child import Acknowledged
+from crash_child import kill_rounds
+from crash_child import verify
 
 #: Few rounds keep the suite quick; the soak script runs many more.
 ROUNDS = 6

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import Table, World
+from conftest import Table
+from conftest import World
 
 
 def _uploads(world: World, path_start: str) -> list[dict[str, Any]]:

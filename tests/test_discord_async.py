@@ -12,7 +12,10 @@ from datetime import timedelta
 
 import pytest
 import simcord
-from conftest import OpenGame, Restarter, Table, World
+from conftest import OpenGame
+from conftest import Restarter
+from conftest import Table
+from conftest import World
 from PIL import Image
 from simcord import MemberActor
 

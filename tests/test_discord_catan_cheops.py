@@ -19,8 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from conftest import Table, World, move_buttons
-from simcord import ChannelHandle, MemberActor
+from conftest import Table
+from conftest import World
+from conftest import move_buttons
+from simcord import ChannelHandle
+from simcord import MemberActor
 
 import games
 from games.core import Engine

@@ -12,7 +12,8 @@ import io
 import re
 
 import discord
-from conftest import Table, World
+from conftest import Table
+from conftest import World
 from PIL import Image
 from simcord import ChannelHandle
 

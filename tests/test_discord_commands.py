@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Table, World
+from conftest import Table
+from conftest import World
 from simcord.backend.errors import SetupError
 
-from bot.results import Caller, Reply
+from bot.results import Caller
+from bot.results import Reply
 from bot.service import GameService
 
 

@@ -7,7 +7,10 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from conftest import GAME, Restarter, Table, World
+from conftest import GAME
+from conftest import Restarter
+from conftest import Table
+from conftest import World
 
 import texts
 from bot.service.clock import TurnClock

@@ -16,11 +16,14 @@ from typing import Any
 
 import discord
 import pytest
-from conftest import Restarter, Table, World
+from conftest import Restarter
+from conftest import Table
+from conftest import World
 
 from bot.service import turns
 from bot.service.turns import RETRY_LONGEST
-from bot.store import Store, StoreUnavailable
+from bot.store import Store
+from bot.store import StoreUnavailable
 
 #: Moves under faults depend on the store: on both backends.
 pytestmark = pytest.mark.both_backends

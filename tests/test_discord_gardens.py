@@ -14,9 +14,12 @@ from typing import Any
 
 import discord
 import simcord
-from conftest import Restarter, Table, World
+from conftest import Restarter
+from conftest import Table
+from conftest import World
 from discord.ext import commands
-from simcord import ChannelHandle, MemberActor
+from simcord import ChannelHandle
+from simcord import MemberActor
 
 GAME = "gardens"
 #: A whole game is about 24 plantings and a few storms; this only stops a runaway loop.
@@ -216,8 +219,10 @@ async def test_a_whole_game_to_the_end(world: World, table: Table) -> None:
 
 
 def test_moves_that_do_not_fit_a_button_go_into_a_menu() -> None:
-    from bot.discord_app.components import MoveSelect, hand_view
-    from bot.results import MoveButton, Reply
+    from bot.discord_app.components import MoveSelect
+    from bot.discord_app.components import hand_view
+    from bot.results import MoveButton
+    from bot.results import Reply
 
     long = "shelter " + "X" * 80  # fits a menu (100), not a button id with its prefix
     buttons = (MoveButton("pass", "pass"), MoveButton(long[:80], long), MoveButton("plant A1", "plant A1"))

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 import simcord.interactions
-from conftest import Table, World
+from conftest import Table
+from conftest import World
 
 
 @pytest.fixture

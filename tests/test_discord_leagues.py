@@ -12,7 +12,9 @@ import re
 
 import discord
 import pytest
-from conftest import Restarter, Table, World
+from conftest import Restarter
+from conftest import Table
+from conftest import World
 from league_support import play_out
 from simcord import MemberActor
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import discord
 import pytest
-from conftest import Table, World
+from conftest import Table
+from conftest import World
 
 
 def labels(message: discord.Message) -> list[str]:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 
-from conftest import Table, World
-from simcord import ChannelHandle, MemberActor
+from conftest import Table
+from conftest import World
+from simcord import ChannelHandle
+from simcord import MemberActor
 
 GAME = "mauerbauer"
 MOVE_LIMIT = 800

@@ -15,7 +15,11 @@ from typing import Any
 
 import pytest
 import simcord
-from conftest import OpenGame, Restarter, Table, World, move_buttons
+from conftest import OpenGame
+from conftest import Restarter
+from conftest import Table
+from conftest import World
+from conftest import move_buttons
 
 import texts
 from bot.store import GameRow

@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 import pytest
-from conftest import Table, World
+from conftest import Table
+from conftest import World
 
 import texts
 from bot.service.drawing import Drawing

@@ -5,7 +5,11 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import OpenGame, Table, World, button_ids, move_buttons
+from conftest import OpenGame
+from conftest import Table
+from conftest import World
+from conftest import button_ids
+from conftest import move_buttons
 from PIL import Image
 
 #: A game of Chinesische Mauer takes far fewer moves; this only stops a runaway loop.

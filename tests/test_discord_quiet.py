@@ -4,11 +4,15 @@ changes (the tests run on the dates of the changes)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 import pytest
 import simcord
-from conftest import OpenGame, Restarter, Table, World
+from conftest import OpenGame
+from conftest import Restarter
+from conftest import Table
+from conftest import World
 from simcord import MemberActor
 
 from bot.service.quiet import Quiet

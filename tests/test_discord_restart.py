@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Restarter, Table, World, execute, move_buttons
+from conftest import Restarter
+from conftest import Table
+from conftest import World
+from conftest import execute
+from conftest import move_buttons
 
 #: Restarts depend on the store: on both backends.
 pytestmark = pytest.mark.both_backends

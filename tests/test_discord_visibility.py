@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 import discord
-from conftest import Table, World
+from conftest import Table
+from conftest import World
 
 
 async def test_a_game_in_a_hidden_channel_stays_hidden(world: World, table: Table) -> None:

@@ -11,13 +11,17 @@ import asyncio
 import json
 import random
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from typing import Any
 
 import discord
 import pytest
-from conftest import Table, World
-from hypothesis import HealthCheck, given, settings
+from conftest import Table
+from conftest import World
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import games
@@ -25,8 +29,11 @@ import texts
 from bot.errors import PlayerError
 from bot.results import Caller
 from bot.service import GameService
-from bot.store import GameRow, Store
-from games.core import Engine, IllegalAction, State
+from bot.store import GameRow
+from bot.store import Store
+from games.core import Engine
+from games.core import IllegalAction
+from games.core import State
 
 EXAMPLES = 150
 # Derandomized: the same examples on every run, so a failure is repeatable;

@@ -14,7 +14,8 @@ import io
 import os
 import pathlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 

@@ -17,14 +17,24 @@ from collections.abc import Iterator
 
 import gardens
 import pytest
-from conformance_support import check_views, play
+from conformance_support import check_views
+from conformance_support import play
 from game_support import check_impossible_saves
-from gardens.rules import NOT_INVOLVED, PASS, WAITING, Pass, Plant, Shelter, State, new_game
+from gardens.rules import NOT_INVOLVED
+from gardens.rules import PASS
+from gardens.rules import WAITING
+from gardens.rules import Pass
+from gardens.rules import Plant
+from gardens.rules import Shelter
+from gardens.rules import State
+from gardens.rules import new_game
 
 import ai
 import games
 import renderers
-from games.core import MAX_QUICK_ACTIONS, IllegalAction, Rng
+from games.core import MAX_QUICK_ACTIONS
+from games.core import IllegalAction
+from games.core import Rng
 
 ENGINE = gardens.ENGINE
 W = 20  # the large garden's width

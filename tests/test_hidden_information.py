@@ -23,7 +23,8 @@ from mauerbauer import mb_builders
 import games
 import renderers
 from games.chinesische_mauer.data import KINDS
-from games.core import Engine, State
+from games.core import Engine
+from games.core import State
 
 #: Positions per engine; seats and the spectator are checked in each.
 POSITIONS = 16

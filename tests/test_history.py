@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 import pytest
 
 import games
-from bot.history import History, Step, obligation_start, replay
+from bot.history import History
+from bot.history import Step
+from bot.history import obligation_start
+from bot.history import replay
 from bot.service.games import Games
 from bot.service.model import Loaded
 from bot.store import Store

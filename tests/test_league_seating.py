@@ -14,25 +14,25 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import games
-from bot.leagues.seating import (
-    AI,
-    MOST_AT_A_TABLE,
-    Tables,
-    count_splits,
-    first_seats,
-    met_counts,
-    repeats,
-    round_robin_rounds,
-    seat_round,
-    table_sizes,
-)
+from bot.leagues.seating import AI
+from bot.leagues.seating import MOST_AT_A_TABLE
+from bot.leagues.seating import Tables
+from bot.leagues.seating import count_splits
+from bot.leagues.seating import first_seats
+from bot.leagues.seating import met_counts
+from bot.leagues.seating import repeats
+from bot.leagues.seating import round_robin_rounds
+from bot.leagues.seating import seat_round
+from bot.leagues.seating import table_sizes
 
 #: Splits listed in full to prove the best one (more: drawn at random).
 LISTED = 3_000

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from bot.leagues.standings import Result, rank_points, standings, winner
+from bot.leagues.standings import Result
+from bot.leagues.standings import rank_points
+from bot.leagues.standings import standings
+from bot.leagues.standings import winner
 
 
 def table(*seats: tuple[int | None, float, int] | tuple[int | None, float, int, bool]) -> list[Result]:

@@ -16,14 +16,21 @@ from typing import Any
 
 import discord
 import pytest
-from conftest import GAME, Bots, OpenGame, Restarter, Table, World
+from conftest import GAME
+from conftest import Bots
+from conftest import OpenGame
+from conftest import Restarter
+from conftest import Table
+from conftest import World
 
 import ai
 import renderers
 import texts
 from bot.discord_app.client import RECONCILE_EVERY
-from bot.results import Caller, Dispatch
-from bot.service import GameService, turns
+from bot.results import Caller
+from bot.results import Dispatch
+from bot.service import GameService
+from bot.service import turns
 from bot.service.clock import TIMER_LEASE
 from bot.service.drawing import DRAW_TRIES
 from bot.service.narrator import Narrator

@@ -24,7 +24,9 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +36,14 @@ from postgres_server import PostgresServer
 
 import games
 from bot.history import replay
-from bot.migrate import MigrationError, Summary, migrate
+from bot.migrate import MigrationError
+from bot.migrate import Summary
+from bot.migrate import migrate
 from bot.results import Caller
 from bot.service import GameService
-from bot.store import MIGRATIONS, ServerRow, Store
+from bot.store import MIGRATIONS
+from bot.store import ServerRow
+from bot.store import Store
 from bot.store.copy import TABLES
 
 ROOT = Path(__file__).resolve().parent.parent

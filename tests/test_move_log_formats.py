@@ -12,21 +12,33 @@ from __future__ import annotations
 import random
 import sqlite3
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 import pytest
-from conftest import execute, fetch, is_postgres, schema_version
+from conftest import execute
+from conftest import fetch
+from conftest import is_postgres
+from conftest import schema_version
 from service_support import started
 
 import games
 from bot.history import replay
 from bot.results import Caller
 from bot.service import GameService
-from bot.store import MIGRATIONS, GameRow, OtherNotation, StaleVersion, Store
+from bot.store import MIGRATIONS
+from bot.store import GameRow
+from bot.store import OtherNotation
+from bot.store import StaleVersion
+from bot.store import Store
 from bot.store.postgres import translate_schema
 from games.chinesische_mauer.engine import ChineseWallEngine
-from games.core import Action, IllegalAction, Message, State
+from games.core import Action
+from games.core import IllegalAction
+from games.core import Message
+from games.core import State
 
 T0 = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
 SEED = 20240501

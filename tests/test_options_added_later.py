@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -26,9 +27,11 @@ from bot.history import replay
 from bot.migrate import replay_problem
 from bot.results import Caller
 from bot.service import GameService
-from bot.store import GameRow, Store
+from bot.store import GameRow
+from bot.store import Store
 from games.catan_cheops import ENGINE
-from games.catan_cheops.state import REVISED, RULEBOOK
+from games.catan_cheops.state import REVISED
+from games.catan_cheops.state import RULEBOOK
 from games.core import Option
 
 T0 = datetime(2026, 3, 1, 12, tzinfo=UTC)

@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 import simcord
-from conftest import Table, World
-from simcord import ChannelHandle, MemberActor
+from conftest import Table
+from conftest import World
+from simcord import ChannelHandle
+from simcord import MemberActor
 from simcord.backend.errors import SetupError
 
 import texts

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import discord
 import pytest
-from conftest import GAME, Table, World
+from conftest import GAME
+from conftest import Table
+from conftest import World
 from postgres_server import PostgresServer
 
 import games
@@ -27,7 +29,9 @@ from bot.history import replay
 from bot.results import Caller
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import Store, StoreError, StoreUnavailable
+from bot.store import Store
+from bot.store import StoreError
+from bot.store import StoreUnavailable
 from bot.store.postgres import PostgresBackend
 from bot.workers import Workers
 

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from typing import Any
 
 import pytest
-from conftest import Table, World, move_buttons
-from simcord import MemberActor, ResponseMessage
+from conftest import Table
+from conftest import World
+from conftest import move_buttons
+from simcord import MemberActor
+from simcord import ResponseMessage
 
 import games
 import texts

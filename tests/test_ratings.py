@@ -5,18 +5,17 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from bot.ratings import (
-    AI_RATING,
-    DEFAULT_RATING,
-    DISPLAY_BASE,
-    Entrant,
-    Rating,
-    display,
-    rate,
-)
+from bot.ratings import AI_RATING
+from bot.ratings import DEFAULT_RATING
+from bot.ratings import DISPLAY_BASE
+from bot.ratings import Entrant
+from bot.ratings import Rating
+from bot.ratings import display
+from bot.ratings import rate
 from games.core import rank_by_scores
 
 

@@ -10,10 +10,15 @@ width `Canvas.text` reports must stay the one layouts measure with.
 from __future__ import annotations
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image
+from PIL import ImageChops
+from PIL import ImageDraw
 
-from renderers.canvas import Canvas, text_width
-from renderers.fonts import Weight, face, readable
+from renderers.canvas import Canvas
+from renderers.canvas import text_width
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.fonts import readable
 
 #: Texts DejaVu draws alone (text in other scripts is laid in runs: tests/test_render_scripts.py).
 TEXTS = ["Anna", "12", "Ärger · 3 × Mauer", "Wall 4/6", "Zoë Ørsted", "", "  "]

@@ -20,12 +20,24 @@ from typing import Any
 
 import pytest
 from game_support import template_fields
-from render_support import NoHand, asked_keys, clear_caches, drawn_texts, png
+from render_support import NoHand
+from render_support import asked_keys
+from render_support import clear_caches
+from render_support import drawn_texts
+from render_support import png
 
 import renderers
 import renderers.catan_cheops as catan_cheops
 from games.catan_cheops import ENGINE
-from games.catan_cheops.actions import BANK, BLOCK, BUY, CITY, END, OFFER, ROAD, SETTLEMENT, SHIP
+from games.catan_cheops.actions import BANK
+from games.catan_cheops.actions import BLOCK
+from games.catan_cheops.actions import BUY
+from games.catan_cheops.actions import CITY
+from games.catan_cheops.actions import END
+from games.catan_cheops.actions import OFFER
+from games.catan_cheops.actions import ROAD
+from games.catan_cheops.actions import SETTLEMENT
+from games.catan_cheops.actions import SHIP
 from games.core import State
 from renderers import samples
 from renderers.catan_cheops import geometry as catan_cheops_geometry

@@ -11,18 +11,25 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from render_support import PNG_SIGNATURE, asked_keys, drawn_texts, height, png
+from render_support import PNG_SIGNATURE
+from render_support import asked_keys
+from render_support import drawn_texts
+from render_support import height
+from render_support import png
 
 import games.china  # registers the engine
 import texts
 from games.china.data import PROVINCES
-from games.core import Action, State
-from renderers import canvas, samples
+from games.core import Action
+from games.core import State
+from renderers import canvas
+from renderers import samples
 from renderers.china import image as china  # importing it registers its renderer
 from renderers.china import map as china_map
 

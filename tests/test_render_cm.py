@@ -10,17 +10,26 @@ from __future__ import annotations
 import copy
 import functools
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
-from render_support import PNG_SIGNATURE, asked_keys, drawn_texts, height, png
+from PIL import Image
+from PIL import ImageDraw
+from render_support import PNG_SIGNATURE
+from render_support import asked_keys
+from render_support import drawn_texts
+from render_support import height
+from render_support import png
 
 import games
 import renderers
 import texts
-from renderers import canvas, common, fonts, samples
+from renderers import canvas
+from renderers import common
+from renderers import fonts
+from renderers import samples
 from renderers.chinesische_mauer import image as chinesische_mauer
 
 GAME = "chinesische-mauer"

@@ -16,7 +16,11 @@ from typing import Any
 
 import pytest
 from game_support import template_fields
-from render_support import NoHand, asked_keys, clear_caches, drawn_texts, png
+from render_support import NoHand
+from render_support import asked_keys
+from render_support import clear_caches
+from render_support import drawn_texts
+from render_support import png
 
 import games
 import games.mauerbauer
@@ -153,7 +157,8 @@ def test_every_label_is_at_least_9_px_at_390_px_wide(monkeypatch: pytest.MonkeyP
 def test_every_card_reads_in_full_in_every_language() -> None:
     """Group, name (2 lines at most) and scoring line (2 lines) fit the card without being cut."""
     from renderers.canvas import text_width
-    from renderers.fonts import Weight, face
+    from renderers.fonts import Weight
+    from renderers.fonts import face
 
     for locale in LOCALES:
         for kind in games.mauerbauer.data.CARDS["kinds"]:

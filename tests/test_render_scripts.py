@@ -18,14 +18,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image
+from PIL import ImageChops
+from PIL import ImageDraw
+from PIL import ImageFont
 
 import games
 import renderers
-from renderers import canvas, common, replay, samples, shaping
+from renderers import canvas
+from renderers import common
 from renderers import fonts as fonts_module
-from renderers.canvas import Canvas, ellipsize, text_width
-from renderers.fonts import PLACEHOLDER, Weight, face, readable
+from renderers import replay
+from renderers import samples
+from renderers import shaping
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import text_width
+from renderers.fonts import PLACEHOLDER
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.fonts import readable
 
 #: One name per script and per kind of emoji the issue names.
 NAMES = {

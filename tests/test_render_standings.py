@@ -6,7 +6,8 @@ import io
 
 from PIL import Image
 
-from renderers.standings import WIDTH, render_standings
+from renderers.standings import WIDTH
+from renderers.standings import render_standings
 
 HEADERS = ["#", "Player", "Points", "Games", "Opp. avg", "Score share", "Dropped"]
 

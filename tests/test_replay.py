@@ -12,14 +12,20 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from PIL import GifImagePlugin, Image
+from PIL import GifImagePlugin
+from PIL import Image
 
 import games
 import renderers
 import texts
-from renderers import replay, samples
+from renderers import replay
+from renderers import samples
 from renderers.canvas import text_width
-from renderers.common import GOLD, GOLD_LIGHT, INK, MUTED, seat_colour
+from renderers.common import GOLD
+from renderers.common import GOLD_LIGHT
+from renderers.common import INK
+from renderers.common import MUTED
+from renderers.common import seat_colour
 from renderers.fonts import readable
 
 GAME = "chinesische-mauer"

@@ -10,12 +10,16 @@ finished game keeps nothing at all.
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
-from service_support import no_image, person, started
+from service_support import no_image
+from service_support import person
+from service_support import started
 
 from bot.service import GameService
-from bot.service.cache import Locks, Recent
+from bot.service.cache import Locks
+from bot.service.cache import Recent
 from bot.store import Store
 
 GAME = "chinesische-mauer"

@@ -9,10 +9,15 @@ posts; a move made meanwhile is answered at once, not queued behind it.
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 from conftest import execute
-from service_support import Now, no_image, person, started
+from service_support import Now
+from service_support import no_image
+from service_support import person
+from service_support import started
 
 from bot.results import Dispatch
 from bot.service import GameService

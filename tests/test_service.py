@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -12,7 +13,9 @@ from conftest import execute
 
 import games
 from bot.errors import PlayerError
-from bot.results import Caller, Post, Reply
+from bot.results import Caller
+from bot.results import Post
+from bot.results import Reply
 from bot.service import GameService
 from bot.store import Store
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 import pytest
 from league_support import play_out
@@ -15,7 +17,8 @@ from bot.leagues.seating import AI
 from bot.results import Caller
 from bot.service import GameService
 from bot.shards import Shards
-from bot.store import ServerRow, Store
+from bot.store import ServerRow
+from bot.store import Store
 
 GUILD, CHANNEL, OTHER_CHANNEL = 5, 40, 41
 ORGANISER = Caller(900, "Olga", guild_id=GUILD, channel_id=CHANNEL, is_manager=True)

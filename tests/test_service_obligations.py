@@ -9,14 +9,17 @@ game's AI answers for that person alone.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from service_support import clocked_service
 
 import texts
-from bot.results import Caller, Post
+from bot.results import Caller
+from bot.results import Post
 from bot.service import GameService
 from bot.store.rows import TimerRow
 

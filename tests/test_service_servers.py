@@ -9,11 +9,14 @@ compares the servers the bot is in with those that have games.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 import pytest
-from service_support import clocked_service, started
+from service_support import clocked_service
+from service_support import started
 
 from bot.results import Caller
 from bot.service import GameService

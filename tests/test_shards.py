@@ -13,9 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from collections.abc import AsyncIterator
+from collections.abc import Awaitable
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -27,8 +32,10 @@ from bot.errors import PlayerError
 from bot.history import replay
 from bot.results import Caller
 from bot.service import GameService
-from bot.shards import Shards, shard_of
-from bot.store import Store, TimerRow
+from bot.shards import Shards
+from bot.shards import shard_of
+from bot.store import Store
+from bot.store import TimerRow
 from bot.workers import Workers
 
 START = datetime(2026, 5, 1, 9, tzinfo=UTC)

@@ -11,29 +11,35 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta, timezone
+from collections.abc import Awaitable
+from collections.abc import Callable
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
+from datetime import timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import execute, fetch, is_postgres, schema_version
+from conftest import execute
+from conftest import fetch
+from conftest import is_postgres
+from conftest import schema_version
 from crash_child import killed_after
-from store_crash_child import action_of, state_after
+from store_crash_child import action_of
+from store_crash_child import state_after
 
 import bot.store.schema as schema_module
 from bot.community import Community
-from bot.store import (
-    MIGRATIONS,
-    CorruptRow,
-    GameNotFound,
-    GameRow,
-    StaleVersion,
-    Store,
-    StoreError,
-    TimerRow,
-    WrongStatus,
-)
+from bot.store import MIGRATIONS
+from bot.store import CorruptRow
+from bot.store import GameNotFound
+from bot.store import GameRow
+from bot.store import StaleVersion
+from bot.store import Store
+from bot.store import StoreError
+from bot.store import TimerRow
+from bot.store import WrongStatus
 from games.core import Outcome
 
 ROOT = Path(__file__).resolve().parent.parent

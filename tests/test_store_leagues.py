@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 import pytest
 from conftest import execute
 
-from bot.store import CorruptRow, LeagueTableRow, MemberRow, Store
+from bot.store import CorruptRow
+from bot.store import LeagueTableRow
+from bot.store import MemberRow
+from bot.store import Store
 
 T0 = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
 MINUTE = timedelta(minutes=1)

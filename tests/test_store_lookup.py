@@ -8,8 +8,11 @@ The lookups' answers are checked on both backends; the query plans (SQLite's
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from collections.abc import Awaitable
+from collections.abc import Callable
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 

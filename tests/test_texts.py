@@ -10,7 +10,8 @@ from pathlib import Path
 
 import games
 import texts
-from games.core import Message, Player
+from games.core import Message
+from games.core import Player
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = re.compile(r"^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+$")

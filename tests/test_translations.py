@@ -11,9 +11,11 @@ import re
 import string
 import unicodedata
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import discord
 import pytest
@@ -25,9 +27,14 @@ from discord.ext import commands
 import games
 import texts
 from bot import create_bot
-from bot.discord_app.translator import DESCRIPTION_LIMIT, NAME_PATTERN, NAME_PREFIX, CatalogueTranslator
+from bot.discord_app.translator import DESCRIPTION_LIMIT
+from bot.discord_app.translator import NAME_PATTERN
+from bot.discord_app.translator import NAME_PREFIX
+from bot.discord_app.translator import CatalogueTranslator
 from bot.settings import Settings
-from games.core import Message, Player, fill
+from games.core import Message
+from games.core import Player
+from games.core import fill
 
 LANGUAGES = ("de", "nl")
 ENGLISH = texts.catalogue(texts.DEFAULT_LOCALE)

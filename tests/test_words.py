@@ -8,7 +8,8 @@ import pytest
 
 import texts
 from bot.terminal import Terminal
-from games.core import Message, Player
+from games.core import Message
+from games.core import Player
 from texts.words import ZERO_WIDTH_SPACE as ZWSP
 
 #: What a person may call themselves on Discord, and what it must not do to a message.

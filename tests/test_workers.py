@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.workers import WORKER_NICENESS, Workers
+from bot.workers import WORKER_NICENESS
+from bot.workers import Workers
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -30,15 +30,22 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
 import games
-from games.core import CORE_TEXTS, Message, Param, Player, fill
-from texts.words import escape_message, escape_words
+from games.core import CORE_TEXTS
+from games.core import Message
+from games.core import Param
+from games.core import Player
+from games.core import fill
+from texts.words import escape_message
+from texts.words import escape_words
 
 __all__ = [
     "DEFAULT_LOCALE",

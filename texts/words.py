@@ -38,7 +38,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from games.core import Message, Param
+from games.core import Message
+from games.core import Param
 
 __all__ = ["ZERO_WIDTH_SPACE", "escape_message", "escape_words"]
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import ai
 from ai.catan_cheops import greedy
-from ai.catan_cheops.player import ENGINE_ID, Goal, Mind, choose
+from ai.catan_cheops.player import ENGINE_ID
+from ai.catan_cheops.player import Goal
+from ai.catan_cheops.player import Mind
+from ai.catan_cheops.player import choose
 
 __all__ = ["Goal", "Mind", "choose"]
 

@@ -14,27 +14,26 @@ production into points, shrinking as the game nears its end.
 
 from __future__ import annotations
 
-from games.catan_cheops.data import (
-    BLACK_BLOCKS,
-    COSTS,
-    EDGE_ENDS,
-    EDGES,
-    GENERIC,
-    GOAL,
-    GOLD,
-    HEX_RESOURCE,
-    HEX_TOKEN,
-    LAND_NODES,
-    NODE_EDGES,
-    NODE_HARBOUR,
-    NODE_HEXES,
-    NODES,
-    PYRAMID_PLACES,
-    PYRAMID_SITES,
-    bits,
-)
+from games.catan_cheops.data import BLACK_BLOCKS
+from games.catan_cheops.data import COSTS
+from games.catan_cheops.data import EDGE_ENDS
+from games.catan_cheops.data import EDGES
+from games.catan_cheops.data import GENERIC
+from games.catan_cheops.data import GOAL
+from games.catan_cheops.data import GOLD
+from games.catan_cheops.data import HEX_RESOURCE
+from games.catan_cheops.data import HEX_TOKEN
+from games.catan_cheops.data import LAND_NODES
+from games.catan_cheops.data import NODE_EDGES
+from games.catan_cheops.data import NODE_HARBOUR
+from games.catan_cheops.data import NODE_HEXES
+from games.catan_cheops.data import NODES
+from games.catan_cheops.data import PYRAMID_PLACES
+from games.catan_cheops.data import PYRAMID_SITES
+from games.catan_cheops.data import bits
 from games.catan_cheops.rules import points
-from games.catan_cheops.state import BLACK, State
+from games.catan_cheops.state import BLACK
+from games.catan_cheops.state import State
 
 __all__ = [
     "BLOCK_COST",

@@ -27,25 +27,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.catan_cheops.evaluation import (
-    CITY_COST,
-    NODE_YIELD,
-    PIPS,
-    SETTLEMENT_COST,
-    Expansion,
-    missing,
-    production,
-    public_points,
-    public_state,
-    spot_value,
-)
-from ai.common import only_move, pick
+from ai.catan_cheops.evaluation import CITY_COST
+from ai.catan_cheops.evaluation import NODE_YIELD
+from ai.catan_cheops.evaluation import PIPS
+from ai.catan_cheops.evaluation import SETTLEMENT_COST
+from ai.catan_cheops.evaluation import Expansion
+from ai.catan_cheops.evaluation import missing
+from ai.catan_cheops.evaluation import production
+from ai.catan_cheops.evaluation import public_points
+from ai.catan_cheops.evaluation import public_state
+from ai.catan_cheops.evaluation import spot_value
+from ai.common import only_move
+from ai.common import pick
 from games.catan_cheops import actions as act
 from games.catan_cheops import rules
-from games.catan_cheops.actions import Move, unpack
-from games.catan_cheops.data import GOLD, HEX_NODES, HEX_RESOURCE, HEX_TOKEN, LAND_NODES, PYRAMID_SITES
-from games.catan_cheops.state import FOUND, FREE_ROADS, MAIN, OFFER, ROBBER, State
+from games.catan_cheops.actions import Move
+from games.catan_cheops.actions import unpack
+from games.catan_cheops.data import GOLD
+from games.catan_cheops.data import HEX_NODES
+from games.catan_cheops.data import HEX_RESOURCE
+from games.catan_cheops.data import HEX_TOKEN
+from games.catan_cheops.data import LAND_NODES
+from games.catan_cheops.data import PYRAMID_SITES
+from games.catan_cheops.state import FOUND
+from games.catan_cheops.state import FREE_ROADS
+from games.catan_cheops.state import MAIN
+from games.catan_cheops.state import OFFER
+from games.catan_cheops.state import ROBBER
 from games.catan_cheops.state import ROLL as ROLL_PHASE
+from games.catan_cheops.state import State
 from games.core import Action
 
 __all__ = ["choose"]

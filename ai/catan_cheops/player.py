@@ -40,69 +40,71 @@ always give the same move.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+from typing import NamedTuple
 
-from ai.catan_cheops.evaluation import (
-    BLOCK_COST,
-    CARD_COST,
-    CARD_WORTH,
-    CITY_COST,
-    PIPS,
-    ROAD_COST,
-    SETTLEMENT_COST,
-    SHIP_COST,
-    Expansion,
-    block_shift,
-    missing,
-    pip_vp,
-    production,
-    public_points,
-    public_state,
-    spot_value,
-    yield_value,
-)
-from ai.common import Jitter, best_index, only_move
+from ai.catan_cheops.evaluation import BLOCK_COST
+from ai.catan_cheops.evaluation import CARD_COST
+from ai.catan_cheops.evaluation import CARD_WORTH
+from ai.catan_cheops.evaluation import CITY_COST
+from ai.catan_cheops.evaluation import PIPS
+from ai.catan_cheops.evaluation import ROAD_COST
+from ai.catan_cheops.evaluation import SETTLEMENT_COST
+from ai.catan_cheops.evaluation import SHIP_COST
+from ai.catan_cheops.evaluation import Expansion
+from ai.catan_cheops.evaluation import block_shift
+from ai.catan_cheops.evaluation import missing
+from ai.catan_cheops.evaluation import pip_vp
+from ai.catan_cheops.evaluation import production
+from ai.catan_cheops.evaluation import public_points
+from ai.catan_cheops.evaluation import public_state
+from ai.catan_cheops.evaluation import spot_value
+from ai.catan_cheops.evaluation import yield_value
+from ai.common import Jitter
+from ai.common import best_index
+from ai.common import only_move
 from games.catan_cheops import actions as act
-from games.catan_cheops.actions import Move, unpack
-from games.catan_cheops.data import (
-    BLOCKS,
-    CITIES,
-    EDGES,
-    GOAL,
-    GOLD,
-    HEX_NODES,
-    HEX_RESOURCE,
-    HEX_TOKEN,
-    LAND_NODES,
-    NODE_EDGE_MASK,
-    NODE_EDGES,
-    NODE_HEXES,
-    PYRAMID_PLACES,
-    PYRAMID_SITES,
-    ROADS,
-    SETTLEMENTS,
-    SHIPS,
-    bits,
-)
+from games.catan_cheops.actions import Move
+from games.catan_cheops.actions import unpack
+from games.catan_cheops.data import BLOCKS
+from games.catan_cheops.data import CITIES
+from games.catan_cheops.data import EDGES
+from games.catan_cheops.data import GOAL
+from games.catan_cheops.data import GOLD
+from games.catan_cheops.data import HEX_NODES
+from games.catan_cheops.data import HEX_RESOURCE
+from games.catan_cheops.data import HEX_TOKEN
+from games.catan_cheops.data import LAND_NODES
+from games.catan_cheops.data import NODE_EDGE_MASK
+from games.catan_cheops.data import NODE_EDGES
+from games.catan_cheops.data import NODE_HEXES
+from games.catan_cheops.data import PYRAMID_PLACES
+from games.catan_cheops.data import PYRAMID_SITES
 from games.catan_cheops.data import ROAD_EDGES as ROAD_EDGES_MASK
+from games.catan_cheops.data import ROADS
+from games.catan_cheops.data import SETTLEMENTS
 from games.catan_cheops.data import SHIP_EDGES as SHIP_EDGES_MASK
-from games.catan_cheops.rules import (
-    FOUNDING_STEPS,
-    KNIGHT,
-    MONOPOLY,
-    PLENTY,
-    ROAD_BUILDING,
-    apply,
-    block_counts,
-    harbour_rates,
-    legal_actions,
-    points,
-    trade_reach,
-)
-from games.catan_cheops.state import FOUND, FREE_ROADS, MAIN, OVER, State
+from games.catan_cheops.data import SHIPS
+from games.catan_cheops.data import bits
+from games.catan_cheops.rules import FOUNDING_STEPS
+from games.catan_cheops.rules import KNIGHT
+from games.catan_cheops.rules import MONOPOLY
+from games.catan_cheops.rules import PLENTY
+from games.catan_cheops.rules import ROAD_BUILDING
+from games.catan_cheops.rules import apply
+from games.catan_cheops.rules import block_counts
+from games.catan_cheops.rules import harbour_rates
+from games.catan_cheops.rules import legal_actions
+from games.catan_cheops.rules import points
+from games.catan_cheops.rules import trade_reach
+from games.catan_cheops.state import FOUND
+from games.catan_cheops.state import FREE_ROADS
+from games.catan_cheops.state import MAIN
 from games.catan_cheops.state import OFFER as OFFER_PHASE
+from games.catan_cheops.state import OVER
 from games.catan_cheops.state import ROBBER as ROBBER_PHASE
 from games.catan_cheops.state import ROLL as ROLL_PHASE
+from games.catan_cheops.state import State
 from games.core import Action
 
 __all__ = ["Goal", "Mind", "choose"]

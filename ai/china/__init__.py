@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import ai
 from ai.china import greedy
-from ai.china.player import ENGINE_ID, Decision, choose, decide
+from ai.china.player import ENGINE_ID
+from ai.china.player import Decision
+from ai.china.player import choose
+from ai.china.player import decide
 
 __all__ = ["Decision", "choose", "decide"]
 

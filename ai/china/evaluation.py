@@ -29,20 +29,22 @@ Cards in hand are worth what they let the seat place on its next turn
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from functools import lru_cache
 
-from games.china.data import (
-    ALLIANCES,
-    COLOURS,
-    PROVINCE_COLOUR,
-    PROVINCES,
-    ROAD_NEIGHBOURS,
-    SPACE_INDEX,
-)
+from games.china.data import ALLIANCES
+from games.china.data import COLOURS
+from games.china.data import PROVINCE_COLOUR
+from games.china.data import PROVINCES
+from games.china.data import ROAD_NEIGHBOURS
+from games.china.data import SPACE_INDEX
 from games.china.rules import total_cards
 from games.china.scoring import road_groups
-from games.china.state import State, house_counts, house_points, ranked_points
+from games.china.state import State
+from games.china.state import house_counts
+from games.china.state import house_points
+from games.china.state import ranked_points
 
 __all__ = [
     "DEFAULT_WEIGHTS",

@@ -30,12 +30,26 @@ from __future__ import annotations
 from typing import Any
 
 import games.china
-from ai.china.evaluation import DEFAULT_WEIGHTS, Context, Evaluation, Weights, public_state
-from ai.common import Decision, Jitter, best_index, decision
+from ai.china.evaluation import DEFAULT_WEIGHTS
+from ai.china.evaluation import Context
+from ai.china.evaluation import Evaluation
+from ai.china.evaluation import Weights
+from ai.china.evaluation import public_state
+from ai.common import Decision
+from ai.common import Jitter
+from ai.common import best_index
+from ai.common import decision
 from games.china import rules
-from games.china.actions import End, Pass, Place, Swap, Take
+from games.china.actions import End
+from games.china.actions import Pass
+from games.china.actions import Place
+from games.china.actions import Swap
+from games.china.actions import Take
 from games.china.data import HAND_SIZE
-from games.china.state import DECK, PLACE, REFILL, State
+from games.china.state import DECK
+from games.china.state import PLACE
+from games.china.state import REFILL
+from games.china.state import State
 from games.core import Action
 
 __all__ = ["Decision", "choose", "decide"]

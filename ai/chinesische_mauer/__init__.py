@@ -6,7 +6,9 @@ random players."""
 from __future__ import annotations
 
 import ai
-from ai.chinesische_mauer.player import ENGINE_ID, choose, choose_move
+from ai.chinesische_mauer.player import ENGINE_ID
+from ai.chinesische_mauer.player import choose
+from ai.chinesische_mauer.player import choose_move
 
 __all__ = ["choose", "choose_move"]
 

@@ -26,16 +26,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.chinesische_mauer.model import (
-    DRAGON,
-    KINDS,
-    NOBLE,
-    WARRIOR,
-    Position,
-    SiteModel,
-    leader,
-    site_totals,
-)
+from ai.chinesische_mauer.model import DRAGON
+from ai.chinesische_mauer.model import KINDS
+from ai.chinesische_mauer.model import NOBLE
+from ai.chinesische_mauer.model import WARRIOR
+from ai.chinesische_mauer.model import Position
+from ai.chinesische_mauer.model import SiteModel
+from ai.chinesische_mauer.model import leader
+from ai.chinesische_mauer.model import site_totals
 
 __all__ = ["DEFAULT_WEIGHTS", "Context", "Weights", "cover_loss", "hand_value", "site_value"]
 

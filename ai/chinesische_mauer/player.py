@@ -24,28 +24,25 @@ jitter, so a given state and seed always give the same move.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import games
-from ai.chinesische_mauer.evaluation import (
-    DEFAULT_WEIGHTS,
-    Context,
-    Weights,
-    cover_loss,
-    hand_value,
-    site_value,
-)
-from ai.chinesische_mauer.model import (
-    DRAGON,
-    HORSEMAN,
-    Move,
-    Position,
-    apply_move,
-    parse_move,
-    position_from_view,
-)
+from ai.chinesische_mauer.evaluation import DEFAULT_WEIGHTS
+from ai.chinesische_mauer.evaluation import Context
+from ai.chinesische_mauer.evaluation import Weights
+from ai.chinesische_mauer.evaluation import cover_loss
+from ai.chinesische_mauer.evaluation import hand_value
+from ai.chinesische_mauer.evaluation import site_value
+from ai.chinesische_mauer.model import DRAGON
+from ai.chinesische_mauer.model import HORSEMAN
+from ai.chinesische_mauer.model import Move
+from ai.chinesische_mauer.model import Position
+from ai.chinesische_mauer.model import apply_move
+from ai.chinesische_mauer.model import parse_move
+from ai.chinesische_mauer.model import position_from_view
 from ai.common import Jitter
 from games.core import Action
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import ai
 from ai.mauerbauer import greedy
-from ai.mauerbauer.player import ENGINE_ID, Decision, choose, decide
+from ai.mauerbauer.player import ENGINE_ID
+from ai.mauerbauer.player import Decision
+from ai.mauerbauer.player import choose
+from ai.mauerbauer.player import decide
 
 __all__ = ["Decision", "choose", "decide"]
 

@@ -28,25 +28,27 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.mauerbauer.model import KIND_COUNT, best_play_points
-from games.mauerbauer.data import (
-    CARDS,
-    CITY_KINDS,
-    COPIES,
-    FIELD_REGION,
-    HOUSE_COLOURS,
-    LINE_ENDS,
-    LINE_FIELDS,
-    REGIONS,
-    SUPPLY_HOUSES,
-    SUPPLY_PALACES,
-    SUPPLY_TOWERS,
-    SUPPLY_WALLS,
-    TOWER_COLOURS,
-    WATER,
-)
+from ai.mauerbauer.model import KIND_COUNT
+from ai.mauerbauer.model import best_play_points
+from games.mauerbauer.data import CARDS
+from games.mauerbauer.data import CITY_KINDS
+from games.mauerbauer.data import COPIES
+from games.mauerbauer.data import FIELD_REGION
+from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import LINE_ENDS
+from games.mauerbauer.data import LINE_FIELDS
+from games.mauerbauer.data import REGIONS
+from games.mauerbauer.data import SUPPLY_HOUSES
+from games.mauerbauer.data import SUPPLY_PALACES
+from games.mauerbauer.data import SUPPLY_TOWERS
+from games.mauerbauer.data import SUPPLY_WALLS
+from games.mauerbauer.data import TOWER_COLOURS
+from games.mauerbauer.data import WATER
 from games.mauerbauer.scoring import card_values
-from games.mauerbauer.state import FINAL, OVER, SCORING, State
+from games.mauerbauer.state import FINAL
+from games.mauerbauer.state import OVER
+from games.mauerbauer.state import SCORING
+from games.mauerbauer.state import State
 
 __all__ = [
     "FACTS",

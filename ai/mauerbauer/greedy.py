@@ -19,13 +19,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.common import only_move, pick
-from ai.mauerbauer.model import after_placements, best_play_points, closes, merge_options, public_state
+from ai.common import only_move
+from ai.common import pick
+from ai.mauerbauer.model import after_placements
+from ai.mauerbauer.model import best_play_points
+from ai.mauerbauer.model import closes
+from ai.mauerbauer.model import merge_options
+from ai.mauerbauer.model import public_state
 from games.core import Action
 from games.mauerbauer import rules
-from games.mauerbauer.actions import DONE, BuildWall, Discard, Pass, Play
+from games.mauerbauer.actions import DONE
+from games.mauerbauer.actions import BuildWall
+from games.mauerbauer.actions import Discard
+from games.mauerbauer.actions import Pass
+from games.mauerbauer.actions import Play
 from games.mauerbauer.scoring import card_values
-from games.mauerbauer.state import EXCHANGE, FINAL, MERGE, SCORING, WALL, State
+from games.mauerbauer.state import EXCHANGE
+from games.mauerbauer.state import FINAL
+from games.mauerbauer.state import MERGE
+from games.mauerbauer.state import SCORING
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import State
 
 __all__ = ["choose"]
 

@@ -19,11 +19,16 @@ the engine's (`rules.closed_by` and its internal steps `_put_towers`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 
 from games.mauerbauer import rules
-from games.mauerbauer.data import CORNER_LINE_MASK, KINDS, LINE_ENDS
-from games.mauerbauer.state import HOUSES, MERGE, State
+from games.mauerbauer.data import CORNER_LINE_MASK
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.data import LINE_ENDS
+from games.mauerbauer.state import HOUSES
+from games.mauerbauer.state import MERGE
+from games.mauerbauer.state import State
 
 __all__ = [
     "KIND_COUNT",

@@ -37,15 +37,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.common import Decision, Jitter, best_index, decision
-from ai.mauerbauer.evaluation import DEFAULT_WEIGHTS, Context, Weights
-from ai.mauerbauer.model import after_placements, closes, merge_options, public_state
+from ai.common import Decision
+from ai.common import Jitter
+from ai.common import best_index
+from ai.common import decision
+from ai.mauerbauer.evaluation import DEFAULT_WEIGHTS
+from ai.mauerbauer.evaluation import Context
+from ai.mauerbauer.evaluation import Weights
+from ai.mauerbauer.model import after_placements
+from ai.mauerbauer.model import closes
+from ai.mauerbauer.model import merge_options
+from ai.mauerbauer.model import public_state
 from games.core import Action
 from games.mauerbauer import rules
-from games.mauerbauer.actions import DONE, BuildWall, Discard, Play, swap
-from games.mauerbauer.data import DICE_HOUSE, DICE_TOWER, LINE_ENDS, LINE_FIELDS
+from games.mauerbauer.actions import DONE
+from games.mauerbauer.actions import BuildWall
+from games.mauerbauer.actions import Discard
+from games.mauerbauer.actions import Play
+from games.mauerbauer.actions import swap
+from games.mauerbauer.data import DICE_HOUSE
+from games.mauerbauer.data import DICE_TOWER
+from games.mauerbauer.data import LINE_ENDS
+from games.mauerbauer.data import LINE_FIELDS
 from games.mauerbauer.scoring import card_values
-from games.mauerbauer.state import EXCHANGE, HOUSES, MERGE, SCORING, TOWERS, WALL, State
+from games.mauerbauer.state import EXCHANGE
+from games.mauerbauer.state import HOUSES
+from games.mauerbauer.state import MERGE
+from games.mauerbauer.state import SCORING
+from games.mauerbauer.state import TOWERS
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import State
 
 __all__ = ["Decision", "choose", "decide"]
 

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 import discord
 from discord import app_commands
 
 import games
 import texts
-from bot.discord_app.context import caller_of, service_of
+from bot.discord_app.context import caller_of
+from bot.discord_app.context import service_of
 from bot.errors import PlayerError
 
 __all__ = [

@@ -9,23 +9,26 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
+from discord.ext import tasks
 
 from bot.discord_app.choices import refresh_game_choices
-from bot.discord_app.components import (
-    HandButton,
-    LobbyButton,
-    MoveButton,
-    MoveSelect,
-    OptionSelect,
-    TimeoutButton,
-)
-from bot.discord_app.config_cog import ConfigCog, ConfigSelect
+from bot.discord_app.components import HandButton
+from bot.discord_app.components import LobbyButton
+from bot.discord_app.components import MoveButton
+from bot.discord_app.components import MoveSelect
+from bot.discord_app.components import OptionSelect
+from bot.discord_app.components import TimeoutButton
+from bot.discord_app.config_cog import ConfigCog
+from bot.discord_app.config_cog import ConfigSelect
 from bot.discord_app.game_cog import GameCog
-from bot.discord_app.league_cog import LeagueButton, LeagueCog, make_thread
+from bot.discord_app.league_cog import LeagueButton
+from bot.discord_app.league_cog import LeagueCog
+from bot.discord_app.league_cog import make_thread
 from bot.discord_app.play_cog import PlayCog
 from bot.discord_app.player_cog import PlayerCog
-from bot.discord_app.responder import InteractionResponder, deliver_dispatch
+from bot.discord_app.responder import InteractionResponder
+from bot.discord_app.responder import deliver_dispatch
 from bot.discord_app.translator import CatalogueTranslator
 from bot.discord_app.tree import GameTree
 from bot.results import Dispatch
@@ -33,7 +36,8 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.store import Store
-from bot.workers import Workers, default_processes
+from bot.workers import Workers
+from bot.workers import default_processes
 
 __all__ = ["BaumeisterBot", "bot_intents", "create_bot", "sync_commands"]
 

@@ -12,14 +12,20 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Self
+from typing import Any
+from typing import Self
 
 import discord
 
 import texts
-from bot.discord_app.context import GAME_ID, Request, Work, responder_of
+from bot.discord_app.context import GAME_ID
+from bot.discord_app.context import Request
+from bot.discord_app.context import Work
+from bot.discord_app.context import responder_of
 from bot.discord_app.delivery import apologise
-from bot.results import LobbyCard, Post, Reply
+from bot.results import LobbyCard
+from bot.results import Post
+from bot.results import Reply
 
 __all__ = [
     "LOBBY_ACTIONS",

@@ -12,25 +12,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Self
+from typing import Any
+from typing import Self
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import texts
-from bot.discord_app.context import caller_of, locale_of, service_of
-from bot.discord_app.delivery import apologise, refuse
+from bot.discord_app.context import caller_of
+from bot.discord_app.context import locale_of
+from bot.discord_app.context import service_of
+from bot.discord_app.delivery import apologise
+from bot.discord_app.delivery import refuse
 from bot.errors import PlayerError
-from bot.service.server_settings import (
-    DEADLINE_CHOICES,
-    LOBBY_CHOICES,
-    LOBBY_DAYS_CHOICES,
-    LOCALES,
-    MAX_CHANNELS,
-    ServerSettings,
-    describe,
-)
+from bot.service.server_settings import DEADLINE_CHOICES
+from bot.service.server_settings import LOBBY_CHOICES
+from bot.service.server_settings import LOBBY_DAYS_CHOICES
+from bot.service.server_settings import LOCALES
+from bot.service.server_settings import MAX_CHANNELS
+from bot.service.server_settings import ServerSettings
+from bot.service.server_settings import describe
 
 __all__ = ["ConfigCog", "ConfigSelect", "config_view"]
 

@@ -8,14 +8,17 @@ importing the module that builds their views.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 import discord
 
 from bot.errors import PlayerError
-from bot.results import Caller, Reply
+from bot.results import Caller
+from bot.results import Reply
 from bot.service import GameService
 
 __all__ = [

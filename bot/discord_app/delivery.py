@@ -10,15 +10,20 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 import texts
-from bot.discord_app.context import GAME_ID, locale_of
+from bot.discord_app.context import GAME_ID
+from bot.discord_app.context import locale_of
 from bot.errors import PlayerError
-from bot.results import DeliveryFailed, LobbyCard, Post
+from bot.results import DeliveryFailed
+from bot.results import LobbyCard
+from bot.results import Post
 from bot.store import StoreUnavailable
 
 __all__ = [

@@ -6,7 +6,8 @@ refusals and delivery are the responder's.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -14,12 +15,15 @@ from discord import app_commands
 from discord.ext import commands
 
 import texts
-from bot.discord_app.choices import engine_choices, game_autocomplete, parse_options
+from bot.discord_app.choices import engine_choices
+from bot.discord_app.choices import game_autocomplete
+from bot.discord_app.choices import parse_options
 from bot.discord_app.context import Request
 from bot.discord_app.delivery import refuse
 from bot.discord_app.responder import InteractionResponder
 from bot.errors import PlayerError
-from bot.results import Caller, Reply
+from bot.results import Caller
+from bot.results import Reply
 from bot.service import GameService
 from bot.service.clock import MAX_HOURS
 

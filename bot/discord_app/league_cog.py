@@ -12,8 +12,10 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any, Self
+from collections.abc import Awaitable
+from collections.abc import Callable
+from typing import Any
+from typing import Self
 
 import discord
 from discord import app_commands
@@ -21,13 +23,20 @@ from discord.ext import commands
 
 import texts
 from bot.discord_app.choices import engine_choices
-from bot.discord_app.context import caller_of, locale_of, service_of
-from bot.discord_app.delivery import NO_PINGS, apologise, refuse, send_private
+from bot.discord_app.context import caller_of
+from bot.discord_app.context import locale_of
+from bot.discord_app.context import service_of
+from bot.discord_app.delivery import NO_PINGS
+from bot.discord_app.delivery import apologise
+from bot.discord_app.delivery import refuse
+from bot.discord_app.delivery import send_private
 from bot.discord_app.responder import THREAD_ARCHIVE_MINUTES
 from bot.errors import PlayerError
 from bot.results import Caller
 from bot.service import GameService
-from bot.service.leagues import MOST_DEADLINE_HOURS, MOST_ROUNDS, LeagueAnswer
+from bot.service.leagues import MOST_DEADLINE_HOURS
+from bot.service.leagues import MOST_ROUNDS
+from bot.service.leagues import LeagueAnswer
 from bot.store import LEAGUE_FORMATS
 
 __all__ = ["LeagueButton", "LeagueCog", "make_thread"]

@@ -9,7 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import texts
-from bot.discord_app.choices import engine_choices, game_autocomplete, move_autocomplete
+from bot.discord_app.choices import engine_choices
+from bot.discord_app.choices import game_autocomplete
+from bot.discord_app.choices import move_autocomplete
 from bot.discord_app.context import Request
 from bot.discord_app.game_cog import run_in_game
 from bot.discord_app.responder import InteractionResponder

@@ -10,35 +10,36 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
 import discord
 
 import games
 import texts
-from bot.discord_app.components import hand_view, lobby_view, post_view
-from bot.discord_app.context import (
-    GAME_ID,
-    PUBLIC_POST_COOLDOWN_S,
-    Request,
-    Work,
-    caller_of,
-    locale_of,
-    service_of,
-)
-from bot.discord_app.delivery import (
-    MISSING,
-    NO_PINGS,
-    chunks,
-    edit_lobby,
-    post_to_channel,
-    refuse,
-    send_direct,
-    send_private,
-    send_public,
-)
+from bot.discord_app.components import hand_view
+from bot.discord_app.components import lobby_view
+from bot.discord_app.components import post_view
+from bot.discord_app.context import GAME_ID
+from bot.discord_app.context import PUBLIC_POST_COOLDOWN_S
+from bot.discord_app.context import Request
+from bot.discord_app.context import Work
+from bot.discord_app.context import caller_of
+from bot.discord_app.context import locale_of
+from bot.discord_app.context import service_of
+from bot.discord_app.delivery import MISSING
+from bot.discord_app.delivery import NO_PINGS
+from bot.discord_app.delivery import chunks
+from bot.discord_app.delivery import edit_lobby
+from bot.discord_app.delivery import post_to_channel
+from bot.discord_app.delivery import refuse
+from bot.discord_app.delivery import send_direct
+from bot.discord_app.delivery import send_private
+from bot.discord_app.delivery import send_public
 from bot.errors import PlayerError
-from bot.results import Caller, Dispatch, Reply
+from bot.results import Caller
+from bot.results import Dispatch
+from bot.results import Reply
 from bot.service import GameService
 
 __all__ = ["InteractionResponder", "deliver_dispatch"]

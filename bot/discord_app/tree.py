@@ -12,7 +12,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_app.delivery import apologise, refuse
+from bot.discord_app.delivery import apologise
+from bot.discord_app.delivery import refuse
 from bot.errors import PlayerError
 
 __all__ = ["GameTree"]

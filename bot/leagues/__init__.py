@@ -8,8 +8,18 @@ they decide; both are deterministic from the league's seed.
 
 from __future__ import annotations
 
-from bot.leagues.seating import AI, Seating, Tables, repeats, round_robin_rounds, seat_round, table_sizes
-from bot.leagues.standings import Result, Row, rank_points, standings, winner
+from bot.leagues.seating import AI
+from bot.leagues.seating import Seating
+from bot.leagues.seating import Tables
+from bot.leagues.seating import repeats
+from bot.leagues.seating import round_robin_rounds
+from bot.leagues.seating import seat_round
+from bot.leagues.seating import table_sizes
+from bot.leagues.standings import Result
+from bot.leagues.standings import Row
+from bot.leagues.standings import rank_points
+from bot.leagues.standings import standings
+from bot.leagues.standings import winner
 
 __all__ = [
     "AI",

@@ -30,7 +30,8 @@ loop never blocks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -39,15 +40,26 @@ import texts
 from bot.community import Community
 from bot.errors import PlayerError
 from bot.history import Turn
-from bot.results import Caller, Dispatch, Reply
+from bot.results import Caller
+from bot.results import Dispatch
+from bot.results import Reply
 from bot.service.clock import Clock
-from bot.service.drawing import Animate, Drawing, Render
-from bot.service.games import CACHED_GAMES, Games, engine_of
+from bot.service.drawing import Animate
+from bot.service.drawing import Drawing
+from bot.service.drawing import Render
+from bot.service.games import CACHED_GAMES
+from bot.service.games import Games
+from bot.service.games import engine_of
 from bot.service.leagues import Leagues
 from bot.service.lobby import Lobby
-from bot.service.model import Outbox, Ownership, host_name, utcnow
-from bot.service.narrator import Narrator, link
-from bot.service.notices import Delivery, Notices
+from bot.service.model import Outbox
+from bot.service.model import Ownership
+from bot.service.model import host_name
+from bot.service.model import utcnow
+from bot.service.narrator import Narrator
+from bot.service.narrator import link
+from bot.service.notices import Delivery
+from bot.service.notices import Notices
 from bot.service.pauses import Pauses
 from bot.service.people import People
 from bot.service.play import Play
@@ -57,9 +69,12 @@ from bot.service.servers import Servers
 from bot.service.turns import Turns
 from bot.service.views import Views
 from bot.shards import Shards
-from bot.store import GameRow, PlayerRow, Store
+from bot.store import GameRow
+from bot.store import PlayerRow
+from bot.store import Store
 from bot.workers import Workers
-from games.core import Engine, State
+from games.core import Engine
+from games.core import State
 from renderers.standings import render_standings
 
 __all__ = ["GameService", "Outbox", "Turn", "utcnow"]

@@ -18,7 +18,12 @@ import re
 from collections.abc import Sequence
 
 import texts
-from games.core import Engine, Message, Param, Player, State, listing
+from games.core import Engine
+from games.core import Message
+from games.core import Param
+from games.core import Player
+from games.core import State
+from games.core import listing
 
 __all__ = ["DESCRIPTION_LIMIT", "describe", "plain", "trim"]
 

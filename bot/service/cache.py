@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Hashable, Iterator
+from collections.abc import AsyncIterator
+from collections.abc import Hashable
+from collections.abc import Iterator
 from contextlib import asynccontextmanager
-from typing import Generic, TypeVar
+from typing import Generic
+from typing import TypeVar
 
 __all__ = ["Locks", "Recent"]
 

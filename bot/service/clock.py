@@ -29,22 +29,37 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
-from typing import Any, Final
+from collections.abc import Awaitable
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import replace
+from datetime import datetime
+from datetime import timedelta
+from typing import Any
+from typing import Final
 
 import texts
 from bot.errors import PlayerError
-from bot.results import Caller, DirectMessage, Reply
+from bot.results import Caller
+from bot.results import DirectMessage
+from bot.results import Reply
 from bot.service.cache import Recent
 from bot.service.games import Games
-from bot.service.model import Loaded, Notice, Ownership, discord_time, host_name
+from bot.service.model import Loaded
+from bot.service.model import Notice
+from bot.service.model import Ownership
+from bot.service.model import discord_time
+from bot.service.model import host_name
 from bot.service.narrator import link
-from bot.service.notices import Delivery, Notices
+from bot.service.notices import Delivery
+from bot.service.notices import Notices
 from bot.service.people import People
-from bot.service.quiet import Quiet, zone_of
-from bot.store import GameRow, PlayerRow, Store, TimerRow
+from bot.service.quiet import Quiet
+from bot.service.quiet import zone_of
+from bot.store import GameRow
+from bot.store import PlayerRow
+from bot.store import Store
+from bot.store import TimerRow
 
 __all__ = ["DEFAULT_HOURS", "MAX_HOURS", "ON_TIMEOUT", "Clock", "StandIn", "TurnClock", "discord_time"]
 

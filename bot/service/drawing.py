@@ -8,7 +8,8 @@ process is drawn there too. A game without a renderer gets no image.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 import renderers

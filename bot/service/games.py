@@ -18,27 +18,36 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 import games
 from bot.errors import PlayerError
-from bot.history import History, Step, Turn, group_turns, obligation_start, replay, step
+from bot.history import History
+from bot.history import Step
+from bot.history import Turn
+from bot.history import group_turns
+from bot.history import obligation_start
+from bot.history import replay
+from bot.history import step
 from bot.results import Caller
-from bot.service.cache import Locks, Recent
-from bot.service.model import MAX_GAME_ID, Loaded
-from bot.store import (
-    CorruptRow,
-    GameNotFound,
-    GameRow,
-    MoveRow,
-    OtherNotation,
-    StaleVersion,
-    Store,
-    WrongStatus,
-)
-from games.core import Engine, Message, State
+from bot.service.cache import Locks
+from bot.service.cache import Recent
+from bot.service.model import MAX_GAME_ID
+from bot.service.model import Loaded
+from bot.store import CorruptRow
+from bot.store import GameNotFound
+from bot.store import GameRow
+from bot.store import MoveRow
+from bot.store import OtherNotation
+from bot.store import StaleVersion
+from bot.store import Store
+from bot.store import WrongStatus
+from games.core import Engine
+from games.core import Message
+from games.core import State
 from texts import escape_words
 
 __all__ = ["CACHED_GAMES", "Games"]

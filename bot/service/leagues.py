@@ -20,22 +20,40 @@ import io
 import logging
 import random
 import unicodedata
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
 import texts
 from bot.errors import PlayerError
-from bot.leagues.seating import AI, Tables, round_robin_rounds, seat_round, table_sizes
-from bot.leagues.standings import Result, Row, standings, winner
-from bot.results import Caller, Dispatch, Post
-from bot.service.games import Games, engine_of
+from bot.leagues.seating import AI
+from bot.leagues.seating import Tables
+from bot.leagues.seating import round_robin_rounds
+from bot.leagues.seating import seat_round
+from bot.leagues.seating import table_sizes
+from bot.leagues.standings import Result
+from bot.leagues.standings import Row
+from bot.leagues.standings import standings
+from bot.leagues.standings import winner
+from bot.results import Caller
+from bot.results import Dispatch
+from bot.results import Post
+from bot.service.games import Games
+from bot.service.games import engine_of
 from bot.service.lobby import Lobby
-from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, REST_TO_AI, Ownership
+from bot.service.model import AI_NAMES
+from bot.service.model import AUTOCOMPLETE_LIMIT
+from bot.service.model import REST_TO_AI
+from bot.service.model import Ownership
 from bot.service.notices import Delivery
 from bot.service.server_settings import Config
-from bot.store import LEAGUE_FORMATS, LeagueRow, LeagueTableRow, MemberRow, Store
+from bot.store import LEAGUE_FORMATS
+from bot.store import LeagueRow
+from bot.store import LeagueTableRow
+from bot.store import MemberRow
+from bot.store import Store
 from texts import escape_words
 
 __all__ = ["LEAGUE_NAME_LIMIT", "LeagueAnswer", "Leagues", "Standings"]

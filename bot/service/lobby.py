@@ -5,21 +5,37 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 import texts
 from bot.errors import PlayerError
-from bot.results import Caller, LobbyCard, LobbyOption, Reply
-from bot.service.games import Games, engine_of, seat_list, visible
-from bot.service.model import AI_NAMES, AUTOCOMPLETE_LIMIT, Loaded, Notice, host_name, status_key
+from bot.results import Caller
+from bot.results import LobbyCard
+from bot.results import LobbyOption
+from bot.results import Reply
+from bot.service.games import Games
+from bot.service.games import engine_of
+from bot.service.games import seat_list
+from bot.service.games import visible
+from bot.service.model import AI_NAMES
+from bot.service.model import AUTOCOMPLETE_LIMIT
+from bot.service.model import Loaded
+from bot.service.model import Notice
+from bot.service.model import host_name
+from bot.service.model import status_key
 from bot.service.notices import Notices
-from bot.service.server_settings import LOBBY_DAYS, Config
+from bot.service.server_settings import LOBBY_DAYS
+from bot.service.server_settings import Config
 from bot.shards import Shards
 from bot.store import GameRow
-from games.core import Engine, IllegalAction, Player
-from texts import escape_message, escape_words
+from games.core import Engine
+from games.core import IllegalAction
+from games.core import Player
+from texts import escape_message
+from texts import escape_words
 
 __all__ = ["Lobby", "option_words"]
 

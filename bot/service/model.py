@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from typing import Any
 
 from bot.results import Dispatch
 from bot.shards import Shards
 from bot.store import GameRow
-from games.core import Engine, State
+from games.core import Engine
+from games.core import State
 from texts import escape_words
 
 __all__ = [

@@ -7,18 +7,28 @@ engine's `prompt`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 
 import texts
-from bot.history import Turn, group_turns, replay
-from bot.results import Caller, DirectMessage, MoveButton, Post, Reply
+from bot.history import Turn
+from bot.history import group_turns
+from bot.history import replay
+from bot.results import Caller
+from bot.results import DirectMessage
+from bot.results import MoveButton
+from bot.results import Post
+from bot.results import Reply
 from bot.service.alt_text import describe as describe_image
 from bot.service.drawing import Drawing
 from bot.service.games import Games
-from bot.service.model import Loaded, Notice
+from bot.service.model import Loaded
+from bot.service.model import Notice
 from bot.service.people import People
 from bot.store import GameRow
-from games.core import Outcome, Player, State
+from games.core import Outcome
+from games.core import Player
+from games.core import State
 
 __all__ = ["LinkMaker", "Narrator", "link"]
 

@@ -17,8 +17,11 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from bot.results import DeliveryFailed, DirectMessage, Dispatch
-from bot.service.model import Notice, Outbox
+from bot.results import DeliveryFailed
+from bot.results import DirectMessage
+from bot.results import Dispatch
+from bot.service.model import Notice
+from bot.service.model import Outbox
 from bot.store import Store
 from games.core import Message
 

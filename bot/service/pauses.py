@@ -11,14 +11,17 @@ game, so a restart keeps it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 
 import texts
 from bot.errors import PlayerError
-from bot.results import Caller, Reply
+from bot.results import Caller
+from bot.results import Reply
 from bot.service.clock import Clock
 from bot.service.games import Games
-from bot.service.lobby import check_running, require_moderator
+from bot.service.lobby import check_running
+from bot.service.lobby import require_moderator
 from bot.service.model import Notice
 from bot.service.notices import Notices
 

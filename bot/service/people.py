@@ -9,7 +9,8 @@ not grow with everyone the bot ever saw.
 from __future__ import annotations
 
 from bot.service.cache import Recent
-from bot.store import PlayerRow, Store
+from bot.store import PlayerRow
+from bot.store import Store
 
 __all__ = ["People"]
 

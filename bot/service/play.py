@@ -5,9 +5,14 @@ from __future__ import annotations
 import texts
 from bot.errors import PlayerError
 from bot.history import replay
-from bot.results import Caller, Reply
+from bot.results import Caller
+from bot.results import Reply
 from bot.service.games import Games
-from bot.service.model import AUTOCOMPLETE_LIMIT, MAX_AI_STEPS, REST_TO_AI, Loaded, Notice
+from bot.service.model import AUTOCOMPLETE_LIMIT
+from bot.service.model import MAX_AI_STEPS
+from bot.service.model import REST_TO_AI
+from bot.service.model import Loaded
+from bot.service.model import Notice
 from bot.service.narrator import Narrator
 from bot.service.notices import Notices
 from bot.service.robots import Robots

@@ -15,7 +15,11 @@ from __future__ import annotations
 
 import zoneinfo
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC
+from datetime import date
+from datetime import datetime
+from datetime import time
+from datetime import timedelta
 from functools import cache
 
 from bot.store import PlayerRow

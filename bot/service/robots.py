@@ -14,7 +14,8 @@ import logging
 
 import ai
 from bot.service.games import Games
-from bot.service.model import MAX_AI_STEPS, Loaded
+from bot.service.model import MAX_AI_STEPS
+from bot.service.model import Loaded
 from bot.workers import Workers
 from games.core import Action
 

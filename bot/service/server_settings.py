@@ -9,15 +9,22 @@ edit) count as the default rather than failing a command.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
-from typing import Any, Final
+from dataclasses import dataclass
+from dataclasses import replace
+from datetime import datetime
+from datetime import timedelta
+from typing import Any
+from typing import Final
 
 import texts
 from bot.errors import PlayerError
 from bot.results import Caller
-from bot.service.clock import DEFAULT_HOURS, MAX_HOURS, ON_TIMEOUT, TurnClock
-from bot.store import ServerRow, Store
+from bot.service.clock import DEFAULT_HOURS
+from bot.service.clock import MAX_HOURS
+from bot.service.clock import ON_TIMEOUT
+from bot.service.clock import TurnClock
+from bot.store import ServerRow
+from bot.store import Store
 
 __all__ = [
     "DEADLINE_CHOICES",

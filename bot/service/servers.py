@@ -15,8 +15,10 @@ what happened while it was down.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection
-from datetime import datetime, timedelta
+from collections.abc import Callable
+from collections.abc import Collection
+from datetime import datetime
+from datetime import timedelta
 
 from bot.service.clock import Clock
 from bot.service.games import Games

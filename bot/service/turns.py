@@ -27,21 +27,32 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from collections.abc import AsyncIterator
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Collection
+from dataclasses import dataclass
+from dataclasses import replace
+from datetime import datetime
+from datetime import timedelta
 from functools import partial
 
 import texts
 from bot.community import Community
 from bot.errors import PlayerError
-from bot.history import Turn, group_turns
-from bot.results import DeliveryFailed, Dispatch, Post
+from bot.history import Turn
+from bot.history import group_turns
+from bot.results import DeliveryFailed
+from bot.results import Dispatch
+from bot.results import Post
 from bot.service.clock import Clock
 from bot.service.games import Games
-from bot.service.model import Loaded, Notice, Ownership
+from bot.service.model import Loaded
+from bot.service.model import Notice
+from bot.service.model import Ownership
 from bot.service.narrator import Narrator
-from bot.service.notices import Delivery, Notices
+from bot.service.notices import Delivery
+from bot.service.notices import Notices
 from bot.service.robots import Robots
 
 __all__ = ["Turns"]

@@ -8,11 +8,18 @@ from datetime import datetime
 
 import texts
 from bot.errors import PlayerError
-from bot.results import Caller, Reply
+from bot.results import Caller
+from bot.results import Reply
 from bot.service.clock import Clock
-from bot.service.games import Games, engine_of, visible
-from bot.service.lobby import Lobby, options_text
-from bot.service.model import LOG_LIMIT, discord_time, status_key, whole_lines
+from bot.service.games import Games
+from bot.service.games import engine_of
+from bot.service.games import visible
+from bot.service.lobby import Lobby
+from bot.service.lobby import options_text
+from bot.service.model import LOG_LIMIT
+from bot.service.model import discord_time
+from bot.service.model import status_key
+from bot.service.model import whole_lines
 from bot.service.narrator import Narrator
 from bot.service.people import People
 from bot.store import GameRow

@@ -26,28 +26,28 @@ from bot.store.connection import is_postgres
 from bot.store.copy import CopyTables
 from bot.store.games import GameTables
 from bot.store.guilds import GuildTables
-from bot.store.leagues import LEAGUE_FORMATS, LEAGUE_STATUSES, LeagueTables
+from bot.store.leagues import LEAGUE_FORMATS
+from bot.store.leagues import LEAGUE_STATUSES
+from bot.store.leagues import LeagueTables
 from bot.store.notices import NoticeTables
 from bot.store.people import PeopleTables
-from bot.store.rows import (
-    STATUSES,
-    CorruptRow,
-    GameNotFound,
-    GameRow,
-    LeagueRow,
-    LeagueTableRow,
-    MemberRow,
-    MoveRow,
-    OtherNotation,
-    PlayerRow,
-    SeatRow,
-    ServerRow,
-    StaleVersion,
-    StoreError,
-    StoreUnavailable,
-    TimerRow,
-    WrongStatus,
-)
+from bot.store.rows import STATUSES
+from bot.store.rows import CorruptRow
+from bot.store.rows import GameNotFound
+from bot.store.rows import GameRow
+from bot.store.rows import LeagueRow
+from bot.store.rows import LeagueTableRow
+from bot.store.rows import MemberRow
+from bot.store.rows import MoveRow
+from bot.store.rows import OtherNotation
+from bot.store.rows import PlayerRow
+from bot.store.rows import SeatRow
+from bot.store.rows import ServerRow
+from bot.store.rows import StaleVersion
+from bot.store.rows import StoreError
+from bot.store.rows import StoreUnavailable
+from bot.store.rows import TimerRow
+from bot.store.rows import WrongStatus
 from bot.store.schema import MIGRATIONS
 from bot.store.timers import TimerTables
 

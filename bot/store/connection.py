@@ -4,23 +4,28 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator
+from collections.abc import Collection
+from collections.abc import Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Self
+from typing import Any
+from typing import Self
 
 import aiosqlite
 
 from bot.shards import Shards
-from bot.store.rows import (
-    _GAME_COLUMNS,
-    _SEAT_COLUMNS,
-    GameNotFound,
-    GameRow,
-    StaleVersion,
-    WrongStatus,
-    _game_row,
-)
-from bot.store.sql import Backend, Session, _fetch_all, _fetch_one, _run
+from bot.store.rows import _GAME_COLUMNS
+from bot.store.rows import _SEAT_COLUMNS
+from bot.store.rows import GameNotFound
+from bot.store.rows import GameRow
+from bot.store.rows import StaleVersion
+from bot.store.rows import WrongStatus
+from bot.store.rows import _game_row
+from bot.store.sql import Backend
+from bot.store.sql import Session
+from bot.store.sql import _fetch_all
+from bot.store.sql import _fetch_one
+from bot.store.sql import _run
 
 log = logging.getLogger(__name__)
 

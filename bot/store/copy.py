@@ -19,23 +19,25 @@ import contextlib
 import os
 import sqlite3
 import urllib.request
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
+from collections.abc import Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from bot.store.connection import Connection
-from bot.store.rows import (
-    _GAME_COLUMNS,
-    _SEAT_COLUMNS,
-    GameNotFound,
-    GameRow,
-    MoveRow,
-    StoreError,
-    _game_row,
-    _move_row,
-)
-from bot.store.sql import Session, _fetch_all, _fetch_one
+from bot.store.rows import _GAME_COLUMNS
+from bot.store.rows import _SEAT_COLUMNS
+from bot.store.rows import GameNotFound
+from bot.store.rows import GameRow
+from bot.store.rows import MoveRow
+from bot.store.rows import StoreError
+from bot.store.rows import _game_row
+from bot.store.rows import _move_row
+from bot.store.sql import Session
+from bot.store.sql import _fetch_all
+from bot.store.sql import _fetch_one
 
 __all__ = ["TABLES", "CopyTables", "Table", "TableCopy", "sqlite_schema_version"]
 

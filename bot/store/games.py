@@ -4,31 +4,36 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
+from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from bot.shards import Shards
-from bot.store.connection import Connection, _shard_condition
-from bot.store.rows import (
-    _GAME_COLUMNS,
-    _SEAT_COLUMNS,
-    CorruptRow,
-    GameNotFound,
-    GameRow,
-    MoveRow,
-    OtherNotation,
-    StaleVersion,
-    StoreError,
-    _dump_json,
-    _first,
-    _game_row,
-    _move_row,
-    _stamp,
-)
+from bot.store.connection import Connection
+from bot.store.connection import _shard_condition
+from bot.store.rows import _GAME_COLUMNS
+from bot.store.rows import _SEAT_COLUMNS
+from bot.store.rows import CorruptRow
+from bot.store.rows import GameNotFound
+from bot.store.rows import GameRow
+from bot.store.rows import MoveRow
+from bot.store.rows import OtherNotation
+from bot.store.rows import StaleVersion
+from bot.store.rows import StoreError
+from bot.store.rows import _dump_json
+from bot.store.rows import _first
+from bot.store.rows import _game_row
+from bot.store.rows import _move_row
+from bot.store.rows import _stamp
 from bot.store.schema import _checked_statuses
-from bot.store.sql import _do, _fetch_all, _fetch_one, _insert, _run
+from bot.store.sql import _do
+from bot.store.sql import _fetch_all
+from bot.store.sql import _fetch_one
+from bot.store.sql import _insert
+from bot.store.sql import _run
 
 log = logging.getLogger(__name__)
 

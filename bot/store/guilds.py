@@ -13,8 +13,13 @@ import json
 from datetime import datetime
 
 from bot.store.connection import Connection
-from bot.store.rows import CorruptRow, ServerRow, _first, _RowReader, _stamp
-from bot.store.sql import _fetch_one, _run
+from bot.store.rows import CorruptRow
+from bot.store.rows import ServerRow
+from bot.store.rows import _first
+from bot.store.rows import _RowReader
+from bot.store.rows import _stamp
+from bot.store.sql import _fetch_one
+from bot.store.sql import _run
 
 __all__ = ["GuildTables"]
 

@@ -10,13 +10,22 @@ post) is read back from these rows.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from bot.store.connection import Connection
-from bot.store.rows import CorruptRow, LeagueRow, LeagueTableRow, MemberRow, _first, _RowReader, _stamp
-from bot.store.sql import _fetch_all, _insert, _run
+from bot.store.rows import CorruptRow
+from bot.store.rows import LeagueRow
+from bot.store.rows import LeagueTableRow
+from bot.store.rows import MemberRow
+from bot.store.rows import _first
+from bot.store.rows import _RowReader
+from bot.store.rows import _stamp
+from bot.store.sql import _fetch_all
+from bot.store.sql import _insert
+from bot.store.sql import _run
 
 __all__ = ["LEAGUE_FORMATS", "LEAGUE_STATUSES", "LeagueTables"]
 

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from bot.store.connection import Connection
-from bot.store.rows import (
-    GameNotFound,
-    PlayerRow,
-    _first,
-    _RowReader,
-    _stamp,
-)
-from bot.store.sql import _fetch_all, _fetch_one, _run
+from bot.store.rows import GameNotFound
+from bot.store.rows import PlayerRow
+from bot.store.rows import _first
+from bot.store.rows import _RowReader
+from bot.store.rows import _stamp
+from bot.store.sql import _fetch_all
+from bot.store.sql import _fetch_one
+from bot.store.sql import _run
 
 _PLAYER_COLUMNS = "user_id, dm, away_until, locale, quiet_from, quiet_to, quiet_zone, quiet_owed"
 

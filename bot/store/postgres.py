@@ -35,15 +35,23 @@ import contextlib
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Final, Self, TypeVar
-from urllib.parse import urlsplit, urlunsplit
+from typing import Any
+from typing import Final
+from typing import Self
+from typing import TypeVar
+from urllib.parse import urlsplit
+from urllib.parse import urlunsplit
 
 import asyncpg
 
 import bot.store.schema as schema  # the module, read at each open: tests change MIGRATIONS
-from bot.store.rows import StoreError, StoreUnavailable
+from bot.store.rows import StoreError
+from bot.store.rows import StoreUnavailable
 
 __all__ = ["PostgresBackend", "redacted", "translate", "translate_schema"]
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Final
+from collections.abc import Collection
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from datetime import UTC
+from datetime import datetime
+from typing import Any
+from typing import Final
 
 #: Every status a game can have, in the order a game passes through them.
 STATUSES: Final = ("lobby", "running", "finished", "abandoned")

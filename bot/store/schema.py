@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from bot.store.rows import STATUSES, StoreError
+from bot.store.rows import STATUSES
+from bot.store.rows import StoreError
 
 #: Schema steps in order; after applying step n the database has
 #: ``user_version`` n. Each step is a sequence of single SQL statements (run

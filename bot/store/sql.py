@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 __all__ = ["Backend", "Session"]
 

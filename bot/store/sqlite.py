@@ -29,9 +29,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
+from collections.abc import Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Final, Self
+from typing import Any
+from typing import Final
+from typing import Self
 
 import aiosqlite
 

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Collection
+from collections.abc import Sequence
+from datetime import datetime
+from datetime import timedelta
 
 from bot.shards import Shards
-from bot.store.connection import Connection, _shard_condition
-from bot.store.rows import (
-    TimerRow,
-    _first,
-    _RowReader,
-    _stamp,
-    _timer_row,
-)
-from bot.store.sql import _do, _fetch_all, _run
+from bot.store.connection import Connection
+from bot.store.connection import _shard_condition
+from bot.store.rows import TimerRow
+from bot.store.rows import _first
+from bot.store.rows import _RowReader
+from bot.store.rows import _stamp
+from bot.store.rows import _timer_row
+from bot.store.sql import _do
+from bot.store.sql import _fetch_all
+from bot.store.sql import _run
 
 #: Leaves out the timers of games in servers the bot was removed from, and of games
 #: paused by their host or a moderator.

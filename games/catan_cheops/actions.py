@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.catan_cheops.data import EDGES, NODES
+from games.catan_cheops.data import EDGES
+from games.catan_cheops.data import NODES
 
 __all__ = [
     "ACCEPT",

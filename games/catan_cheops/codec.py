@@ -20,47 +20,47 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.catan_cheops.data import (
-    BANK,
-    BLACK_BLOCKS,
-    BLOCKS,
-    CITIES,
-    DECK,
-    DEV_KINDS,
-    EDGE_NAMES,
-    HEX_NAMES,
-    LAND_HEXES,
-    LAND_NODES,
-    NODE_NAMES,
-    NODE_NEIGHBOUR_MASK,
-    PYRAMID_PLACES,
-    RESOURCES,
-    ROAD_EDGES,
-    ROADS,
-    SETTLEMENTS,
-    SHIP_EDGES,
-    SHIPS,
-)
-from games.catan_cheops.rules import FOUNDING_STEPS, KNIGHT, new_game
-from games.catan_cheops.state import (
-    BLACK,
-    DISCARD,
-    ENDINGS,
-    FOUND,
-    FREE_ROADS,
-    MAIN,
-    OFFER,
-    OVER,
-    PHARAOHS,
-    PHASES,
-    REVISED,
-    ROLL,
-    RULEBOOK,
-    SEVEN,
-    State,
-    from_stored,
-)
-from games.kit.codec import SaveReader, changed, write
+from games.catan_cheops.data import BANK
+from games.catan_cheops.data import BLACK_BLOCKS
+from games.catan_cheops.data import BLOCKS
+from games.catan_cheops.data import CITIES
+from games.catan_cheops.data import DECK
+from games.catan_cheops.data import DEV_KINDS
+from games.catan_cheops.data import EDGE_NAMES
+from games.catan_cheops.data import HEX_NAMES
+from games.catan_cheops.data import LAND_HEXES
+from games.catan_cheops.data import LAND_NODES
+from games.catan_cheops.data import NODE_NAMES
+from games.catan_cheops.data import NODE_NEIGHBOUR_MASK
+from games.catan_cheops.data import PYRAMID_PLACES
+from games.catan_cheops.data import RESOURCES
+from games.catan_cheops.data import ROAD_EDGES
+from games.catan_cheops.data import ROADS
+from games.catan_cheops.data import SETTLEMENTS
+from games.catan_cheops.data import SHIP_EDGES
+from games.catan_cheops.data import SHIPS
+from games.catan_cheops.rules import FOUNDING_STEPS
+from games.catan_cheops.rules import KNIGHT
+from games.catan_cheops.rules import new_game
+from games.catan_cheops.state import BLACK
+from games.catan_cheops.state import DISCARD
+from games.catan_cheops.state import ENDINGS
+from games.catan_cheops.state import FOUND
+from games.catan_cheops.state import FREE_ROADS
+from games.catan_cheops.state import MAIN
+from games.catan_cheops.state import OFFER
+from games.catan_cheops.state import OVER
+from games.catan_cheops.state import PHARAOHS
+from games.catan_cheops.state import PHASES
+from games.catan_cheops.state import REVISED
+from games.catan_cheops.state import ROLL
+from games.catan_cheops.state import RULEBOOK
+from games.catan_cheops.state import SEVEN
+from games.catan_cheops.state import State
+from games.catan_cheops.state import from_stored
+from games.kit.codec import SaveReader
+from games.kit.codec import changed
+from games.kit.codec import write
 
 __all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 

@@ -20,7 +20,10 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from games.kit.data import bits, load_locales, load_texts, read_json
+from games.kit.data import bits
+from games.kit.data import load_locales
+from games.kit.data import load_texts
+from games.kit.data import read_json
 
 __all__ = [
     "BANK",

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import Message, Param, Player, listing
+from games.core import Message
+from games.core import Param
+from games.core import Player
+from games.core import listing
 
 __all__ = ["describe_board"]
 

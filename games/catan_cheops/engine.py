@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from games.catan_cheops import codec, describe, notation, offers, rules
+from games.catan_cheops import codec
+from games.catan_cheops import describe
+from games.catan_cheops import notation
+from games.catan_cheops import offers
+from games.catan_cheops import rules
 from games.catan_cheops import view as views
-from games.catan_cheops.data import LOCALES, TEXTS
+from games.catan_cheops.data import LOCALES
+from games.catan_cheops.data import TEXTS
 from games.catan_cheops.state import PHARAOHS
 from games.catan_cheops.words import GAME_ID
 from games.core import Option

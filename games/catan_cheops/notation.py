@@ -24,48 +24,44 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from games.catan_cheops.actions import (
-    ACCEPT,
-    ACCEPT_OFFER,
-    BANK,
-    BLOCK,
-    BUY,
-    BUY_CARD,
-    CANCEL,
-    CANCEL_OFFER,
-    CITY,
-    CITY_AT,
-    DECLINE,
-    DECLINE_OFFER,
-    DISCARD,
-    END,
-    END_TURN,
-    OFFER,
-    PLAY,
-    ROAD,
-    ROAD_AT,
-    ROBBER,
-    ROLL,
-    ROLL_DICE,
-    SETTLEMENT,
-    SETTLEMENT_AT,
-    SHIP,
-    SHIP_AT,
-    TRADE,
-    Move,
-    pack,
-    unpack,
-)
-from games.catan_cheops.data import (
-    DEV_KINDS,
-    EDGE_NAMES,
-    EDGES,
-    HEX_NAMES,
-    HEXES,
-    NODE_NAMES,
-    NODES,
-    RESOURCES,
-)
+from games.catan_cheops.actions import ACCEPT
+from games.catan_cheops.actions import ACCEPT_OFFER
+from games.catan_cheops.actions import BANK
+from games.catan_cheops.actions import BLOCK
+from games.catan_cheops.actions import BUY
+from games.catan_cheops.actions import BUY_CARD
+from games.catan_cheops.actions import CANCEL
+from games.catan_cheops.actions import CANCEL_OFFER
+from games.catan_cheops.actions import CITY
+from games.catan_cheops.actions import CITY_AT
+from games.catan_cheops.actions import DECLINE
+from games.catan_cheops.actions import DECLINE_OFFER
+from games.catan_cheops.actions import DISCARD
+from games.catan_cheops.actions import END
+from games.catan_cheops.actions import END_TURN
+from games.catan_cheops.actions import OFFER
+from games.catan_cheops.actions import PLAY
+from games.catan_cheops.actions import ROAD
+from games.catan_cheops.actions import ROAD_AT
+from games.catan_cheops.actions import ROBBER
+from games.catan_cheops.actions import ROLL
+from games.catan_cheops.actions import ROLL_DICE
+from games.catan_cheops.actions import SETTLEMENT
+from games.catan_cheops.actions import SETTLEMENT_AT
+from games.catan_cheops.actions import SHIP
+from games.catan_cheops.actions import SHIP_AT
+from games.catan_cheops.actions import TRADE
+from games.catan_cheops.actions import Move
+from games.catan_cheops.actions import pack
+from games.catan_cheops.actions import unpack
+from games.catan_cheops.data import DEV_KINDS
+from games.catan_cheops.data import EDGE_NAMES
+from games.catan_cheops.data import EDGES
+from games.catan_cheops.data import HEX_NAMES
+from games.catan_cheops.data import HEXES
+from games.catan_cheops.data import NODE_NAMES
+from games.catan_cheops.data import NODES
+from games.catan_cheops.data import RESOURCES
 from games.catan_cheops.state import State
 from games.catan_cheops.words import illegal
 from games.kit.notation import shown_text

@@ -9,45 +9,46 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.catan_cheops.actions import (
-    BANK,
-    BLOCK,
-    BUY,
-    CITY,
-    DISCARD,
-    END,
-    END_TURN,
-    OFFER,
-    PLAY,
-    ROAD,
-    ROBBER,
-    ROLL,
-    SETTLEMENT,
-    SHIP,
-    Move,
-    unpack,
-)
-from games.catan_cheops.data import EDGES, HEX_TOKEN, NODE_HEXES, NODE_NAMES, RESOURCES
-from games.catan_cheops.notation import RESOURCE_WORDS, canonical_words, move_notation
-from games.catan_cheops.rules import FOUNDING_STEPS, legal_actions, to_act
-from games.catan_cheops.state import (
-    DISCARD as DISCARD_PHASE,
-)
-from games.catan_cheops.state import (
-    FOUND,
-    FREE_ROADS,
-    MAIN,
-    OVER,
-    State,
-)
-from games.catan_cheops.state import (
-    ROBBER as ROBBER_PHASE,
-)
-from games.catan_cheops.state import (
-    ROLL as ROLL_PHASE,
-)
-from games.catan_cheops.words import cards, say
-from games.core import MAX_QUICK_ACTIONS, Message, Player
+from games.catan_cheops.actions import BANK
+from games.catan_cheops.actions import BLOCK
+from games.catan_cheops.actions import BUY
+from games.catan_cheops.actions import CITY
+from games.catan_cheops.actions import DISCARD
+from games.catan_cheops.actions import END
+from games.catan_cheops.actions import END_TURN
+from games.catan_cheops.actions import OFFER
+from games.catan_cheops.actions import PLAY
+from games.catan_cheops.actions import ROAD
+from games.catan_cheops.actions import ROBBER
+from games.catan_cheops.actions import ROLL
+from games.catan_cheops.actions import SETTLEMENT
+from games.catan_cheops.actions import SHIP
+from games.catan_cheops.actions import Move
+from games.catan_cheops.actions import unpack
+from games.catan_cheops.data import EDGES
+from games.catan_cheops.data import HEX_TOKEN
+from games.catan_cheops.data import NODE_HEXES
+from games.catan_cheops.data import NODE_NAMES
+from games.catan_cheops.data import RESOURCES
+from games.catan_cheops.notation import RESOURCE_WORDS
+from games.catan_cheops.notation import canonical_words
+from games.catan_cheops.notation import move_notation
+from games.catan_cheops.rules import FOUNDING_STEPS
+from games.catan_cheops.rules import legal_actions
+from games.catan_cheops.rules import to_act
+from games.catan_cheops.state import DISCARD as DISCARD_PHASE
+from games.catan_cheops.state import FOUND
+from games.catan_cheops.state import FREE_ROADS
+from games.catan_cheops.state import MAIN
+from games.catan_cheops.state import OVER
+from games.catan_cheops.state import ROBBER as ROBBER_PHASE
+from games.catan_cheops.state import ROLL as ROLL_PHASE
+from games.catan_cheops.state import State
+from games.catan_cheops.words import cards
+from games.catan_cheops.words import say
+from games.core import MAX_QUICK_ACTIONS
+from games.core import Message
+from games.core import Player
 from games.kit.notation import narrowed
 
 __all__ = ["notation_of", "prompt", "quick_actions", "ranked", "suggest"]

@@ -12,138 +12,129 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from games.catan_cheops.actions import (
-    ACCEPT,
-    ACCEPT_OFFER,
-    BANK,
-    BLOCK,
-    BUY,
-    BUY_CARD,
-    CANCEL_OFFER,
-    CITY,
-    CITY_AT,
-    DECLINE_OFFER,
-    DISCARD,
-    END,
-    END_TURN,
-    OFFER,
-    PLAY,
-    ROAD_AT,
-    ROBBER,
-    ROLL,
-    ROLL_DICE,
-    SETTLEMENT,
-    SETTLEMENT_AT,
-    SHIP_AT,
-    TRADE,
-    Move,
-    pack,
-    unpack,
-)
-from games.catan_cheops.data import (
-    BANK as BANK_SIZE,
-)
-from games.catan_cheops.data import (
-    BLACK_BLOCKS,
-    BLOCKS,
-    CITIES,
-    COSTS,
-    DECK,
-    DEV_KINDS,
-    EDGE_ENDS,
-    EDGE_NAMES,
-    EDGES,
-    FOUNDING_NODES,
-    GENERIC,
-    GOAL,
-    GOLD,
-    HARBOUR_NODES,
-    HEX_NODES,
-    HEX_RESOURCE,
-    LAND_HEXES,
-    LAND_NODES,
-    NODE_EDGE_MASK,
-    NODE_EDGES,
-    NODE_HARBOUR,
-    NODE_HEXES,
-    NODE_NAMES,
-    NODE_NEIGHBOUR_MASK,
-    NODES,
-    PRODUCTION,
-    PYRAMID_PLACES,
-    PYRAMID_SITES,
-    ROAD_EDGES,
-    ROADS,
-    SETTLEMENTS,
-    SHIP_EDGES,
-    SHIPS,
-    START_GOLD,
-    bits,
-)
-from games.catan_cheops.state import (
-    ANSWERS,
-    ARMY,
-    BANK_,
-    BLACK,
-    BLDS,
-    BLESSING,
-    BLOCKED,
-    BY_BLACK,
-    BY_POINTS,
-    BY_PYRAMID,
-    COVERED,
-    DECK_,
-    DEVS,
-    DISCARDS,
-    EDGES_,
-    ENDED,
-    ENDS,
-    FOUND,
-    FREE,
-    FREE_ROADS,
-    FRESH,
-    FSTEP,
-    GOLD_,
-    HANDS,
-    KNIGHTS,
-    LAST_NODE,
-    LAST_ROLL,
-    MAIN,
-    NETS,
-    NODES_,
-    OCCUPIED,
-    OFFER_,
-    OFFERS_MADE,
-    OVER,
-    PHARAOHS,
-    PHASE,
-    PLAYED,
-    PYRAMID,
-    RESUME,
-    RNG,
-    ROBBER_,
-    RULEBOOK,
-    SEVEN,
-    TURN,
-    TURNS,
-    State,
-    freeze,
-    from_stored,
-)
-from games.catan_cheops.state import (
-    DISCARD as DISCARD_PHASE,
-)
-from games.catan_cheops.state import (
-    OFFER as OFFER_PHASE,
-)
-from games.catan_cheops.state import (
-    ROBBER as ROBBER_PHASE,
-)
-from games.catan_cheops.state import (
-    ROLL as ROLL_PHASE,
-)
-from games.catan_cheops.words import card_name, cards, illegal, resource_name, say
-from games.core import IllegalAction, Message, Player, Rng
+from games.catan_cheops.actions import ACCEPT
+from games.catan_cheops.actions import ACCEPT_OFFER
+from games.catan_cheops.actions import BANK
+from games.catan_cheops.actions import BLOCK
+from games.catan_cheops.actions import BUY
+from games.catan_cheops.actions import BUY_CARD
+from games.catan_cheops.actions import CANCEL_OFFER
+from games.catan_cheops.actions import CITY
+from games.catan_cheops.actions import CITY_AT
+from games.catan_cheops.actions import DECLINE_OFFER
+from games.catan_cheops.actions import DISCARD
+from games.catan_cheops.actions import END
+from games.catan_cheops.actions import END_TURN
+from games.catan_cheops.actions import OFFER
+from games.catan_cheops.actions import PLAY
+from games.catan_cheops.actions import ROAD_AT
+from games.catan_cheops.actions import ROBBER
+from games.catan_cheops.actions import ROLL
+from games.catan_cheops.actions import ROLL_DICE
+from games.catan_cheops.actions import SETTLEMENT
+from games.catan_cheops.actions import SETTLEMENT_AT
+from games.catan_cheops.actions import SHIP_AT
+from games.catan_cheops.actions import TRADE
+from games.catan_cheops.actions import Move
+from games.catan_cheops.actions import pack
+from games.catan_cheops.actions import unpack
+from games.catan_cheops.data import BANK as BANK_SIZE
+from games.catan_cheops.data import BLACK_BLOCKS
+from games.catan_cheops.data import BLOCKS
+from games.catan_cheops.data import CITIES
+from games.catan_cheops.data import COSTS
+from games.catan_cheops.data import DECK
+from games.catan_cheops.data import DEV_KINDS
+from games.catan_cheops.data import EDGE_ENDS
+from games.catan_cheops.data import EDGE_NAMES
+from games.catan_cheops.data import EDGES
+from games.catan_cheops.data import FOUNDING_NODES
+from games.catan_cheops.data import GENERIC
+from games.catan_cheops.data import GOAL
+from games.catan_cheops.data import GOLD
+from games.catan_cheops.data import HARBOUR_NODES
+from games.catan_cheops.data import HEX_NODES
+from games.catan_cheops.data import HEX_RESOURCE
+from games.catan_cheops.data import LAND_HEXES
+from games.catan_cheops.data import LAND_NODES
+from games.catan_cheops.data import NODE_EDGE_MASK
+from games.catan_cheops.data import NODE_EDGES
+from games.catan_cheops.data import NODE_HARBOUR
+from games.catan_cheops.data import NODE_HEXES
+from games.catan_cheops.data import NODE_NAMES
+from games.catan_cheops.data import NODE_NEIGHBOUR_MASK
+from games.catan_cheops.data import NODES
+from games.catan_cheops.data import PRODUCTION
+from games.catan_cheops.data import PYRAMID_PLACES
+from games.catan_cheops.data import PYRAMID_SITES
+from games.catan_cheops.data import ROAD_EDGES
+from games.catan_cheops.data import ROADS
+from games.catan_cheops.data import SETTLEMENTS
+from games.catan_cheops.data import SHIP_EDGES
+from games.catan_cheops.data import SHIPS
+from games.catan_cheops.data import START_GOLD
+from games.catan_cheops.data import bits
+from games.catan_cheops.state import ANSWERS
+from games.catan_cheops.state import ARMY
+from games.catan_cheops.state import BANK_
+from games.catan_cheops.state import BLACK
+from games.catan_cheops.state import BLDS
+from games.catan_cheops.state import BLESSING
+from games.catan_cheops.state import BLOCKED
+from games.catan_cheops.state import BY_BLACK
+from games.catan_cheops.state import BY_POINTS
+from games.catan_cheops.state import BY_PYRAMID
+from games.catan_cheops.state import COVERED
+from games.catan_cheops.state import DECK_
+from games.catan_cheops.state import DEVS
+from games.catan_cheops.state import DISCARD as DISCARD_PHASE
+from games.catan_cheops.state import DISCARDS
+from games.catan_cheops.state import EDGES_
+from games.catan_cheops.state import ENDED
+from games.catan_cheops.state import ENDS
+from games.catan_cheops.state import FOUND
+from games.catan_cheops.state import FREE
+from games.catan_cheops.state import FREE_ROADS
+from games.catan_cheops.state import FRESH
+from games.catan_cheops.state import FSTEP
+from games.catan_cheops.state import GOLD_
+from games.catan_cheops.state import HANDS
+from games.catan_cheops.state import KNIGHTS
+from games.catan_cheops.state import LAST_NODE
+from games.catan_cheops.state import LAST_ROLL
+from games.catan_cheops.state import MAIN
+from games.catan_cheops.state import NETS
+from games.catan_cheops.state import NODES_
+from games.catan_cheops.state import OCCUPIED
+from games.catan_cheops.state import OFFER as OFFER_PHASE
+from games.catan_cheops.state import OFFER_
+from games.catan_cheops.state import OFFERS_MADE
+from games.catan_cheops.state import OVER
+from games.catan_cheops.state import PHARAOHS
+from games.catan_cheops.state import PHASE
+from games.catan_cheops.state import PLAYED
+from games.catan_cheops.state import PYRAMID
+from games.catan_cheops.state import RESUME
+from games.catan_cheops.state import RNG
+from games.catan_cheops.state import ROBBER as ROBBER_PHASE
+from games.catan_cheops.state import ROBBER_
+from games.catan_cheops.state import ROLL as ROLL_PHASE
+from games.catan_cheops.state import RULEBOOK
+from games.catan_cheops.state import SEVEN
+from games.catan_cheops.state import TURN
+from games.catan_cheops.state import TURNS
+from games.catan_cheops.state import State
+from games.catan_cheops.state import freeze
+from games.catan_cheops.state import from_stored
+from games.catan_cheops.words import card_name
+from games.catan_cheops.words import cards
+from games.catan_cheops.words import illegal
+from games.catan_cheops.words import resource_name
+from games.catan_cheops.words import say
+from games.core import IllegalAction
+from games.core import Message
+from games.core import Player
+from games.core import Rng
 
 __all__ = [
     "FOUNDING_STEPS",

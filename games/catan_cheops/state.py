@@ -9,9 +9,11 @@ a loaded state cannot disagree with itself.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+from typing import NamedTuple
 
-from games.catan_cheops.data import EDGE_ENDS, NODE_NEIGHBOUR_MASK
+from games.catan_cheops.data import EDGE_ENDS
+from games.catan_cheops.data import NODE_NEIGHBOUR_MASK
 
 __all__ = [
     "BLACK",

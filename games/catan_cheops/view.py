@@ -16,65 +16,72 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.catan_cheops.actions import (
-    ACCEPT,
-    BANK,
-    BLOCK,
-    BUY,
-    CANCEL,
-    CITY,
-    DECLINE,
-    DISCARD,
-    END,
-    OFFER,
-    PLAY,
-    ROAD,
-    ROBBER,
-    ROLL,
-    SETTLEMENT,
-    SHIP,
-    TRADE,
-    Move,
-    unpack,
-)
-from games.catan_cheops.data import (
-    BLACK_BLOCKS,
-    BLOCKS,
-    CITIES,
-    DEV_KINDS,
-    EDGE_NAMES,
-    EDGES,
-    FOUNDING_NODES,
-    GENERIC,
-    HARBOURS,
-    HEX_NAMES,
-    HEX_TERRAIN,
-    HEX_TOKEN,
-    HEXES,
-    LAYERS,
-    NODE_NAMES,
-    NODES,
-    PYRAMID_HEXES,
-    PYRAMID_PLACES,
-    PYRAMID_SITES,
-    RESOURCES,
-    ROADS,
-    SETTLEMENTS,
-    SHIPS,
-    bits,
-)
-from games.catan_cheops.rules import (
-    FOUNDING_STEPS,
-    VICTORY,
-    block_counts,
-    cursed,
-    harbour_rates,
-    points,
-)
-from games.catan_cheops.state import BLACK, ENDINGS, FOUND, OVER, PHASES, State
+from games.catan_cheops.actions import ACCEPT
+from games.catan_cheops.actions import BANK
+from games.catan_cheops.actions import BLOCK
+from games.catan_cheops.actions import BUY
+from games.catan_cheops.actions import CANCEL
+from games.catan_cheops.actions import CITY
+from games.catan_cheops.actions import DECLINE
+from games.catan_cheops.actions import DISCARD
+from games.catan_cheops.actions import END
+from games.catan_cheops.actions import OFFER
+from games.catan_cheops.actions import PLAY
+from games.catan_cheops.actions import ROAD
+from games.catan_cheops.actions import ROBBER
+from games.catan_cheops.actions import ROLL
+from games.catan_cheops.actions import SETTLEMENT
+from games.catan_cheops.actions import SHIP
+from games.catan_cheops.actions import TRADE
+from games.catan_cheops.actions import Move
+from games.catan_cheops.actions import unpack
+from games.catan_cheops.data import BLACK_BLOCKS
+from games.catan_cheops.data import BLOCKS
+from games.catan_cheops.data import CITIES
+from games.catan_cheops.data import DEV_KINDS
+from games.catan_cheops.data import EDGE_NAMES
+from games.catan_cheops.data import EDGES
+from games.catan_cheops.data import FOUNDING_NODES
+from games.catan_cheops.data import GENERIC
+from games.catan_cheops.data import HARBOURS
+from games.catan_cheops.data import HEX_NAMES
+from games.catan_cheops.data import HEX_TERRAIN
+from games.catan_cheops.data import HEX_TOKEN
+from games.catan_cheops.data import HEXES
+from games.catan_cheops.data import LAYERS
+from games.catan_cheops.data import NODE_NAMES
+from games.catan_cheops.data import NODES
+from games.catan_cheops.data import PYRAMID_HEXES
+from games.catan_cheops.data import PYRAMID_PLACES
+from games.catan_cheops.data import PYRAMID_SITES
+from games.catan_cheops.data import RESOURCES
+from games.catan_cheops.data import ROADS
+from games.catan_cheops.data import SETTLEMENTS
+from games.catan_cheops.data import SHIPS
+from games.catan_cheops.data import bits
+from games.catan_cheops.rules import FOUNDING_STEPS
+from games.catan_cheops.rules import VICTORY
+from games.catan_cheops.rules import block_counts
+from games.catan_cheops.rules import cursed
+from games.catan_cheops.rules import harbour_rates
+from games.catan_cheops.rules import points
+from games.catan_cheops.state import BLACK
+from games.catan_cheops.state import ENDINGS
+from games.catan_cheops.state import FOUND
 from games.catan_cheops.state import OFFER as OFFER_PHASE
-from games.catan_cheops.words import GAME_ID, card_name, cards, illegal, resource_name, say
-from games.core import Message, Outcome, Player, rank_by_scores
+from games.catan_cheops.state import OVER
+from games.catan_cheops.state import PHASES
+from games.catan_cheops.state import State
+from games.catan_cheops.words import GAME_ID
+from games.catan_cheops.words import card_name
+from games.catan_cheops.words import cards
+from games.catan_cheops.words import illegal
+from games.catan_cheops.words import resource_name
+from games.catan_cheops.words import say
+from games.core import Message
+from games.core import Outcome
+from games.core import Player
+from games.core import rank_by_scores
 from games.kit.view import outcome_view
 
 __all__ = ["describe", "details", "outcome", "private_summary", "seat_summary", "static_board", "view"]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from games.catan_cheops.data import DEV_KINDS, RESOURCES, TEXTS
-from games.core import IllegalAction, Message, Param
+from games.catan_cheops.data import DEV_KINDS
+from games.catan_cheops.data import RESOURCES
+from games.catan_cheops.data import TEXTS
+from games.core import IllegalAction
+from games.core import Message
+from games.core import Param
 from games.kit.words import plain_english
 
 __all__ = ["GAME_ID", "card_name", "cards", "illegal", "resource_name", "say"]

@@ -9,7 +9,12 @@ format: docs/china.md.
 from __future__ import annotations
 
 import games
-from games.china.actions import Action, End, Pass, Place, Swap, Take
+from games.china.actions import Action
+from games.china.actions import End
+from games.china.actions import Pass
+from games.china.actions import Place
+from games.china.actions import Swap
+from games.china.actions import Take
 from games.china.engine import ChinaEngine
 from games.china.state import State
 

@@ -18,8 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.china.data import COLOURS, PROVINCES, SPACES
-from games.china.state import DECK, EMISSARY, PIECES
+from games.china.data import COLOURS
+from games.china.data import PROVINCES
+from games.china.data import SPACES
+from games.china.state import DECK
+from games.china.state import EMISSARY
+from games.china.state import PIECES
 
 __all__ = [
     "END",

@@ -14,22 +14,32 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.china.data import (
-    COLOURS,
-    EMISSARIES,
-    FORTRESSES,
-    HAND_SIZE,
-    HOUSES,
-    OPEN_CARDS,
-    PROVINCES,
-    SIDE_PLAYERS,
-    VERSION_OF,
-    VERSION_SPACES,
-)
-from games.china.rules import MAX_CARDS, MAX_PIECES, anyone_can_place, new_game, total_cards
-from games.china.state import OVER, PLACE, REFILL, STEPS, State, from_stored, full_mask
+from games.china.data import COLOURS
+from games.china.data import EMISSARIES
+from games.china.data import FORTRESSES
+from games.china.data import HAND_SIZE
+from games.china.data import HOUSES
+from games.china.data import OPEN_CARDS
+from games.china.data import PROVINCES
+from games.china.data import SIDE_PLAYERS
+from games.china.data import VERSION_OF
+from games.china.data import VERSION_SPACES
+from games.china.rules import MAX_CARDS
+from games.china.rules import MAX_PIECES
+from games.china.rules import anyone_can_place
+from games.china.rules import new_game
+from games.china.rules import total_cards
+from games.china.state import OVER
+from games.china.state import PLACE
+from games.china.state import REFILL
+from games.china.state import STEPS
+from games.china.state import State
+from games.china.state import from_stored
+from games.china.state import full_mask
 from games.china.view import cards_of
-from games.kit.codec import SaveReader, changed, write
+from games.kit.codec import SaveReader
+from games.kit.codec import changed
+from games.kit.codec import write
 
 __all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 

@@ -7,10 +7,14 @@ open cards everyone sees.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
-from games.core import Message, Param, Player, listing
+from games.core import Message
+from games.core import Param
+from games.core import Player
+from games.core import listing
 
 __all__ = ["describe_board"]
 

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.china import codec, describe, notation, offers, rules
+from games.china import codec
+from games.china import describe
+from games.china import notation
+from games.china import offers
+from games.china import rules
 from games.china import view as views
-from games.china.data import BOARD_VERSIONS, LOCALES, SIDE_PLAYERS, TEXTS
+from games.china.data import BOARD_VERSIONS
+from games.china.data import LOCALES
+from games.china.data import SIDE_PLAYERS
+from games.china.data import TEXTS
 from games.china.words import illegal
 from games.core import Option
 from games.kit.engine import ModularEngine

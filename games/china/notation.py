@@ -22,10 +22,29 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take, place, swap, take
-from games.china.data import COLOUR_BY_NAME, COLOURS, PROVINCE_BY_NAME, PROVINCES
-from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, PIECES, State
-from games.china.words import illegal, province_name
+from games.china.actions import END
+from games.china.actions import PASS
+from games.china.actions import Action
+from games.china.actions import End
+from games.china.actions import Pass
+from games.china.actions import Place
+from games.china.actions import Swap
+from games.china.actions import Take
+from games.china.actions import place
+from games.china.actions import swap
+from games.china.actions import take
+from games.china.data import COLOUR_BY_NAME
+from games.china.data import COLOURS
+from games.china.data import PROVINCE_BY_NAME
+from games.china.data import PROVINCES
+from games.china.state import DECK
+from games.china.state import EMISSARY
+from games.china.state import FORTRESS
+from games.china.state import HOUSE
+from games.china.state import PIECES
+from games.china.state import State
+from games.china.words import illegal
+from games.china.words import province_name
 from games.kit.notation import shown_text
 
 __all__ = ["COLOUR_WORDS", "PIECE_WORDS", "canonical_words", "format_action", "move_notation", "parse_action"]

@@ -10,21 +10,37 @@ from __future__ import annotations
 
 from functools import cache
 
-from games.china.actions import END, PASS, Action, End, Place, Swap, Take
-from games.china.data import (
-    COLOURS,
-    HAND_SIZE,
-    PROVINCE_BY_NAME,
-    PROVINCES,
-    ROAD_NEIGHBOURS,
-    SPACE_INDEX,
-    SPACE_OF,
-)
-from games.china.notation import COLOUR_WORDS, PIECE_WORDS, canonical_words, move_notation
+from games.china.actions import END
+from games.china.actions import PASS
+from games.china.actions import Action
+from games.china.actions import End
+from games.china.actions import Place
+from games.china.actions import Swap
+from games.china.actions import Take
+from games.china.data import COLOURS
+from games.china.data import HAND_SIZE
+from games.china.data import PROVINCE_BY_NAME
+from games.china.data import PROVINCES
+from games.china.data import ROAD_NEIGHBOURS
+from games.china.data import SPACE_INDEX
+from games.china.data import SPACE_OF
+from games.china.notation import COLOUR_WORDS
+from games.china.notation import PIECE_WORDS
+from games.china.notation import canonical_words
+from games.china.notation import move_notation
 from games.china.rules import legal_actions
-from games.china.state import DECK, EMISSARY, HOUSE, OVER, PIECES, PLACE, State
-from games.china.words import province_name, say
-from games.core import MAX_QUICK_ACTIONS, Message, Player
+from games.china.state import DECK
+from games.china.state import EMISSARY
+from games.china.state import HOUSE
+from games.china.state import OVER
+from games.china.state import PIECES
+from games.china.state import PLACE
+from games.china.state import State
+from games.china.words import province_name
+from games.china.words import say
+from games.core import MAX_QUICK_ACTIONS
+from games.core import Message
+from games.core import Player
 from games.kit.notation import narrowed
 
 __all__ = ["notation_of", "prompt", "quick_actions", "suggest"]

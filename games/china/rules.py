@@ -17,68 +17,78 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
-from games.china.actions import END, PASS, Action, End, Pass, Place, Swap, Take, place, swap, take
-from games.china.data import (
-    BOARD_VERSIONS,
-    CARD_COUNTS,
-    COLOURS,
-    FORTRESSES,
-    HAND_SIZE,
-    OPEN_CARDS,
-    PROVINCE_COLOUR,
-    PROVINCES,
-    REMOVED_PER_COLOUR,
-    SPACES,
-    VERSION_SPACES,
-)
-from games.china.state import (
-    BOARD,
-    CAP,
-    CARDS_USED,
-    DECK,
-    DECK_CARDS,
-    DISCARD,
-    EMISSARY,
-    ENVOY_BIT,
-    ENVOY_TOTAL,
-    ENVOYS,
-    ENVOYS_LEFT,
-    EXHAUSTED,
-    FORT_BITS,
-    FORTRESS,
-    FORTS,
-    FORTS_LEFT,
-    FREE,
-    HANDS,
-    HOUSE,
-    HOUSE_BITS,
-    HOUSES_LEFT,
-    KEYS,
-    OPEN,
-    OVER,
-    PIECES,
-    PLACE,
-    PLACED,
-    PLAYERS,
-    POINTS,
-    PROVINCE,
-    REFILL,
-    RNG,
-    START,
-    STEP,
-    TURN,
-    TURNS,
-    State,
-    freeze,
-    from_stored,
-    full_mask,
-    house_points,
-    province_key,
-)
-from games.china.words import colour_name, illegal, province_name
-from games.core import Player, Rng
+from games.china.actions import END
+from games.china.actions import PASS
+from games.china.actions import Action
+from games.china.actions import End
+from games.china.actions import Pass
+from games.china.actions import Place
+from games.china.actions import Swap
+from games.china.actions import Take
+from games.china.actions import place
+from games.china.actions import swap
+from games.china.actions import take
+from games.china.data import BOARD_VERSIONS
+from games.china.data import CARD_COUNTS
+from games.china.data import COLOURS
+from games.china.data import FORTRESSES
+from games.china.data import HAND_SIZE
+from games.china.data import OPEN_CARDS
+from games.china.data import PROVINCE_COLOUR
+from games.china.data import PROVINCES
+from games.china.data import REMOVED_PER_COLOUR
+from games.china.data import SPACES
+from games.china.data import VERSION_SPACES
+from games.china.state import BOARD
+from games.china.state import CAP
+from games.china.state import CARDS_USED
+from games.china.state import DECK
+from games.china.state import DECK_CARDS
+from games.china.state import DISCARD
+from games.china.state import EMISSARY
+from games.china.state import ENVOY_BIT
+from games.china.state import ENVOY_TOTAL
+from games.china.state import ENVOYS
+from games.china.state import ENVOYS_LEFT
+from games.china.state import EXHAUSTED
+from games.china.state import FORT_BITS
+from games.china.state import FORTRESS
+from games.china.state import FORTS
+from games.china.state import FORTS_LEFT
+from games.china.state import FREE
+from games.china.state import HANDS
+from games.china.state import HOUSE
+from games.china.state import HOUSE_BITS
+from games.china.state import HOUSES_LEFT
+from games.china.state import KEYS
+from games.china.state import OPEN
+from games.china.state import OVER
+from games.china.state import PIECES
+from games.china.state import PLACE
+from games.china.state import PLACED
+from games.china.state import PLAYERS
+from games.china.state import POINTS
+from games.china.state import PROVINCE
+from games.china.state import REFILL
+from games.china.state import RNG
+from games.china.state import START
+from games.china.state import STEP
+from games.china.state import TURN
+from games.china.state import TURNS
+from games.china.state import State
+from games.china.state import freeze
+from games.china.state import from_stored
+from games.china.state import full_mask
+from games.china.state import house_points
+from games.china.state import province_key
+from games.china.words import colour_name
+from games.china.words import illegal
+from games.china.words import province_name
+from games.core import Player
+from games.core import Rng
 
 __all__ = [
     "MAX_CARDS",

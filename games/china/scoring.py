@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from games.china.data import ALLIANCES, ROAD_NEIGHBOURS, SPACE_OF
-from games.china.state import State, house_points
+from games.china.data import ALLIANCES
+from games.china.data import ROAD_NEIGHBOURS
+from games.china.data import SPACE_OF
+from games.china.state import State
+from games.china.state import house_points
 
 __all__ = ["Final", "alliance_points", "chain_points", "final_scoring", "longest_chain", "road_groups"]
 

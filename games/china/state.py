@@ -10,9 +10,12 @@ follow from the others (`free`, `cap`, `envoy_total`, `houses_left`,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any
+from typing import NamedTuple
+from typing import TypeVar
 
-from games.china.data import EMISSARIES, HOUSES
+from games.china.data import EMISSARIES
+from games.china.data import HOUSES
 
 __all__ = [
     "DECK",

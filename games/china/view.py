@@ -11,12 +11,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.china.actions import End, Pass, Place, Swap, Take
-from games.china.data import COLOURS, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES, SPACES, VERSION_OF
+from games.china.actions import End
+from games.china.actions import Pass
+from games.china.actions import Place
+from games.china.actions import Swap
+from games.china.actions import Take
+from games.china.data import COLOURS
+from games.china.data import PROVINCE_COLOUR
+from games.china.data import PROVINCE_NAMES
+from games.china.data import PROVINCES
+from games.china.data import SPACES
+from games.china.data import VERSION_OF
 from games.china.scoring import final_scoring
-from games.china.state import DECK, EMISSARY, FORTRESS, HOUSE, OVER, STEPS, State, house_counts
-from games.china.words import colour_name, illegal, province_name, say
-from games.core import Message, Outcome, Param, Player, rank_by_scores
+from games.china.state import DECK
+from games.china.state import EMISSARY
+from games.china.state import FORTRESS
+from games.china.state import HOUSE
+from games.china.state import OVER
+from games.china.state import STEPS
+from games.china.state import State
+from games.china.state import house_counts
+from games.china.words import colour_name
+from games.china.words import illegal
+from games.china.words import province_name
+from games.china.words import say
+from games.core import Message
+from games.core import Outcome
+from games.core import Param
+from games.core import Player
+from games.core import rank_by_scores
 from games.kit.view import outcome_view
 
 __all__ = ["cards_of", "describe", "details", "outcome", "private_summary", "seat_summary", "view"]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from games.china.data import COLOURS, PROVINCE_NAMES, TEXTS
-from games.core import IllegalAction, Message, Param
+from games.china.data import COLOURS
+from games.china.data import PROVINCE_NAMES
+from games.china.data import TEXTS
+from games.core import IllegalAction
+from games.core import Message
+from games.core import Param
 from games.kit.words import plain_english
 
 __all__ = ["colour_name", "illegal", "province_name", "say"]

@@ -8,9 +8,15 @@ docs/chinesische-mauer.md.
 from __future__ import annotations
 
 import games
-from games.chinesische_mauer.actions import Action, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
+from games.chinesische_mauer.actions import Action
+from games.chinesische_mauer.actions import DragonOn
+from games.chinesische_mauer.actions import Draw
+from games.chinesische_mauer.actions import PlaceTile
+from games.chinesische_mauer.actions import PlayCards
+from games.chinesische_mauer.actions import TakeTile
 from games.chinesische_mauer.engine import ChineseWallEngine
-from games.chinesische_mauer.state import Site, State
+from games.chinesische_mauer.state import Site
+from games.chinesische_mauer.state import State
 
 __all__ = [
     "ENGINE",

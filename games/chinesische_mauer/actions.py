@@ -8,9 +8,11 @@ so generating the legal moves of a position creates no new objects.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
+from functools import lru_cache
 
-from games.chinesische_mauer.data import HORSEMAN, KINDS
+from games.chinesische_mauer.data import HORSEMAN
+from games.chinesische_mauer.data import KINDS
 
 __all__ = [
     "Action",

@@ -16,10 +16,23 @@ import json
 from collections import Counter
 from typing import Any
 
-from games.chinesische_mauer.data import DECK_COUNTS, DRAGON, KINDS, SITES_BY_PLAYERS, TILE_SET
-from games.chinesische_mauer.rules import eligible_sites, legal_actions, new_game
-from games.chinesische_mauer.state import FREE, Site, Stack, State, closed_site, make_site
-from games.kit.codec import SaveReader, changed, write
+from games.chinesische_mauer.data import DECK_COUNTS
+from games.chinesische_mauer.data import DRAGON
+from games.chinesische_mauer.data import KINDS
+from games.chinesische_mauer.data import SITES_BY_PLAYERS
+from games.chinesische_mauer.data import TILE_SET
+from games.chinesische_mauer.rules import eligible_sites
+from games.chinesische_mauer.rules import legal_actions
+from games.chinesische_mauer.rules import new_game
+from games.chinesische_mauer.state import FREE
+from games.chinesische_mauer.state import Site
+from games.chinesische_mauer.state import Stack
+from games.chinesische_mauer.state import State
+from games.chinesische_mauer.state import closed_site
+from games.chinesische_mauer.state import make_site
+from games.kit.codec import SaveReader
+from games.kit.codec import changed
+from games.kit.codec import write
 
 __all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 

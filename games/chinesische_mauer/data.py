@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from games.kit.data import load_locales, load_texts, read_json
+from games.kit.data import load_locales
+from games.kit.data import load_texts
+from games.kit.data import read_json
 
 __all__ = [
     "BASE_VALUES",

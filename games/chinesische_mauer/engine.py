@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from games.chinesische_mauer import codec, describe, notation, prompts, quick_actions, rules
+from games.chinesische_mauer import codec
+from games.chinesische_mauer import describe
+from games.chinesische_mauer import notation
+from games.chinesische_mauer import prompts
+from games.chinesische_mauer import quick_actions
+from games.chinesische_mauer import rules
 from games.chinesische_mauer import view as views
-from games.chinesische_mauer.data import LOCALES, TEXTS
+from games.chinesische_mauer.data import LOCALES
+from games.chinesische_mauer.data import TEXTS
 from games.kit.engine import ModularEngine
 
 __all__ = ["ChineseWallEngine"]

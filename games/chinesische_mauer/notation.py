@@ -13,8 +13,15 @@ from __future__ import annotations
 
 import re
 
-from games.chinesische_mauer.actions import Action, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
-from games.chinesische_mauer.data import HORSEMAN, KIND_BY_NAME, KINDS
+from games.chinesische_mauer.actions import Action
+from games.chinesische_mauer.actions import DragonOn
+from games.chinesische_mauer.actions import Draw
+from games.chinesische_mauer.actions import PlaceTile
+from games.chinesische_mauer.actions import PlayCards
+from games.chinesische_mauer.actions import TakeTile
+from games.chinesische_mauer.data import HORSEMAN
+from games.chinesische_mauer.data import KIND_BY_NAME
+from games.chinesische_mauer.data import KINDS
 from games.chinesische_mauer.state import State
 from games.chinesische_mauer.words import illegal
 from games.kit.notation import shown_text

@@ -7,10 +7,14 @@ and on the horsemen already played (all public).
 
 from __future__ import annotations
 
-from games.chinesische_mauer.data import DECK_COUNTS, HORSEMAN
-from games.chinesische_mauer.state import FREE, Site, State
+from games.chinesische_mauer.data import DECK_COUNTS
+from games.chinesische_mauer.data import HORSEMAN
+from games.chinesische_mauer.state import FREE
+from games.chinesische_mauer.state import Site
+from games.chinesische_mauer.state import State
 from games.chinesische_mauer.words import say
-from games.core import Message, Player
+from games.core import Message
+from games.core import Player
 
 __all__ = ["prompt"]
 

@@ -7,7 +7,12 @@ covers fill what room is left, and stay available through the notation.
 
 from __future__ import annotations
 
-from games.chinesische_mauer.actions import Action, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
+from games.chinesische_mauer.actions import Action
+from games.chinesische_mauer.actions import DragonOn
+from games.chinesische_mauer.actions import Draw
+from games.chinesische_mauer.actions import PlaceTile
+from games.chinesische_mauer.actions import PlayCards
+from games.chinesische_mauer.actions import TakeTile
 from games.chinesische_mauer.data import KINDS
 from games.chinesische_mauer.rules import legal_actions
 from games.chinesische_mauer.state import State

@@ -10,33 +10,38 @@ between them. A turn with no decision at all is passed over automatically.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
-from games.chinesische_mauer.actions import (
-    DRAW,
-    Action,
-    DragonOn,
-    Draw,
-    PlaceTile,
-    PlayCards,
-    TakeTile,
-    dragon_targets,
-    place_tile,
-    plays_for_hand,
-    take_tile,
-)
-from games.chinesische_mauer.data import (
-    DECK_COUNTS,
-    DRAGON,
-    HAND_SIZE,
-    HORSEMAN,
-    KINDS,
-    SITES_BY_PLAYERS,
-    TILE_SET,
-)
-from games.chinesische_mauer.state import FREE, Site, Stack, State, append_cards, closed_site, make_site
-from games.chinesische_mauer.words import card_name, illegal
-from games.core import Player, Rng
+from games.chinesische_mauer.actions import DRAW
+from games.chinesische_mauer.actions import Action
+from games.chinesische_mauer.actions import DragonOn
+from games.chinesische_mauer.actions import Draw
+from games.chinesische_mauer.actions import PlaceTile
+from games.chinesische_mauer.actions import PlayCards
+from games.chinesische_mauer.actions import TakeTile
+from games.chinesische_mauer.actions import dragon_targets
+from games.chinesische_mauer.actions import place_tile
+from games.chinesische_mauer.actions import plays_for_hand
+from games.chinesische_mauer.actions import take_tile
+from games.chinesische_mauer.data import DECK_COUNTS
+from games.chinesische_mauer.data import DRAGON
+from games.chinesische_mauer.data import HAND_SIZE
+from games.chinesische_mauer.data import HORSEMAN
+from games.chinesische_mauer.data import KINDS
+from games.chinesische_mauer.data import SITES_BY_PLAYERS
+from games.chinesische_mauer.data import TILE_SET
+from games.chinesische_mauer.state import FREE
+from games.chinesische_mauer.state import Site
+from games.chinesische_mauer.state import Stack
+from games.chinesische_mauer.state import State
+from games.chinesische_mauer.state import append_cards
+from games.chinesische_mauer.state import closed_site
+from games.chinesische_mauer.state import make_site
+from games.chinesische_mauer.words import card_name
+from games.chinesische_mauer.words import illegal
+from games.core import Player
+from games.core import Rng
 
 __all__ = [
     "apply",

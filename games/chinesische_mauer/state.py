@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.chinesische_mauer.data import BASE_VALUES, NOBLE, WARRIOR
+from games.chinesische_mauer.data import BASE_VALUES
+from games.chinesische_mauer.data import NOBLE
+from games.chinesische_mauer.data import WARRIOR
 
 __all__ = [
     "FREE",

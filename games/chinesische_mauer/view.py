@@ -10,11 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.chinesische_mauer.actions import DragonOn, Draw, PlaceTile, PlayCards, TakeTile
+from games.chinesische_mauer.actions import DragonOn
+from games.chinesische_mauer.actions import Draw
+from games.chinesische_mauer.actions import PlaceTile
+from games.chinesische_mauer.actions import PlayCards
+from games.chinesische_mauer.actions import TakeTile
 from games.chinesische_mauer.data import KINDS
-from games.chinesische_mauer.state import FREE, Site, State, card_values
-from games.chinesische_mauer.words import card_name, illegal, say
-from games.core import Message, Outcome, Player, rank_by_scores
+from games.chinesische_mauer.state import FREE
+from games.chinesische_mauer.state import Site
+from games.chinesische_mauer.state import State
+from games.chinesische_mauer.state import card_values
+from games.chinesische_mauer.words import card_name
+from games.chinesische_mauer.words import illegal
+from games.chinesische_mauer.words import say
+from games.core import Message
+from games.core import Outcome
+from games.core import Player
+from games.core import rank_by_scores
 from games.kit.view import outcome_view
 
 __all__ = ["describe", "outcome", "phase", "private_summary", "seat_summary", "view"]

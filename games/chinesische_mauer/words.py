@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from games.chinesische_mauer.data import KINDS, TEXTS
-from games.core import IllegalAction, Message, Param, english
+from games.chinesische_mauer.data import KINDS
+from games.chinesische_mauer.data import TEXTS
+from games.core import IllegalAction
+from games.core import Message
+from games.core import Param
+from games.core import english
 
 __all__ = ["card_name", "illegal", "say"]
 

@@ -12,11 +12,20 @@ seat) is made in one place for every game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, ClassVar, NamedTuple
+from typing import Any
+from typing import ClassVar
+from typing import NamedTuple
 
-from games.core import Action, Engine, IllegalAction, Message, Outcome, State
+from games.core import Action
+from games.core import Engine
+from games.core import IllegalAction
+from games.core import Message
+from games.core import Outcome
+from games.core import State
 from games.kit.view import check_seat
 
 __all__ = ["ModularEngine", "setup_options"]

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.core import Message, Param, Player, fill
+from games.core import Message
+from games.core import Param
+from games.core import Player
+from games.core import fill
 
 __all__ = ["plain_english"]
 

@@ -9,21 +9,20 @@ format: docs/mauerbauer.md.
 from __future__ import annotations
 
 import games
-from games.mauerbauer.actions import (
-    Action,
-    BuildWall,
-    Discard,
-    Done,
-    Merge,
-    Pass,
-    PlaceHouses,
-    PlaceTowers,
-    Play,
-    Swap,
-)
+from games.mauerbauer.actions import Action
+from games.mauerbauer.actions import BuildWall
+from games.mauerbauer.actions import Discard
+from games.mauerbauer.actions import Done
+from games.mauerbauer.actions import Merge
+from games.mauerbauer.actions import Pass
+from games.mauerbauer.actions import PlaceHouses
+from games.mauerbauer.actions import PlaceTowers
+from games.mauerbauer.actions import Play
+from games.mauerbauer.actions import Swap
 from games.mauerbauer.data import geometry
 from games.mauerbauer.engine import MauerbauerEngine
-from games.mauerbauer.state import City, State
+from games.mauerbauer.state import City
+from games.mauerbauer.state import State
 
 __all__ = [
     "ENGINE",

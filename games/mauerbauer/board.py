@@ -8,15 +8,13 @@ closes at most one new city: the region on one of its two sides.
 
 from __future__ import annotations
 
-from games.mauerbauer.data import (
-    ALL_FIELDS,
-    FIELD_CORNER_MASK,
-    FIELD_LINE_MASK,
-    LINE_CORNER_MASK,
-    LINE_FIELDS,
-    NEIGHBOURS,
-    bits,
-)
+from games.mauerbauer.data import ALL_FIELDS
+from games.mauerbauer.data import FIELD_CORNER_MASK
+from games.mauerbauer.data import FIELD_LINE_MASK
+from games.mauerbauer.data import LINE_CORNER_MASK
+from games.mauerbauer.data import LINE_FIELDS
+from games.mauerbauer.data import NEIGHBOURS
+from games.mauerbauer.data import bits
 from games.mauerbauer.state import City
 
 __all__ = [

@@ -18,44 +18,47 @@ import json
 from collections import Counter
 from typing import Any
 
-from games.kit.codec import SaveReader, changed, write
-from games.mauerbauer.board import enclosure, make_city, walled_in
-from games.mauerbauer.data import (
-    COPIES,
-    CORNER_LINE_MASK,
-    CORNER_NAMES,
-    CORNERS,
-    FIELD_INDEX,
-    FIELD_LINE_MASK,
-    FIELD_NAMES,
-    FIELDS,
-    HOUSE_COLOURS,
-    KIND_INDEX,
-    KINDS,
-    LINE_ENDS,
-    LINES,
-    SUPPLY_HOUSES,
-    SUPPLY_PALACES,
-    SUPPLY_TOWERS,
-    SUPPLY_WALLS,
-    TOWER_COLOURS,
-    bits,
-)
-from games.mauerbauer.rules import closed_by, legal_actions, new_game, to_act
+from games.kit.codec import SaveReader
+from games.kit.codec import changed
+from games.kit.codec import write
+from games.mauerbauer.board import enclosure
+from games.mauerbauer.board import make_city
+from games.mauerbauer.board import walled_in
+from games.mauerbauer.data import COPIES
+from games.mauerbauer.data import CORNER_LINE_MASK
+from games.mauerbauer.data import CORNER_NAMES
+from games.mauerbauer.data import CORNERS
+from games.mauerbauer.data import FIELD_INDEX
+from games.mauerbauer.data import FIELD_LINE_MASK
+from games.mauerbauer.data import FIELD_NAMES
+from games.mauerbauer.data import FIELDS
+from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import KIND_INDEX
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.data import LINE_ENDS
+from games.mauerbauer.data import LINES
+from games.mauerbauer.data import SUPPLY_HOUSES
+from games.mauerbauer.data import SUPPLY_PALACES
+from games.mauerbauer.data import SUPPLY_TOWERS
+from games.mauerbauer.data import SUPPLY_WALLS
+from games.mauerbauer.data import TOWER_COLOURS
+from games.mauerbauer.data import bits
+from games.mauerbauer.rules import closed_by
+from games.mauerbauer.rules import legal_actions
+from games.mauerbauer.rules import new_game
+from games.mauerbauer.rules import to_act
 from games.mauerbauer.scoring import card_values
-from games.mauerbauer.state import (
-    EXCHANGE,
-    FINAL,
-    HOUSES,
-    MERGE,
-    OVER,
-    PHASES,
-    SCORING,
-    TOWERS,
-    WALL,
-    Record,
-    State,
-)
+from games.mauerbauer.state import EXCHANGE
+from games.mauerbauer.state import FINAL
+from games.mauerbauer.state import HOUSES
+from games.mauerbauer.state import MERGE
+from games.mauerbauer.state import OVER
+from games.mauerbauer.state import PHASES
+from games.mauerbauer.state import SCORING
+from games.mauerbauer.state import TOWERS
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import Record
+from games.mauerbauer.state import State
 
 __all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 

@@ -14,7 +14,10 @@ import json
 from types import MappingProxyType
 from typing import Any
 
-from games.kit.data import bits, load_locales, load_texts, read_json
+from games.kit.data import bits
+from games.kit.data import load_locales
+from games.kit.data import load_texts
+from games.kit.data import read_json
 
 __all__ = [
     "ALL_FIELDS",

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import Message, Param, listing
+from games.core import Message
+from games.core import Param
+from games.core import listing
 
 __all__ = ["describe_board"]
 

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from games.kit.engine import ModularEngine
-from games.mauerbauer import codec, describe, notation, offers, rules
+from games.mauerbauer import codec
+from games.mauerbauer import describe
+from games.mauerbauer import notation
+from games.mauerbauer import offers
+from games.mauerbauer import rules
 from games.mauerbauer import view as views
-from games.mauerbauer.data import LOCALES, TEXTS
+from games.mauerbauer.data import LOCALES
+from games.mauerbauer.data import TEXTS
 
 __all__ = ["MauerbauerEngine"]
 

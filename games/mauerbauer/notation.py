@@ -23,17 +23,15 @@ import re
 
 from games.kit.notation import shown_text
 from games.mauerbauer import actions
-from games.mauerbauer.data import (
-    CORNER_NAMES,
-    CORNERS,
-    FIELD_INDEX,
-    FIELD_NAMES,
-    HOUSE_COLOURS,
-    KIND_INDEX,
-    KINDS,
-    LINES,
-    TOWER_COLOURS,
-)
+from games.mauerbauer.data import CORNER_NAMES
+from games.mauerbauer.data import CORNERS
+from games.mauerbauer.data import FIELD_INDEX
+from games.mauerbauer.data import FIELD_NAMES
+from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import KIND_INDEX
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.data import LINES
+from games.mauerbauer.data import TOWER_COLOURS
 from games.mauerbauer.state import State
 from games.mauerbauer.words import illegal
 

@@ -10,13 +10,26 @@ notation's word at that place; the verb may be left out).
 from __future__ import annotations
 
 from games.core import MAX_QUICK_ACTIONS
-from games.mauerbauer.actions import DONE, Action, BuildWall, Discard, Done, Merge, Pass, Play
+from games.mauerbauer.actions import DONE
+from games.mauerbauer.actions import Action
+from games.mauerbauer.actions import BuildWall
+from games.mauerbauer.actions import Discard
+from games.mauerbauer.actions import Done
+from games.mauerbauer.actions import Merge
+from games.mauerbauer.actions import Pass
+from games.mauerbauer.actions import Play
 from games.mauerbauer.board import closed_region
-from games.mauerbauer.data import CITY_KINDS, LINE_CORNER_MASK, bits
+from games.mauerbauer.data import CITY_KINDS
+from games.mauerbauer.data import LINE_CORNER_MASK
+from games.mauerbauer.data import bits
 from games.mauerbauer.notation import format_action
 from games.mauerbauer.rules import legal_actions
 from games.mauerbauer.scoring import card_values
-from games.mauerbauer.state import EXCHANGE, FINAL, SCORING, WALL, State
+from games.mauerbauer.state import EXCHANGE
+from games.mauerbauer.state import FINAL
+from games.mauerbauer.state import SCORING
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import State
 
 __all__ = ["quick_actions", "ranked", "suggest"]
 

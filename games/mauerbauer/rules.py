@@ -18,73 +18,69 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from games.core import Player, Rng
-from games.mauerbauer.actions import (
-    DONE,
-    PASS,
-    Action,
-    BuildWall,
-    Discard,
-    Done,
-    Merge,
-    Pass,
-    PlaceHouses,
-    PlaceTowers,
-    Play,
-    Swap,
-    build_wall,
-    discard,
-    merge,
-    play,
-    swap,
-)
-from games.mauerbauer.board import closed_region, found_city, make_city, palaces
-from games.mauerbauer.data import (
-    ALL_LINES,
-    ANY,
-    CITY_KINDS,
-    COPIES,
-    CORNER_LINE_MASK,
-    CORNERS,
-    DICE_HOUSE,
-    DICE_TOWER,
-    FIELD_NAMES,
-    FIELDS,
-    GROUPS,
-    HAND_SIZE,
-    HOUSE_COLOURS,
-    KINDS,
-    LINE_ENDS,
-    LINE_FIELDS,
-    LINES,
-    SUPPLY_HOUSES,
-    SUPPLY_PALACES,
-    SUPPLY_TOWERS,
-    SUPPLY_WALLS,
-    TOWER_COLOURS,
-    bits,
-)
+from games.core import Player
+from games.core import Rng
+from games.mauerbauer.actions import DONE
+from games.mauerbauer.actions import PASS
+from games.mauerbauer.actions import Action
+from games.mauerbauer.actions import BuildWall
+from games.mauerbauer.actions import Discard
+from games.mauerbauer.actions import Done
+from games.mauerbauer.actions import Merge
+from games.mauerbauer.actions import Pass
+from games.mauerbauer.actions import PlaceHouses
+from games.mauerbauer.actions import PlaceTowers
+from games.mauerbauer.actions import Play
+from games.mauerbauer.actions import Swap
+from games.mauerbauer.actions import build_wall
+from games.mauerbauer.actions import discard
+from games.mauerbauer.actions import merge
+from games.mauerbauer.actions import play
+from games.mauerbauer.actions import swap
+from games.mauerbauer.board import closed_region
+from games.mauerbauer.board import found_city
+from games.mauerbauer.board import make_city
+from games.mauerbauer.board import palaces
+from games.mauerbauer.data import ALL_LINES
+from games.mauerbauer.data import ANY
+from games.mauerbauer.data import CITY_KINDS
+from games.mauerbauer.data import COPIES
+from games.mauerbauer.data import CORNER_LINE_MASK
+from games.mauerbauer.data import CORNERS
+from games.mauerbauer.data import DICE_HOUSE
+from games.mauerbauer.data import DICE_TOWER
+from games.mauerbauer.data import FIELD_NAMES
+from games.mauerbauer.data import FIELDS
+from games.mauerbauer.data import GROUPS
+from games.mauerbauer.data import HAND_SIZE
+from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.data import LINE_ENDS
+from games.mauerbauer.data import LINE_FIELDS
+from games.mauerbauer.data import LINES
+from games.mauerbauer.data import SUPPLY_HOUSES
+from games.mauerbauer.data import SUPPLY_PALACES
+from games.mauerbauer.data import SUPPLY_TOWERS
+from games.mauerbauer.data import SUPPLY_WALLS
+from games.mauerbauer.data import TOWER_COLOURS
+from games.mauerbauer.data import bits
 from games.mauerbauer.scoring import card_values
-from games.mauerbauer.state import (
-    EXCHANGE,
-    FINAL,
-    HOUSES,
-    MERGE,
-    OVER,
-    SCORING,
-    TOWERS,
-    WALL,
-    City,
-    Record,
-    State,
-)
-from games.mauerbauer.words import (
-    card_name,
-    colour_list,
-    house_colour,
-    illegal,
-    tower_colour,
-)
+from games.mauerbauer.state import EXCHANGE
+from games.mauerbauer.state import FINAL
+from games.mauerbauer.state import HOUSES
+from games.mauerbauer.state import MERGE
+from games.mauerbauer.state import OVER
+from games.mauerbauer.state import SCORING
+from games.mauerbauer.state import TOWERS
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import City
+from games.mauerbauer.state import Record
+from games.mauerbauer.state import State
+from games.mauerbauer.words import card_name
+from games.mauerbauer.words import colour_list
+from games.mauerbauer.words import house_colour
+from games.mauerbauer.words import illegal
+from games.mauerbauer.words import tower_colour
 
 __all__ = [
     "apply",

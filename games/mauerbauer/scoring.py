@@ -11,18 +11,17 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from games.mauerbauer.data import (
-    CARDS,
-    FIELD_REGION,
-    HOUSE_COLOURS,
-    REGIONS,
-    SUPPLY_HOUSES,
-    SUPPLY_TOWERS,
-    TOWER_COLOURS,
-    WATER,
-    bits,
-)
-from games.mauerbauer.state import City, State
+from games.mauerbauer.data import CARDS
+from games.mauerbauer.data import FIELD_REGION
+from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import REGIONS
+from games.mauerbauer.data import SUPPLY_HOUSES
+from games.mauerbauer.data import SUPPLY_TOWERS
+from games.mauerbauer.data import TOWER_COLOURS
+from games.mauerbauer.data import WATER
+from games.mauerbauer.data import bits
+from games.mauerbauer.state import City
+from games.mauerbauer.state import State
 
 __all__ = ["card_values", "city_facts", "outside_facts"]
 

@@ -10,53 +10,48 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Message, Outcome, Player, rank_by_scores
+from games.core import Message
+from games.core import Outcome
+from games.core import Player
+from games.core import rank_by_scores
 from games.kit.view import outcome_view
 from games.mauerbauer import actions
-from games.mauerbauer.data import (
-    CORNER_NAMES,
-    FIELD_NAMES,
-    HOUSE_COLOURS,
-    KINDS,
-    LINE_ENDS,
-    LINE_FIELDS,
-    REGION_FIELDS,
-    REGIONS,
-    TOWER_COLOURS,
-    WATER,
-    bits,
-)
-from games.mauerbauer.rules import (
-    _house_choices,
-    _tower_choices,
-    city_id,
-    legal_actions,
-    merge_targets,
-    to_act,
-)
+from games.mauerbauer.data import CORNER_NAMES
+from games.mauerbauer.data import FIELD_NAMES
+from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.data import LINE_ENDS
+from games.mauerbauer.data import LINE_FIELDS
+from games.mauerbauer.data import REGION_FIELDS
+from games.mauerbauer.data import REGIONS
+from games.mauerbauer.data import TOWER_COLOURS
+from games.mauerbauer.data import WATER
+from games.mauerbauer.data import bits
+from games.mauerbauer.rules import _house_choices
+from games.mauerbauer.rules import _tower_choices
+from games.mauerbauer.rules import city_id
+from games.mauerbauer.rules import legal_actions
+from games.mauerbauer.rules import merge_targets
+from games.mauerbauer.rules import to_act
 from games.mauerbauer.scoring import card_values
-from games.mauerbauer.state import (
-    EXCHANGE,
-    HOUSES,
-    MERGE,
-    OVER,
-    PHASES,
-    SCORING,
-    TOWERS,
-    WALL,
-    City,
-    Record,
-    State,
-)
-from games.mauerbauer.words import (
-    card_list,
-    card_name,
-    colour_list,
-    house_colour,
-    illegal,
-    say,
-    tower_colour,
-)
+from games.mauerbauer.state import EXCHANGE
+from games.mauerbauer.state import HOUSES
+from games.mauerbauer.state import MERGE
+from games.mauerbauer.state import OVER
+from games.mauerbauer.state import PHASES
+from games.mauerbauer.state import SCORING
+from games.mauerbauer.state import TOWERS
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import City
+from games.mauerbauer.state import Record
+from games.mauerbauer.state import State
+from games.mauerbauer.words import card_list
+from games.mauerbauer.words import card_name
+from games.mauerbauer.words import colour_list
+from games.mauerbauer.words import house_colour
+from games.mauerbauer.words import illegal
+from games.mauerbauer.words import say
+from games.mauerbauer.words import tower_colour
 
 __all__ = ["describe", "outcome", "private_summary", "prompt", "seat_summary", "view"]
 

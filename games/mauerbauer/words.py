@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from games.core import IllegalAction, Message, Param, english
-from games.mauerbauer.data import (
-    HOUSE_COLOURS,
-    KINDS,
-    TEXTS,
-    TOWER_COLOURS,
-)
+from games.core import IllegalAction
+from games.core import Message
+from games.core import Param
+from games.core import english
+from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.data import TEXTS
+from games.mauerbauer.data import TOWER_COLOURS
 
 __all__ = [
     "card_list",

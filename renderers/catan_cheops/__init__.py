@@ -6,7 +6,9 @@ players and the viewer's hand."""
 from __future__ import annotations
 
 import renderers
-from renderers.catan_cheops.image import GAME_ID, WIDTH, render
+from renderers.catan_cheops.image import GAME_ID
+from renderers.catan_cheops.image import WIDTH
+from renderers.catan_cheops.image import render
 
 __all__ = ["GAME_ID", "WIDTH", "render"]
 

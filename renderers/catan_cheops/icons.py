@@ -13,12 +13,22 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from renderers.canvas import RGB, Canvas, sprite
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import sprite
 from renderers.catan_cheops.theme import seat_ink
-from renderers.common import CREAM, GOLD, GOLD_DARK, INK, WHITE, blend, seat_colour
-from renderers.fonts import Weight, face
+from renderers.common import CREAM
+from renderers.common import GOLD
+from renderers.common import GOLD_DARK
+from renderers.common import INK
+from renderers.common import WHITE
+from renderers.common import blend
+from renderers.common import seat_colour
+from renderers.fonts import Weight
+from renderers.fonts import face
 
 __all__ = [
     "block",

@@ -22,13 +22,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from renderers.canvas import Canvas
-from renderers.catan_cheops.geometry import MAP_H, geometry
-from renderers.catan_cheops.map import base, draw_pieces
-from renderers.catan_cheops.panels import GAP, dice, footer, header, offer
-from renderers.catan_cheops.players import hand, players, pyramid
-from renderers.catan_cheops.theme import TERRAIN_COLOURS, WIDTH
-from renderers.common import THEME_COLOURS, seat_names
-from renderers.kit import Context, Section, page
+from renderers.catan_cheops.geometry import MAP_H
+from renderers.catan_cheops.geometry import geometry
+from renderers.catan_cheops.map import base
+from renderers.catan_cheops.map import draw_pieces
+from renderers.catan_cheops.panels import GAP
+from renderers.catan_cheops.panels import dice
+from renderers.catan_cheops.panels import footer
+from renderers.catan_cheops.panels import header
+from renderers.catan_cheops.panels import offer
+from renderers.catan_cheops.players import hand
+from renderers.catan_cheops.players import players
+from renderers.catan_cheops.players import pyramid
+from renderers.catan_cheops.theme import TERRAIN_COLOURS
+from renderers.catan_cheops.theme import WIDTH
+from renderers.common import THEME_COLOURS
+from renderers.common import seat_names
+from renderers.kit import Context
+from renderers.kit import Section
+from renderers.kit import page
 
 __all__ = ["GAME_ID", "WIDTH", "render"]
 

@@ -17,26 +17,49 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from renderers.canvas import RGB, Canvas, Pen, ellipsize, fit, sprite, text_width
-from renderers.catan_cheops.geometry import (
-    MAP_H,
-    WATER,
-    Geometry,
-    S,
-    board_key,
-    buildable_edges,
-    edge_angle,
-    geometry,
-    midpoint,
-    node_index,
-    pixel,
-)
-from renderers.catan_cheops.icons import boat, city, house, resource, road, robber
-from renderers.catan_cheops.theme import SMALL, TERRAIN, WIDTH, label
-from renderers.common import CREAM, GOLD, GOLD_DARK, INK, MUTED, PARCHMENT, WHITE, blend, seat_colour
-from renderers.fonts import Face, Weight, face
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import Pen
+from renderers.canvas import ellipsize
+from renderers.canvas import fit
+from renderers.canvas import sprite
+from renderers.canvas import text_width
+from renderers.catan_cheops.geometry import MAP_H
+from renderers.catan_cheops.geometry import WATER
+from renderers.catan_cheops.geometry import Geometry
+from renderers.catan_cheops.geometry import S
+from renderers.catan_cheops.geometry import board_key
+from renderers.catan_cheops.geometry import buildable_edges
+from renderers.catan_cheops.geometry import edge_angle
+from renderers.catan_cheops.geometry import geometry
+from renderers.catan_cheops.geometry import midpoint
+from renderers.catan_cheops.geometry import node_index
+from renderers.catan_cheops.geometry import pixel
+from renderers.catan_cheops.icons import boat
+from renderers.catan_cheops.icons import city
+from renderers.catan_cheops.icons import house
+from renderers.catan_cheops.icons import resource
+from renderers.catan_cheops.icons import road
+from renderers.catan_cheops.icons import robber
+from renderers.catan_cheops.theme import SMALL
+from renderers.catan_cheops.theme import TERRAIN
+from renderers.catan_cheops.theme import WIDTH
+from renderers.catan_cheops.theme import label
+from renderers.common import CREAM
+from renderers.common import GOLD
+from renderers.common import GOLD_DARK
+from renderers.common import INK
+from renderers.common import MUTED
+from renderers.common import PARCHMENT
+from renderers.common import WHITE
+from renderers.common import blend
+from renderers.common import seat_colour
+from renderers.fonts import Face
+from renderers.fonts import Weight
+from renderers.fonts import face
 
 __all__ = ["K", "base", "draw_pieces"]
 

@@ -13,16 +13,27 @@ from functools import partial
 from typing import Any
 
 from renderers import common
-from renderers.canvas import RGB, Canvas, ellipsize
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
 from renderers.catan_cheops.geometry import pixel
-from renderers.catan_cheops.icons import (
-    die,
-    resource,
-)
-from renderers.catan_cheops.theme import BODY, HEADING, SMALL, WIDTH
-from renderers.fonts import Weight, face
-from renderers.kit import MARGIN, Band, Banner, Context, Section, panel
-from renderers.layout import Run, runs, runs_width
+from renderers.catan_cheops.icons import die
+from renderers.catan_cheops.icons import resource
+from renderers.catan_cheops.theme import BODY
+from renderers.catan_cheops.theme import HEADING
+from renderers.catan_cheops.theme import SMALL
+from renderers.catan_cheops.theme import WIDTH
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.kit import MARGIN
+from renderers.kit import Band
+from renderers.kit import Banner
+from renderers.kit import Context
+from renderers.kit import Section
+from renderers.kit import panel
+from renderers.layout import Run
+from renderers.layout import runs
+from renderers.layout import runs_width
 
 __all__ = ["GAP", "PAD", "counts", "dice", "fit_runs", "footer", "header", "offer", "who"]
 

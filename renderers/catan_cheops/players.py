@@ -13,13 +13,37 @@ from functools import lru_cache
 
 from PIL import Image
 
-from renderers import common, kit
-from renderers.canvas import Canvas, ellipsize, text_width
-from renderers.catan_cheops.icons import block, boat, card, city, curse, house, knight, resource, road, sun
-from renderers.catan_cheops.panels import PAD, counts, fit_runs, who
-from renderers.catan_cheops.theme import BLACK_BLOCK, BODY, HEADING, RESOURCES, SMALL, WIDTH, seat_ink
-from renderers.fonts import Weight, face
-from renderers.layout import Run, runs, runs_width
+from renderers import common
+from renderers import kit
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import text_width
+from renderers.catan_cheops.icons import block
+from renderers.catan_cheops.icons import boat
+from renderers.catan_cheops.icons import card
+from renderers.catan_cheops.icons import city
+from renderers.catan_cheops.icons import curse
+from renderers.catan_cheops.icons import house
+from renderers.catan_cheops.icons import knight
+from renderers.catan_cheops.icons import resource
+from renderers.catan_cheops.icons import road
+from renderers.catan_cheops.icons import sun
+from renderers.catan_cheops.panels import PAD
+from renderers.catan_cheops.panels import counts
+from renderers.catan_cheops.panels import fit_runs
+from renderers.catan_cheops.panels import who
+from renderers.catan_cheops.theme import BLACK_BLOCK
+from renderers.catan_cheops.theme import BODY
+from renderers.catan_cheops.theme import HEADING
+from renderers.catan_cheops.theme import RESOURCES
+from renderers.catan_cheops.theme import SMALL
+from renderers.catan_cheops.theme import WIDTH
+from renderers.catan_cheops.theme import seat_ink
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.layout import Run
+from renderers.layout import runs
+from renderers.layout import runs_width
 
 __all__ = ["hand", "players", "pyramid"]
 

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from renderers.canvas import RGB
-from renderers.common import SEAT_COLOURS, label, on_colour
+from renderers.common import SEAT_COLOURS
+from renderers.common import label
+from renderers.common import on_colour
 
 __all__ = [
     "BLACK_BLOCK",

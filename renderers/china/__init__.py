@@ -4,7 +4,8 @@ the viewer's hand) on the map's geometry and unchanging picture from `map`."""
 from __future__ import annotations
 
 import renderers
-from renderers.china.image import GAME_ID, render
+from renderers.china.image import GAME_ID
+from renderers.china.image import render
 
 __all__ = ["GAME_ID", "render"]
 

@@ -18,27 +18,44 @@ Every label a player needs is at least `MIN_TEXT` pixels high on a
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache, partial
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from functools import lru_cache
+from functools import partial
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from games.china.data import BOARD_VERSIONS, COLOURS, HAND_SIZE, PROVINCE_COLOUR, PROVINCE_NAMES, PROVINCES
-from renderers import common, kit
-from renderers.canvas import RGB, Canvas, ellipsize, fit, sprite, text_width
-from renderers.china.map import (
-    DRAGON_R,
-    PROVINCE_INK,
-    PROVINCE_STRONG,
-    SPACE_R,
-    WIDTH,
-    base_map,
-    geometry,
-    space_disc,
-)
-from renderers.fonts import Face, Weight, face
-from renderers.layout import Run, runs, runs_width
+from games.china.data import BOARD_VERSIONS
+from games.china.data import COLOURS
+from games.china.data import HAND_SIZE
+from games.china.data import PROVINCE_COLOUR
+from games.china.data import PROVINCE_NAMES
+from games.china.data import PROVINCES
+from renderers import common
+from renderers import kit
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import fit
+from renderers.canvas import sprite
+from renderers.canvas import text_width
+from renderers.china.map import DRAGON_R
+from renderers.china.map import PROVINCE_INK
+from renderers.china.map import PROVINCE_STRONG
+from renderers.china.map import SPACE_R
+from renderers.china.map import WIDTH
+from renderers.china.map import base_map
+from renderers.china.map import geometry
+from renderers.china.map import space_disc
+from renderers.fonts import Face
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.layout import Run
+from renderers.layout import runs
+from renderers.layout import runs_width
 
 __all__ = ["GAME_ID", "MIN_TEXT", "render"]
 

@@ -18,24 +18,35 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image
+from PIL import ImageChops
+from PIL import ImageDraw
+from PIL import ImageFilter
 
-from games.china.data import (
-    ALLIANCES,
-    BOARD,
-    BOARD_VERSIONS,
-    COLOURS,
-    PROVINCE_COLOUR,
-    PROVINCES,
-    ROADS,
-    SIDES,
-    SPACE_OF,
-    SPACES,
-    VERSION_SPACES,
-)
-from renderers.canvas import RGB, Canvas
-from renderers.common import CREAM, GOLD, GOLD_DARK, GOLD_LIGHT, IMPERIAL_RED, INK, RED_DARK, blend, palette
-from renderers.fonts import Weight, face
+from games.china.data import ALLIANCES
+from games.china.data import BOARD
+from games.china.data import BOARD_VERSIONS
+from games.china.data import COLOURS
+from games.china.data import PROVINCE_COLOUR
+from games.china.data import PROVINCES
+from games.china.data import ROADS
+from games.china.data import SIDES
+from games.china.data import SPACE_OF
+from games.china.data import SPACES
+from games.china.data import VERSION_SPACES
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.common import CREAM
+from renderers.common import GOLD
+from renderers.common import GOLD_DARK
+from renderers.common import GOLD_LIGHT
+from renderers.common import IMPERIAL_RED
+from renderers.common import INK
+from renderers.common import RED_DARK
+from renderers.common import blend
+from renderers.common import palette
+from renderers.fonts import Weight
+from renderers.fonts import face
 
 __all__ = [
     "ALLIANCE_R",

@@ -5,7 +5,8 @@ shows."""
 from __future__ import annotations
 
 import renderers
-from renderers.chinesische_mauer.image import GAME_ID, render
+from renderers.chinesische_mauer.image import GAME_ID
+from renderers.chinesische_mauer.image import render
 
 __all__ = ["GAME_ID", "render"]
 

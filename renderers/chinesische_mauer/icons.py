@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from renderers.canvas import RGB, Painter, sprite
+from renderers.canvas import RGB
+from renderers.canvas import Painter
+from renderers.canvas import sprite
 
 __all__ = ["kind_icon"]
 

@@ -20,19 +20,30 @@ out above the dragon that covers them. Every word comes from the catalogue.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache, partial
+from functools import cache
+from functools import lru_cache
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from renderers import common, kit
-from renderers.canvas import Canvas, ellipsize, text_width
+from renderers import common
+from renderers import kit
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import text_width
 from renderers.chinesische_mauer.icons import kind_icon
-from renderers.fonts import Face, Weight, face
-from renderers.layout import Run, run_width, runs, runs_width
+from renderers.fonts import Face
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.layout import Run
+from renderers.layout import run_width
+from renderers.layout import runs
+from renderers.layout import runs_width
 
 __all__ = ["GAME_ID", "MIN_INK", "PHONE_WIDTH", "WIDTH", "render"]
 

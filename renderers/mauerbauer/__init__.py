@@ -5,7 +5,8 @@ towers, houses, palaces and coats of arms."""
 from __future__ import annotations
 
 import renderers
-from renderers.mauerbauer.image import GAME_ID, render
+from renderers.mauerbauer.image import GAME_ID
+from renderers.mauerbauer.image import render
 
 __all__ = ["GAME_ID", "render"]
 

@@ -22,18 +22,25 @@ arms) are drawn once per process.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from games.mauerbauer import geometry
 from renderers import common
-from renderers.canvas import RGB, Pen, text_width
-from renderers.fonts import Weight, face
-from renderers.mauerbauer.pieces import arms, letter_ink, piece
+from renderers.canvas import RGB
+from renderers.canvas import Pen
+from renderers.canvas import text_width
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.mauerbauer.pieces import arms
+from renderers.mauerbauer.pieces import letter_ink
+from renderers.mauerbauer.pieces import piece
 
 __all__ = ["BOARD_H", "HOUSE_ORDER", "MIN_TEXT", "WIDTH", "draw_board"]
 

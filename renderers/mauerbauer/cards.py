@@ -17,11 +17,28 @@ from typing import Any
 from PIL import Image
 
 from games.mauerbauer.data import CARDS
-from renderers.canvas import RGB, Canvas, ellipsize, fit, text_width
-from renderers.common import CREAM, GOLD_DARK, INK, MUTED, STONE, STONE_DARK, WHITE, blend, label
-from renderers.fonts import Face, Weight, face
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import fit
+from renderers.canvas import text_width
+from renderers.common import CREAM
+from renderers.common import GOLD_DARK
+from renderers.common import INK
+from renderers.common import MUTED
+from renderers.common import STONE
+from renderers.common import STONE_DARK
+from renderers.common import WHITE
+from renderers.common import blend
+from renderers.common import label
+from renderers.fonts import Face
+from renderers.fonts import Weight
+from renderers.fonts import face
 from renderers.mauerbauer.board import MIN_TEXT
-from renderers.mauerbauer.pieces import arms, lettered, wall_icon, water_icon
+from renderers.mauerbauer.pieces import arms
+from renderers.mauerbauer.pieces import lettered
+from renderers.mauerbauer.pieces import wall_icon
+from renderers.mauerbauer.pieces import water_icon
 
 __all__ = ["CARD_GAP", "CARD_H", "CARD_W", "card_image"]
 

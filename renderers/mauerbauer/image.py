@@ -24,13 +24,29 @@ from typing import Any
 
 from PIL import Image
 
-from renderers import common, kit
-from renderers.canvas import Canvas, ellipsize, text_width
-from renderers.fonts import Weight, face
-from renderers.layout import Run, runs, runs_width
-from renderers.mauerbauer.board import BOARD_H, HOUSE_ORDER, MIN_TEXT, WIDTH, draw_board
-from renderers.mauerbauer.cards import CARD_GAP, CARD_H, CARD_W, card_image
-from renderers.mauerbauer.pieces import HOUSE_RGB, TOWER_RGB, lettered, wall_icon
+from renderers import common
+from renderers import kit
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import text_width
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.layout import Run
+from renderers.layout import runs
+from renderers.layout import runs_width
+from renderers.mauerbauer.board import BOARD_H
+from renderers.mauerbauer.board import HOUSE_ORDER
+from renderers.mauerbauer.board import MIN_TEXT
+from renderers.mauerbauer.board import WIDTH
+from renderers.mauerbauer.board import draw_board
+from renderers.mauerbauer.cards import CARD_GAP
+from renderers.mauerbauer.cards import CARD_H
+from renderers.mauerbauer.cards import CARD_W
+from renderers.mauerbauer.cards import card_image
+from renderers.mauerbauer.pieces import HOUSE_RGB
+from renderers.mauerbauer.pieces import TOWER_RGB
+from renderers.mauerbauer.pieces import lettered
+from renderers.mauerbauer.pieces import wall_icon
 
 __all__ = ["GAME_ID", "MIN_TEXT", "WIDTH", "render"]
 

@@ -12,11 +12,18 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from renderers.canvas import RGB, Canvas, sprite
-from renderers.common import INK, WHITE, blend, palette
-from renderers.fonts import Weight, face
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import sprite
+from renderers.common import INK
+from renderers.common import WHITE
+from renderers.common import blend
+from renderers.common import palette
+from renderers.fonts import Weight
+from renderers.fonts import face
 
 __all__ = [
     "ARMS_FIELD",

@@ -8,25 +8,27 @@ registered there.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import Move
-from games.catan_cheops.data import (
-    BANK,
-    DEV_KINDS,
-    EDGE_NAMES,
-    EDGES,
-    HEX_NAMES,
-    NODE_EDGES,
-    NODE_NAMES,
-    RESOURCES,
-)
+from games.catan_cheops.data import BANK
+from games.catan_cheops.data import DEV_KINDS
+from games.catan_cheops.data import EDGE_NAMES
+from games.catan_cheops.data import EDGES
+from games.catan_cheops.data import HEX_NAMES
+from games.catan_cheops.data import NODE_EDGES
+from games.catan_cheops.data import NODE_NAMES
+from games.catan_cheops.data import RESOURCES
 from games.catan_cheops.rules import FOUNDING_STEPS
-from games.catan_cheops.state import MAIN, OVER, State, derive
+from games.catan_cheops.state import MAIN
+from games.catan_cheops.state import OVER
+from games.catan_cheops.state import State
+from games.catan_cheops.state import derive
 from games.core import IllegalAction
 
 __all__ = [

@@ -5,29 +5,27 @@ from __future__ import annotations
 from collections import Counter
 
 from games.catan_cheops import data
-from games.catan_cheops.data import (
-    EDGE_ENDS,
-    EDGE_HEXES,
-    EDGES,
-    FOUNDING_NODES,
-    HARBOURS,
-    HEX_NODES,
-    HEX_RESOURCE,
-    HEX_TERRAIN,
-    HEX_TOKEN,
-    HEXES,
-    LAND_HEXES,
-    LAND_NODES,
-    NODE_EDGES,
-    NODE_HEXES,
-    NODE_NEIGHBOURS,
-    NODES,
-    PYRAMID_HEXES,
-    PYRAMID_SITES,
-    ROAD_EDGES,
-    SHIP_EDGES,
-    bits,
-)
+from games.catan_cheops.data import EDGE_ENDS
+from games.catan_cheops.data import EDGE_HEXES
+from games.catan_cheops.data import EDGES
+from games.catan_cheops.data import FOUNDING_NODES
+from games.catan_cheops.data import HARBOURS
+from games.catan_cheops.data import HEX_NODES
+from games.catan_cheops.data import HEX_RESOURCE
+from games.catan_cheops.data import HEX_TERRAIN
+from games.catan_cheops.data import HEX_TOKEN
+from games.catan_cheops.data import HEXES
+from games.catan_cheops.data import LAND_HEXES
+from games.catan_cheops.data import LAND_NODES
+from games.catan_cheops.data import NODE_EDGES
+from games.catan_cheops.data import NODE_HEXES
+from games.catan_cheops.data import NODE_NEIGHBOURS
+from games.catan_cheops.data import NODES
+from games.catan_cheops.data import PYRAMID_HEXES
+from games.catan_cheops.data import PYRAMID_SITES
+from games.catan_cheops.data import ROAD_EDGES
+from games.catan_cheops.data import SHIP_EDGES
+from games.catan_cheops.data import bits
 from games.catan_cheops.rules import reachable
 
 AXIAL = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))

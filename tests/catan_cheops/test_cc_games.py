@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from conformance_support import check_option_rules, play
+from conformance_support import check_option_rules
+from conformance_support import play
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.rules import points
-from games.catan_cheops.state import BLACK, OVER, derive
+from games.catan_cheops.state import BLACK
+from games.catan_cheops.state import OVER
+from games.catan_cheops.state import derive
 
 LIGHT_SEEDS = 12
 FULL_SEEDS = 1

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from cc_support import play, position, random_states
+from cc_support import play
+from cc_support import position
+from cc_support import random_states
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import Move
 from games.catan_cheops.data import EDGES
-from games.core import MAX_QUICK_ACTIONS, IllegalAction
+from games.core import MAX_QUICK_ACTIONS
+from games.core import IllegalAction
 
 
 def test_every_legal_move_round_trips_with_a_distinct_string() -> None:

@@ -7,12 +7,23 @@ import json
 import random
 
 import pytest
-from cc_support import play, position
-from test_cc_rules import SITE, rng_rolling
+from cc_support import play
+from cc_support import position
+from test_cc_rules import SITE
+from test_cc_rules import rng_rolling
 
 from games.catan_cheops import ENGINE
-from games.catan_cheops.rules import cursed, points
-from games.catan_cheops.state import BLACK, MAIN, PHARAOHS, REVISED, ROBBER, ROLL, RULEBOOK, SEVEN, State
+from games.catan_cheops.rules import cursed
+from games.catan_cheops.rules import points
+from games.catan_cheops.state import BLACK
+from games.catan_cheops.state import MAIN
+from games.catan_cheops.state import PHARAOHS
+from games.catan_cheops.state import REVISED
+from games.catan_cheops.state import ROBBER
+from games.catan_cheops.state import ROLL
+from games.catan_cheops.state import RULEBOOK
+from games.catan_cheops.state import SEVEN
+from games.catan_cheops.state import State
 from games.core import IllegalAction
 
 

@@ -3,29 +3,42 @@
 from __future__ import annotations
 
 import pytest
-from cc_support import edge_between, hex_, node, play, position, refused, resources
+from cc_support import edge_between
+from cc_support import hex_
+from cc_support import node
+from cc_support import play
+from cc_support import position
+from cc_support import refused
+from cc_support import resources
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import unpack
-from games.catan_cheops.data import (
-    DECK,
-    EDGE_HEXES,
-    EDGE_NAMES,
-    FOUNDING_NODES,
-    HEX_NODES,
-    HEX_RESOURCE,
-    LAND_HEXES,
-    NODE_EDGES,
-    NODE_HEXES,
-    NODE_NAMES,
-    NODE_NEIGHBOURS,
-    PYRAMID_SITES,
-    ROAD_EDGES,
-    SHIP_EDGES,
-    bits,
-)
-from games.catan_cheops.rules import block_counts, cursed, points
-from games.catan_cheops.state import BLACK, DISCARD, FOUND, MAIN, OVER, REVISED, ROBBER, ROLL
+from games.catan_cheops.data import DECK
+from games.catan_cheops.data import EDGE_HEXES
+from games.catan_cheops.data import EDGE_NAMES
+from games.catan_cheops.data import FOUNDING_NODES
+from games.catan_cheops.data import HEX_NODES
+from games.catan_cheops.data import HEX_RESOURCE
+from games.catan_cheops.data import LAND_HEXES
+from games.catan_cheops.data import NODE_EDGES
+from games.catan_cheops.data import NODE_HEXES
+from games.catan_cheops.data import NODE_NAMES
+from games.catan_cheops.data import NODE_NEIGHBOURS
+from games.catan_cheops.data import PYRAMID_SITES
+from games.catan_cheops.data import ROAD_EDGES
+from games.catan_cheops.data import SHIP_EDGES
+from games.catan_cheops.data import bits
+from games.catan_cheops.rules import block_counts
+from games.catan_cheops.rules import cursed
+from games.catan_cheops.rules import points
+from games.catan_cheops.state import BLACK
+from games.catan_cheops.state import DISCARD
+from games.catan_cheops.state import FOUND
+from games.catan_cheops.state import MAIN
+from games.catan_cheops.state import OVER
+from games.catan_cheops.state import REVISED
+from games.catan_cheops.state import ROBBER
+from games.catan_cheops.state import ROLL
 from games.core import Rng
 
 

@@ -8,11 +8,15 @@ import re
 import string
 
 import pytest
-from cc_support import play, position, random_states, resample_hidden
+from cc_support import play
+from cc_support import position
+from cc_support import random_states
+from cc_support import resample_hidden
 from game_support import check_impossible_saves
 
 from games.catan_cheops import ENGINE
-from games.catan_cheops.data import LOCALES, TEXTS
+from games.catan_cheops.data import LOCALES
+from games.catan_cheops.data import TEXTS
 
 
 def test_saves_round_trip() -> None:

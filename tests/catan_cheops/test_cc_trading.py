@@ -6,10 +6,14 @@ import itertools
 import re
 
 import pytest
-from cc_support import legal_texts, play, position, refused
+from cc_support import legal_texts
+from cc_support import play
+from cc_support import position
+from cc_support import refused
 
 from games.catan_cheops import ENGINE
-from games.catan_cheops.state import MAIN, OFFER
+from games.catan_cheops.state import MAIN
+from games.catan_cheops.state import OFFER
 from games.core import IllegalAction
 
 

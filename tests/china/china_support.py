@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 import game_support
 
 from games.china import ENGINE
-from games.china.data import COLOUR_BY_NAME, COLOURS, FORTRESSES, PROVINCES, SPACES
+from games.china.data import COLOUR_BY_NAME
+from games.china.data import COLOURS
+from games.china.data import FORTRESSES
+from games.china.data import PROVINCES
+from games.china.data import SPACES
 from games.china.rules import total_cards
-from games.china.state import PLACE, State, derive, from_stored
+from games.china.state import PLACE
+from games.china.state import State
+from games.china.state import derive
+from games.china.state import from_stored
 
 
 def counts(cards: str) -> tuple[int, ...]:

@@ -7,20 +7,18 @@ from itertools import combinations
 import pytest
 
 from games.china import ENGINE
-from games.china.data import (
-    ALLIANCES,
-    BOARD,
-    CARD_COUNTS,
-    COLOURS,
-    NOTE,
-    PROVINCE_COLOUR,
-    PROVINCES,
-    ROAD_NEIGHBOURS,
-    ROADS,
-    SIDES,
-    SPACE_OF,
-    SPACES,
-)
+from games.china.data import ALLIANCES
+from games.china.data import BOARD
+from games.china.data import CARD_COUNTS
+from games.china.data import COLOURS
+from games.china.data import NOTE
+from games.china.data import PROVINCE_COLOUR
+from games.china.data import PROVINCES
+from games.china.data import ROAD_NEIGHBOURS
+from games.china.data import ROADS
+from games.china.data import SIDES
+from games.china.data import SPACE_OF
+from games.china.data import SPACES
 
 BORDERS = {frozenset(pair) for pair in ALLIANCES}
 

@@ -6,12 +6,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from conformance_support import check_option_rules, option_cases, play
+from conformance_support import check_option_rules
+from conformance_support import option_cases
+from conformance_support import play
 
 from games.china import ENGINE
-from games.china.data import BOARD_VERSIONS, HOUSES
+from games.china.data import BOARD_VERSIONS
+from games.china.data import HOUSES
 from games.china.rules import anyone_can_place
-from games.china.state import OVER, derive
+from games.china.state import OVER
+from games.china.state import derive
 
 CASES = [(players, options) for players in (3, 4, 5) for options in option_cases(ENGINE, players)]
 #: The board of new games; the earlier one (5 spaces in Ch'in) only for games begun on it.

@@ -7,10 +7,16 @@ from functools import partial
 
 import game_support
 import pytest
-from china_support import act, position, random_states
+from china_support import act
+from china_support import position
+from china_support import random_states
 
-from games.china import ENGINE, Place, Swap, Take
-from games.core import MAX_QUICK_ACTIONS, IllegalAction
+from games.china import ENGINE
+from games.china import Place
+from games.china import Swap
+from games.china import Take
+from games.core import MAX_QUICK_ACTIONS
+from games.core import IllegalAction
 
 said = partial(game_support.said, ENGINE)
 

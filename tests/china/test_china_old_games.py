@@ -19,8 +19,12 @@ import pytest
 
 from ai.china import choose
 from games.china import ENGINE
-from games.china.data import PROVINCES, SPACES
-from games.china.state import OVER, PLACE, REFILL, State
+from games.china.data import PROVINCES
+from games.china.data import SPACES
+from games.china.state import OVER
+from games.china.state import PLACE
+from games.china.state import REFILL
+from games.china.state import State
 from games.core import IllegalAction
 
 QIN = PROVINCES.index("QIN")

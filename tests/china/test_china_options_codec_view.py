@@ -6,7 +6,9 @@ import json
 import random
 
 import pytest
-from china_support import position, random_states, resample_hidden
+from china_support import position
+from china_support import random_states
+from china_support import resample_hidden
 from game_support import check_impossible_saves
 
 from games.china import ENGINE

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from china_support import act, counts, notations, position, refusal
+from china_support import act
+from china_support import counts
+from china_support import notations
+from china_support import position
+from china_support import refusal
 
 from games.china import ENGINE
-from games.china.state import OVER, PLACE, REFILL
+from games.china.state import OVER
+from games.china.state import PLACE
+from games.china.state import REFILL
 
 
 def test_two_pieces_in_a_province_that_has_a_piece_then_refill() -> None:
@@ -236,7 +242,8 @@ def test_the_game_ends_when_nobody_can_place() -> None:
     # Every space has a house and every province its emissaries but Lu one.
     houses: dict[str, int] = {}
     envoys: dict[str, tuple[int, ...]] = {}
-    from games.china.data import PROVINCES, SPACES
+    from games.china.data import PROVINCES
+    from games.china.data import SPACES
 
     for p, pid in enumerate(PROVINCES):
         for n in range(SPACES[p]):

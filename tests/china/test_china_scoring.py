@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from china_support import act, position, refusal, space
+from china_support import act
+from china_support import position
+from china_support import refusal
+from china_support import space
 
 from games.china import ENGINE
-from games.china.data import ROAD_NEIGHBOURS, SPACE_INDEX
-from games.china.scoring import alliance_points, chain_points, final_scoring, longest_chain
-from games.china.state import OVER, REFILL, house_points
+from games.china.data import ROAD_NEIGHBOURS
+from games.china.data import SPACE_INDEX
+from games.china.scoring import alliance_points
+from games.china.scoring import chain_points
+from games.china.scoring import final_scoring
+from games.china.scoring import longest_chain
+from games.china.state import OVER
+from games.china.state import REFILL
+from games.china.state import house_points
 
 
 def test_house_points_examples() -> None:

@@ -21,9 +21,17 @@ from collections import Counter
 from collections.abc import Sequence
 
 from games.chinesische_mauer import ENGINE
-from games.chinesische_mauer.data import DECK_COUNTS, KIND_BY_NAME, KINDS, TILE_SET
+from games.chinesische_mauer.data import DECK_COUNTS
+from games.chinesische_mauer.data import KIND_BY_NAME
+from games.chinesische_mauer.data import KINDS
+from games.chinesische_mauer.data import TILE_SET
 from games.chinesische_mauer.rules import eligible_sites
-from games.chinesische_mauer.state import FREE, Site, Stack, State, closed_site, make_site
+from games.chinesische_mauer.state import FREE
+from games.chinesische_mauer.state import Site
+from games.chinesische_mauer.state import Stack
+from games.chinesische_mauer.state import State
+from games.chinesische_mauer.state import closed_site
+from games.chinesische_mauer.state import make_site
 
 __all__ = ["act", "cards", "notations", "position", "site"]
 

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from cm_builders import position
-from game_support import check_impossible_saves, random_states
+from game_support import check_impossible_saves
+from game_support import random_states
 
 from games.chinesische_mauer import ENGINE
 from games.chinesische_mauer.state import State

@@ -10,14 +10,23 @@ from typing import Any
 
 import game_support
 import pytest
-from cm_builders import act, cards_closing, position
+from cm_builders import act
+from cm_builders import cards_closing
+from cm_builders import position
 from game_support import template_fields
 
 import texts
-from games.chinesische_mauer import ENGINE, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
-from games.chinesische_mauer.data import LOCALES, TEXTS
+from games.chinesische_mauer import ENGINE
+from games.chinesische_mauer import DragonOn
+from games.chinesische_mauer import Draw
+from games.chinesische_mauer import PlaceTile
+from games.chinesische_mauer import PlayCards
+from games.chinesische_mauer import TakeTile
+from games.chinesische_mauer.data import LOCALES
+from games.chinesische_mauer.data import TEXTS
 from games.chinesische_mauer.state import State
-from games.core import MAX_QUICK_ACTIONS, Player
+from games.core import MAX_QUICK_ACTIONS
+from games.core import Player
 
 PACKAGE = Path(__file__).resolve().parents[2] / "games" / "chinesische_mauer"
 

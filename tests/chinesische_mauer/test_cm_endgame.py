@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from cm_builders import act, cards_closing, notations, position
+from cm_builders import act
+from cm_builders import cards_closing
+from cm_builders import notations
+from cm_builders import position
 
 from games.chinesische_mauer import ENGINE
 from games.chinesische_mauer.state import State

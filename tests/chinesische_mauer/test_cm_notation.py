@@ -7,9 +7,16 @@ import random
 import pytest
 from cm_builders import position
 
-from games.chinesische_mauer import ENGINE, DragonOn, Draw, PlaceTile, PlayCards, TakeTile
+from games.chinesische_mauer import ENGINE
+from games.chinesische_mauer import DragonOn
+from games.chinesische_mauer import Draw
+from games.chinesische_mauer import PlaceTile
+from games.chinesische_mauer import PlayCards
+from games.chinesische_mauer import TakeTile
 from games.chinesische_mauer.state import State
-from games.core import IllegalAction, Message, Player
+from games.core import IllegalAction
+from games.core import Message
+from games.core import Player
 
 NOTATION_HELP = "Moves look like: tile 5 on 3.2"
 

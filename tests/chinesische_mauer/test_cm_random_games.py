@@ -8,7 +8,8 @@ import pytest
 
 from games.chinesische_mauer import ENGINE
 from games.chinesische_mauer.rules import eligible_sites
-from games.chinesische_mauer.state import State, make_site
+from games.chinesische_mauer.state import State
+from games.chinesische_mauer.state import make_site
 from games.core import IllegalAction
 
 

@@ -12,9 +12,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
-from cm_builders import act, position
+from cm_builders import act
+from cm_builders import position
 
-from games.chinesische_mauer import ENGINE, Draw
+from games.chinesische_mauer import ENGINE
+from games.chinesische_mauer import Draw
 from games.chinesische_mauer.data import TILE_SET
 from games.chinesische_mauer.state import State
 

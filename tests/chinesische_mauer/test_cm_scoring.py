@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from cm_builders import act, notations, position
+from cm_builders import act
+from cm_builders import notations
+from cm_builders import position
 
-from games.chinesische_mauer import ENGINE, PlaceTile
+from games.chinesische_mauer import ENGINE
+from games.chinesische_mauer import PlaceTile
 from games.chinesische_mauer.state import FREE
 from games.core import IllegalAction
 

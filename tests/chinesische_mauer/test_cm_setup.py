@@ -7,7 +7,9 @@ from collections import Counter
 import pytest
 
 from games.chinesische_mauer import ENGINE
-from games.chinesische_mauer.data import DECK_COUNTS, KINDS, TILE_SET
+from games.chinesische_mauer.data import DECK_COUNTS
+from games.chinesische_mauer.data import KINDS
+from games.chinesische_mauer.data import TILE_SET
 from games.chinesische_mauer.state import FREE
 
 

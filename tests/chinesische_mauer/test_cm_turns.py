@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from cm_builders import act, cards, notations, position
+from cm_builders import act
+from cm_builders import cards
+from cm_builders import notations
+from cm_builders import position
 
-from games.chinesische_mauer import ENGINE, DragonOn, Draw, PlaceTile, PlayCards
+from games.chinesische_mauer import ENGINE
+from games.chinesische_mauer import DragonOn
+from games.chinesische_mauer import Draw
+from games.chinesische_mauer import PlaceTile
+from games.chinesische_mauer import PlayCards
 from games.chinesische_mauer.state import State
-from games.core import IllegalAction, Player
+from games.core import IllegalAction
+from games.core import Player
 
 WALL, GATE, TOWER, NOBLE, WARRIOR, HORSEMAN, DRAGON = range(7)
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from cm_builders import act, position, site
+from cm_builders import act
+from cm_builders import position
+from cm_builders import site
 
 from games.chinesische_mauer import ENGINE
-from games.chinesische_mauer.state import State, card_values, make_site
+from games.chinesische_mauer.state import State
+from games.chinesische_mauer.state import card_values
+from games.chinesische_mauer.state import make_site
 
 
 def totals(state: State, index: int) -> list[int | None]:

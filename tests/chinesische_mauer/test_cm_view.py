@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from cm_builders import act, position
+from cm_builders import act
+from cm_builders import position
 
 from games.chinesische_mauer import ENGINE
 from games.chinesische_mauer.state import State

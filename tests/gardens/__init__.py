@@ -19,7 +19,11 @@ import renderers
 from .ai import choose as choose_move
 from .engine import GardensEngine
 from .render import render as render_board
-from .rules import GAME_ID, Pass, Plant, Shelter, State
+from .rules import GAME_ID
+from .rules import Pass
+from .rules import Plant
+from .rules import Shelter
+from .rules import State
 
 __all__ = [
     "ENGINE",

@@ -12,7 +12,13 @@ from __future__ import annotations
 from ai.common import pick
 from games.core import Action
 
-from .rules import Pass, Plant, Shelter, State, answer_ranking, legal_actions, plant_scores
+from .rules import Pass
+from .rules import Plant
+from .rules import Shelter
+from .rules import State
+from .rules import answer_ranking
+from .rules import legal_actions
+from .rules import plant_scores
 
 __all__ = ["choose"]
 

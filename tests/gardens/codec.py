@@ -23,19 +23,19 @@ import dataclasses
 import json
 from typing import Any
 
-from games.kit.codec import SaveReader, changed, write
+from games.kit.codec import SaveReader
+from games.kit.codec import changed
+from games.kit.codec import write
 
-from .rules import (
-    NOT_INVOLVED,
-    PLANTS_PER_SEAT,
-    SIZES,
-    WAITING,
-    LastStorm,
-    State,
-    neighbours,
-    new_game,
-    storms_on,
-)
+from .rules import NOT_INVOLVED
+from .rules import PLANTS_PER_SEAT
+from .rules import SIZES
+from .rules import WAITING
+from .rules import LastStorm
+from .rules import State
+from .rules import neighbours
+from .rules import new_game
+from .rules import storms_on
 
 __all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 

@@ -7,9 +7,13 @@ from collections.abc import Mapping
 from games.core import Option
 from games.kit.engine import ModularEngine
 
-from . import codec, notation, rules
+from . import codec
+from . import notation
+from . import rules
 from . import view as views
-from .rules import GAME_ID, LOCALES, TEXTS
+from .rules import GAME_ID
+from .rules import LOCALES
+from .rules import TEXTS
 
 __all__ = ["GardensEngine"]
 

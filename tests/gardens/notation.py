@@ -16,7 +16,13 @@ import re
 from games.core import IllegalAction
 from games.kit.notation import shown_text
 
-from .rules import COLUMNS, Pass, Plant, Shelter, State, cell_name, illegal
+from .rules import COLUMNS
+from .rules import Pass
+from .rules import Plant
+from .rules import Shelter
+from .rules import State
+from .rules import cell_name
+from .rules import illegal
 
 __all__ = ["format_action", "parse_action", "parse_cell"]
 

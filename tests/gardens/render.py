@@ -13,15 +13,25 @@ catalogue), so a worker process draws it without registering anything.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from renderers import common
-from renderers.canvas import RGB, Canvas, ellipsize, text_width
-from renderers.fonts import Weight, face
-from renderers.kit import Rows, Standing, marker, name_cell
+from renderers.canvas import RGB
+from renderers.canvas import Canvas
+from renderers.canvas import ellipsize
+from renderers.canvas import text_width
+from renderers.fonts import Weight
+from renderers.fonts import face
+from renderers.kit import Rows
+from renderers.kit import Standing
+from renderers.kit import marker
+from renderers.kit import name_cell
 
-from .rules import GAME_ID, LOCALES, TEXTS
+from .rules import GAME_ID
+from .rules import LOCALES
+from .rules import TEXTS
 
 __all__ = ["render"]
 

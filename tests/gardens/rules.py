@@ -19,8 +19,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from games.core import IllegalAction, Message, Param, Player, Rng, english
-from games.kit.data import load_locales, load_texts
+from games.core import IllegalAction
+from games.core import Message
+from games.core import Param
+from games.core import Player
+from games.core import Rng
+from games.core import english
+from games.kit.data import load_locales
+from games.kit.data import load_texts
 
 __all__ = [
     "COLUMNS",

@@ -12,29 +12,31 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import MAX_QUICK_ACTIONS, Message, Outcome, Player, rank_by_scores
+from games.core import MAX_QUICK_ACTIONS
+from games.core import Message
+from games.core import Outcome
+from games.core import Player
+from games.core import rank_by_scores
 from games.kit.view import outcome_view
 
-from .rules import (
-    COLUMNS,
-    GAME_ID,
-    NOT_INVOLVED,
-    PASS,
-    WAITING,
-    Pass,
-    Plant,
-    Shelter,
-    State,
-    answer_ranking,
-    cell_name,
-    illegal,
-    largest_group,
-    legal_actions,
-    plant_scores,
-    say,
-    storm_losses,
-    to_act,
-)
+from .rules import COLUMNS
+from .rules import GAME_ID
+from .rules import NOT_INVOLVED
+from .rules import PASS
+from .rules import WAITING
+from .rules import Pass
+from .rules import Plant
+from .rules import Shelter
+from .rules import State
+from .rules import answer_ranking
+from .rules import cell_name
+from .rules import illegal
+from .rules import largest_group
+from .rules import legal_actions
+from .rules import plant_scores
+from .rules import say
+from .rules import storm_losses
+from .rules import to_act
 
 __all__ = [
     "describe",

@@ -5,10 +5,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.mauerbauer import ENGINE, rules
-from games.mauerbauer.board import boundary_of, make_city
-from games.mauerbauer.data import CORNER_NAMES, FIELD_INDEX, HOUSE_COLOURS, KIND_INDEX, TOWER_COLOURS
-from games.mauerbauer.state import City, State
+from games.mauerbauer import ENGINE
+from games.mauerbauer import rules
+from games.mauerbauer.board import boundary_of
+from games.mauerbauer.board import make_city
+from games.mauerbauer.data import CORNER_NAMES
+from games.mauerbauer.data import FIELD_INDEX
+from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import KIND_INDEX
+from games.mauerbauer.data import TOWER_COLOURS
+from games.mauerbauer.state import City
+from games.mauerbauer.state import State
 
 __all__ = [
     "ENGINE",
@@ -79,7 +86,8 @@ def walls_around(*names: str) -> int:
 def play_through(state: State, choose: Any = None) -> State:
     """Apply the first legal move (or `choose(state, seat, legal)`) until a wall is to be built
     or the game is over."""
-    from games.mauerbauer.state import OVER, WALL
+    from games.mauerbauer.state import OVER
+    from games.mauerbauer.state import WALL
 
     while state.phase not in (WALL, OVER):
         seat = min(rules.to_act(state))

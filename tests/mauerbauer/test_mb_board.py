@@ -7,23 +7,22 @@ from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 
-from games.mauerbauer import ENGINE, geometry
-from games.mauerbauer.data import (
-    CARDS,
-    CORNERS,
-    EDGE_LINES,
-    FIELD_CORNERS,
-    FIELD_LINES,
-    FIELDS,
-    GROUPS,
-    KINDS,
-    LINE_ENDS,
-    LINE_FIELDS,
-    LINES,
-    REGION_FIELDS,
-    WATER,
-    bits,
-)
+from games.mauerbauer import ENGINE
+from games.mauerbauer import geometry
+from games.mauerbauer.data import CARDS
+from games.mauerbauer.data import CORNERS
+from games.mauerbauer.data import EDGE_LINES
+from games.mauerbauer.data import FIELD_CORNERS
+from games.mauerbauer.data import FIELD_LINES
+from games.mauerbauer.data import FIELDS
+from games.mauerbauer.data import GROUPS
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.data import LINE_ENDS
+from games.mauerbauer.data import LINE_FIELDS
+from games.mauerbauer.data import LINES
+from games.mauerbauer.data import REGION_FIELDS
+from games.mauerbauer.data import WATER
+from games.mauerbauer.data import bits
 
 PACKAGE = Path(__file__).resolve().parents[2] / "games" / "mauerbauer"
 

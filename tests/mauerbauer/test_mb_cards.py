@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import pytest
-from mb_builders import card, cards, city, corner, fields, fresh, house_colour, tower_colour
+from mb_builders import card
+from mb_builders import cards
+from mb_builders import city
+from mb_builders import corner
+from mb_builders import fields
+from mb_builders import fresh
+from mb_builders import house_colour
+from mb_builders import tower_colour
 
 from games.mauerbauer import rules
-from games.mauerbauer.data import (
-    FIELDS,
-    KINDS,
-    SUPPLY_HOUSES,
-    SUPPLY_PALACES,
-    SUPPLY_TOWERS,
-    SUPPLY_WALLS,
-)
+from games.mauerbauer.data import FIELDS
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.data import SUPPLY_HOUSES
+from games.mauerbauer.data import SUPPLY_PALACES
+from games.mauerbauer.data import SUPPLY_TOWERS
+from games.mauerbauer.data import SUPPLY_WALLS
 from games.mauerbauer.scoring import card_values
-from games.mauerbauer.state import SCORING, WALL, State
+from games.mauerbauer.state import SCORING
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import State
 
 # The position of the rulebook's example (page 5), with enough besides to give every kind a value.
 CITY_X = ("A1", "A2", "A3", "A4", "A5", "A6", "A7")

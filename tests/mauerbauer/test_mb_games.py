@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from conformance_support import check_option_rules, play
+from conformance_support import check_option_rules
+from conformance_support import play
 from mb_builders import ENGINE
 
 from games.mauerbauer.codec import loads

@@ -5,23 +5,27 @@ from __future__ import annotations
 import random
 
 import pytest
-from mb_builders import ENGINE, cards, city, field, fresh
+from mb_builders import ENGINE
+from mb_builders import cards
+from mb_builders import city
+from mb_builders import field
+from mb_builders import fresh
 
-from games.core import MAX_QUICK_ACTIONS, IllegalAction
+from games.core import MAX_QUICK_ACTIONS
+from games.core import IllegalAction
 from games.mauerbauer import rules
-from games.mauerbauer.actions import (
-    DONE,
-    PASS,
-    BuildWall,
-    Discard,
-    Merge,
-    PlaceHouses,
-    PlaceTowers,
-    Play,
-    Swap,
-)
+from games.mauerbauer.actions import DONE
+from games.mauerbauer.actions import PASS
+from games.mauerbauer.actions import BuildWall
+from games.mauerbauer.actions import Discard
+from games.mauerbauer.actions import Merge
+from games.mauerbauer.actions import PlaceHouses
+from games.mauerbauer.actions import PlaceTowers
+from games.mauerbauer.actions import Play
+from games.mauerbauer.actions import Swap
 from games.mauerbauer.data import KIND_INDEX
-from games.mauerbauer.state import OVER, State
+from games.mauerbauer.state import OVER
+from games.mauerbauer.state import State
 
 
 def positions(players: int, seed: int, every: int = 1) -> list[State]:

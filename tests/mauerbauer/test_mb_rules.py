@@ -3,36 +3,42 @@
 from __future__ import annotations
 
 import pytest
-from mb_builders import (
-    ENGINE,
-    card,
-    cards,
-    city,
-    corner,
-    field,
-    fields,
-    fresh,
-    house_colour,
-    line,
-    play_through,
-)
+from mb_builders import ENGINE
+from mb_builders import card
+from mb_builders import cards
+from mb_builders import city
+from mb_builders import corner
+from mb_builders import field
+from mb_builders import fields
+from mb_builders import fresh
+from mb_builders import house_colour
+from mb_builders import line
+from mb_builders import play_through
 
 from games.core import IllegalAction
 from games.mauerbauer import rules
-from games.mauerbauer.actions import (
-    DONE,
-    PASS,
-    BuildWall,
-    Discard,
-    Merge,
-    PlaceHouses,
-    PlaceTowers,
-    Play,
-    Swap,
-)
+from games.mauerbauer.actions import DONE
+from games.mauerbauer.actions import PASS
+from games.mauerbauer.actions import BuildWall
+from games.mauerbauer.actions import Discard
+from games.mauerbauer.actions import Merge
+from games.mauerbauer.actions import PlaceHouses
+from games.mauerbauer.actions import PlaceTowers
+from games.mauerbauer.actions import Play
+from games.mauerbauer.actions import Swap
 from games.mauerbauer.board import boundary_of
-from games.mauerbauer.data import ANY, LINE_ENDS, SUPPLY_WALLS
-from games.mauerbauer.state import EXCHANGE, FINAL, HOUSES, MERGE, OVER, SCORING, TOWERS, WALL, State
+from games.mauerbauer.data import ANY
+from games.mauerbauer.data import LINE_ENDS
+from games.mauerbauer.data import SUPPLY_WALLS
+from games.mauerbauer.state import EXCHANGE
+from games.mauerbauer.state import FINAL
+from games.mauerbauer.state import HOUSES
+from games.mauerbauer.state import MERGE
+from games.mauerbauer.state import OVER
+from games.mauerbauer.state import SCORING
+from games.mauerbauer.state import TOWERS
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import State
 
 RED, BLUE, GREEN, PINK, YELLOW = (house_colour(c) for c in ("red", "blue", "green", "pink", "yellow"))
 WHITE, GREY, BLACK = 0, 1, 2

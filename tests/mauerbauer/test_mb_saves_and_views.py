@@ -8,12 +8,18 @@ from typing import Any
 
 import pytest
 from game_support import check_impossible_saves
-from mb_builders import ENGINE, cards, city, fresh, resample_hidden
+from mb_builders import ENGINE
+from mb_builders import cards
+from mb_builders import city
+from mb_builders import fresh
+from mb_builders import resample_hidden
 
 from games.mauerbauer import rules
 from games.mauerbauer.board import make_city
 from games.mauerbauer.data import KINDS
-from games.mauerbauer.state import OVER, WALL, State
+from games.mauerbauer.state import OVER
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import State
 
 
 def game_states(players: int, seed: int) -> list[State]:

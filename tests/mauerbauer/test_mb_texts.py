@@ -8,7 +8,10 @@ import string
 import pytest
 from mb_builders import ENGINE
 
-from games.mauerbauer.data import HOUSE_COLOURS, KINDS, REGIONS, TOWER_COLOURS
+from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import KINDS
+from games.mauerbauer.data import REGIONS
+from games.mauerbauer.data import TOWER_COLOURS
 
 CODE_SPAN = re.compile(r"`([^`]+)`")
 MARKUP = ("**", "__", "`", "\n")
