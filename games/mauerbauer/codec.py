@@ -33,6 +33,7 @@ from games.mauerbauer.data import FIELD_LINE_MASK
 from games.mauerbauer.data import FIELD_NAMES
 from games.mauerbauer.data import FIELDS
 from games.mauerbauer.data import HOUSE_COLOURS
+from games.mauerbauer.data import HOUSE_FACES
 from games.mauerbauer.data import KIND_INDEX
 from games.mauerbauer.data import KINDS
 from games.mauerbauer.data import LINE_ENDS
@@ -43,6 +44,7 @@ from games.mauerbauer.data import SUPPLY_TOWERS
 from games.mauerbauer.data import SUPPLY_WALLS
 from games.mauerbauer.data import TOWER_COLOURS
 from games.mauerbauer.data import bits
+from games.mauerbauer.data import dice_names
 from games.mauerbauer.rules import closed_by
 from games.mauerbauer.rules import legal_actions
 from games.mauerbauer.rules import new_game
@@ -65,7 +67,6 @@ __all__ = ["FORMAT", "VERSION", "dumps", "impossible_saves", "loads"]
 FORMAT = "mauerbauer"
 VERSION = 1
 
-_HOUSE_FACES = (*HOUSE_COLOURS, "any")
 _RECORD_KINDS = ("play", "discard", "pass")
 #: More turns than any game can have (a turn builds a wall; walls come back only with cities).
 _MAX_TURNS = 1 << 12
@@ -102,14 +103,7 @@ def dumps(state: State) -> str:
         "scores": list(state.scores),
         "earned": [list(earned) for earned in state.earned],
         "last_wall": None if state.last_wall < 0 else state.last_wall + 1,
-        "dice": (
-            None
-            if not state.dice
-            else {
-                "tower": None if state.dice[0] < 0 else TOWER_COLOURS[state.dice[0]],
-                "houses": [_HOUSE_FACES[state.dice[1]], _HOUSE_FACES[state.dice[2]]],
-            }
-        ),
+        "dice": dice_names(state.dice),
         "closing": _fields(state.closing),
         "city": None if state.city < 0 else state.city,
         "queue": list(state.queue),
@@ -219,8 +213,8 @@ def loads(text: str) -> State:
         )
         dice = (
             tower,
-            _read.choice(faces[0], "house die", _HOUSE_FACES),
-            _read.choice(faces[1], "house die", _HOUSE_FACES),
+            _read.choice(faces[0], "house die", HOUSE_FACES),
+            _read.choice(faces[1], "house die", HOUSE_FACES),
         )
     last_wall = (
         -1 if data["last_wall"] is None else _read.integer(data["last_wall"], "last_wall", 1, LINES + 1) - 1

@@ -44,6 +44,7 @@ __all__ = [
     "GROUPS",
     "HAND_SIZE",
     "HOUSE_COLOURS",
+    "HOUSE_FACES",
     "KINDS",
     "KIND_INDEX",
     "LINES",
@@ -62,6 +63,7 @@ __all__ = [
     "TOWER_COLOURS",
     "WATER",
     "bits",
+    "dice_names",
     "geometry",
 ]
 
@@ -171,6 +173,20 @@ DICE_TOWER: tuple[int, ...] = tuple(TOWER_COLOURS.index(face) for face in CARDS[
 DICE_HOUSE: tuple[int, ...] = tuple(
     ANY if face == "any" else HOUSE_COLOURS.index(face) for face in CARDS["dice"]["house"]
 )
+#: The names of a house die's faces by index, "any" for ANY.
+HOUSE_FACES: tuple[str, ...] = (*HOUSE_COLOURS, "any")
+
+
+def dice_names(dice: tuple[int, ...]) -> dict[str, Any] | None:
+    """A roll (tower colour or -1, two house dice) by its faces' names, as saves and views write
+    it; None before the first roll (no dice)."""
+    if not dice:
+        return None
+    return {
+        "tower": None if dice[0] < 0 else TOWER_COLOURS[dice[0]],
+        "houses": [HOUSE_FACES[dice[1]], HOUSE_FACES[dice[2]]],
+    }
+
 
 # -- texts ---------------------------------------------------------------------------------------------
 

@@ -723,6 +723,14 @@ def _check_cards(state: State, seat: int, cards: object) -> tuple[tuple[int, ...
     return cards, tuple(rest)
 
 
+def _to_discard(state: State, seat: int, cards: tuple[int, ...], rest: tuple[int, ...]) -> dict[str, Any]:
+    """The hands and the discard pile (as `_set`'s fields) once `seat` has laid `cards` from its
+    hand on the pile, keeping `rest`."""
+    hands = list(state.hands)
+    hands[seat] = rest
+    return {"hands": tuple(hands), "discard": tuple(sorted(state.discard + cards))}
+
+
 def _score(state: State, seat: int, cards: tuple[int, ...], values: tuple[int, ...]) -> tuple[Any, ...]:
     """Points of the cards, and the new scores and earned points."""
     points = 0
@@ -755,12 +763,9 @@ def _played(
     """`seat` has played `cards`, keeping `rest`, for the city of fields `city` (0: none), the
     cards worth `values`: scored, discarded and recorded, and the seat leaves the queue."""
     points, scores, earned = _score(state, seat, cards, values)
-    hands = list(state.hands)
-    hands[seat] = rest
     return _set(
         state,
-        hands=tuple(hands),
-        discard=tuple(sorted(state.discard + cards)),
+        **_to_discard(state, seat, cards, rest),
         scores=scores,
         earned=earned,
         plays=(*state.plays, Record(seat, "play", cards, city, points)),
@@ -771,17 +776,14 @@ def _played(
 def _discard(state: State, seat: int, action: Discard) -> State:
     if state.phase != SCORING:
         raise illegal("mauerbauer.error.no_discard_now")
-    (card,), rest = _check_cards(state, seat, (action.card,))
-    hands = list(state.hands)
-    hands[seat] = rest
+    cards, rest = _check_cards(state, seat, (action.card,))
     draws = list(state.draws)
     draws[seat] = 2
     state = _set(
         state,
-        hands=tuple(hands),
-        discard=tuple(sorted((*state.discard, card))),
+        **_to_discard(state, seat, cards, rest),
         draws=tuple(draws),
-        plays=(*state.plays, Record(seat, "discard", (card,), 0, 0)),
+        plays=(*state.plays, Record(seat, "discard", cards, 0, 0)),
         queue=state.queue[1:],
     )
     return state if state.queue else _finish_scoring(state)
@@ -840,12 +842,8 @@ def _finish_scoring(state: State) -> State:
 def _swap(state: State, seat: int, action: Swap) -> State:
     if state.phase != EXCHANGE:
         raise illegal("mauerbauer.error.no_swap_now")
-    (card,), rest = _check_cards(state, seat, (action.card,))
-    hands = list(state.hands)
-    hands[seat] = rest
-    return _set(
-        state, hands=tuple(hands), discard=tuple(sorted((*state.discard, card))), swaps=state.swaps + 1
-    )
+    cards, rest = _check_cards(state, seat, (action.card,))
+    return _set(state, **_to_discard(state, seat, cards, rest), swaps=state.swaps + 1)
 
 
 def _done(state: State, seat: int, action: Done) -> State:

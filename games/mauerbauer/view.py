@@ -27,6 +27,7 @@ from games.mauerbauer.data import REGIONS
 from games.mauerbauer.data import TOWER_COLOURS
 from games.mauerbauer.data import WATER
 from games.mauerbauer.data import bits
+from games.mauerbauer.data import dice_names
 from games.mauerbauer.rules import _house_choices
 from games.mauerbauer.rules import _tower_choices
 from games.mauerbauer.rules import city_id
@@ -56,7 +57,6 @@ from games.mauerbauer.words import tower_colour
 __all__ = ["describe", "outcome", "private_summary", "prompt", "seat_summary", "view"]
 
 #: Die faces as the view spells them ("any" is the house dice's "?").
-_HOUSE_FACES = (*HOUSE_COLOURS, "any")
 
 
 def outcome(state: State) -> Outcome | None:
@@ -200,14 +200,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
                 "fields": [FIELD_NAMES[f] for f in LINE_FIELDS[last_wall]],
             }
         ),
-        "dice": (
-            None
-            if not state.dice
-            else {
-                "tower": None if state.dice[0] < 0 else TOWER_COLOURS[state.dice[0]],
-                "houses": [_HOUSE_FACES[state.dice[1]], _HOUSE_FACES[state.dice[2]]],
-            }
-        ),
+        "dice": dice_names(state.dice),
         "plays": [_record_view(record) for record in state.plays],
         "outcome": outcome_view(result, "hands"),
     }
