@@ -17,6 +17,8 @@ from datetime import UTC
 from datetime import datetime
 from datetime import timedelta
 
+from store_support import open_lobby
+
 from bot.store import Store
 
 __all__ = ["START", "action_of", "state_after"]
@@ -40,15 +42,7 @@ def state_after(number: int) -> str:
 
 async def record_forever(path: str) -> None:
     store = await Store.open(path)
-    game = await store.create_game(
-        engine="chinesische-mauer",
-        guild_id=1,
-        channel_id=2,
-        host_id=3,
-        host_name="Host",
-        options={},
-        now=START,
-    )
+    game = await open_lobby(store, START)
     game = await store.start_game(game.id, game.version, seed=7, state=state_after(0), now=START)
     number = 0
     while True:

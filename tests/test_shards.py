@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from postgres_server import PostgresServer
 from service_support import Now
+from store_support import open_lobby
 
 import games
 from bot.errors import PlayerError
@@ -346,15 +347,7 @@ async def test_the_store_reads_the_timers_and_obligations_of_some_shards_on_eith
     try:
         game_ids = []
         for guild_id in (*GUILDS, None):
-            row = await store.create_game(
-                engine=ENGINE,
-                guild_id=guild_id,
-                channel_id=1,
-                host_id=1,
-                host_name="Ann",
-                options={},
-                now=START,
-            )
+            row = await open_lobby(store, START, guild_id=guild_id)
             row = await store.start_game(row.id, row.version, seed=1, state="{}", now=START)
             await store.set_turn_timers(row.id, [0], {0: (row.version, {"deadline": START})})
             game_ids.append(row.id)

@@ -28,6 +28,7 @@ from conftest import schema_version
 from crash_child import killed_after
 from store_crash_child import action_of
 from store_crash_child import state_after
+from store_support import open_lobby
 
 import bot.store.schema as schema_module
 from bot.community import Community
@@ -245,19 +246,9 @@ async def test_timestamps_come_back_as_the_same_moment_in_utc(store: Store) -> N
 
 async def test_bad_arguments_are_refused_before_anything_is_written(store: Store) -> None:
     with pytest.raises(ValueError, match="timezone"):
-        await store.create_game(
-            engine="china",
-            guild_id=1,
-            channel_id=1,
-            host_id=1,
-            host_name="a",
-            options={},
-            now=datetime(2024, 1, 1),
-        )
+        await open_lobby(store, datetime(2024, 1, 1))
     with pytest.raises(TypeError):
-        await store.create_game(
-            engine="china", guild_id=1, channel_id=1, host_id=1, host_name="a", options={"x": {1, 2}}, now=T0
-        )
+        await open_lobby(store, T0, options={"x": {1, 2}})
     assert await store.list_games() == []
 
 

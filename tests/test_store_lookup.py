@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import execute
+from store_support import open_lobby
 
 from bot.shards import Shards
 from bot.store import Store
@@ -85,15 +86,7 @@ async def test_the_game_of_a_thread_among_ten_thousand(store_location: str) -> N
 
 
 async def test_a_thread_without_a_game_and_a_game_found_by_its_new_thread(store: Store) -> None:
-    game = await store.create_game(
-        engine="chinesische-mauer",
-        guild_id=100,
-        channel_id=200,
-        host_id=1,
-        host_name="user1",
-        options={},
-        now=T0,
-    )
+    game = await open_lobby(store, T0)
     assert await store.game_by_thread(300) is None
     await store.set_places(game.id, thread_id=300)
     found = await store.game_by_thread(300)

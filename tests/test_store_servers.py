@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from conftest import execute
+from store_support import open_lobby
 
 from bot.store import CorruptRow
 from bot.store import ServerRow
@@ -18,16 +19,7 @@ DAY = timedelta(days=1)
 
 
 async def lobby(store: Store, guild_id: int | None, opened: datetime) -> int:
-    row = await store.create_game(
-        engine="chinesische-mauer",
-        guild_id=guild_id,
-        channel_id=200,
-        host_id=1,
-        host_name="user1",
-        options={},
-        now=opened,
-    )
-    return row.id
+    return (await open_lobby(store, opened, guild_id=guild_id)).id
 
 
 async def test_a_server_that_chose_nothing_has_every_default(store: Store) -> None:
