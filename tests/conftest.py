@@ -246,6 +246,16 @@ class World:
     def members(self) -> list[MemberActor]:
         return [self.anna, self.bob, self.carl, self.stranger, self.moderator]
 
+    def closed_channel(self, name: str, permission: str, *members: MemberActor) -> ChannelHandle:
+        """A new channel in which nobody has `permission` (`view_channel`, `send_messages`, ...)
+        but the bot and `members`."""
+        bot = self.guild.me
+        assert bot is not None
+        overwrites = {self.guild.default_role: discord.PermissionOverwrite(**{permission: False})}
+        for allowed in (bot, *members):
+            overwrites[allowed] = discord.PermissionOverwrite(**{permission: True})
+        return self.guild.create_text_channel(name, overwrites=overwrites)
+
 
 @pytest.fixture
 async def world(simcord_env: simcord.Env) -> World:

@@ -8,23 +8,12 @@ from __future__ import annotations
 
 import re
 
-import discord
 from conftest import Table
 from conftest import World
 
 
 async def test_a_game_in_a_hidden_channel_stays_hidden(world: World, table: Table) -> None:
-    bot = world.guild.me
-    assert bot is not None
-    hidden = world.guild.create_text_channel(
-        "mods-only",
-        overwrites={
-            world.guild.default_role: discord.PermissionOverwrite(view_channel=False),
-            world.moderator: discord.PermissionOverwrite(view_channel=True),
-            world.anna: discord.PermissionOverwrite(view_channel=True),
-            bot: discord.PermissionOverwrite(view_channel=True),
-        },
-    )
+    hidden = world.closed_channel("mods-only", "view_channel", world.moderator, world.anna)
     await world.moderator.slash(hidden, "game new", game="chinesische-mauer")
     lobby = [message for message in hidden.history() if message.components][-1]
     found = re.search(r"#(\d+)", lobby.content)

@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 from conftest import GAME
 from conftest import Bots
@@ -336,15 +335,7 @@ async def test_a_run_of_ai_turns_is_one_post_with_the_board_as_it_then_stands(
 
 
 async def test_a_member_who_may_not_post_here_cannot_open_a_game_here(world: World) -> None:
-    me = world.guild.me
-    assert me is not None
-    quiet = world.guild.create_text_channel(
-        "announcements",
-        overwrites={
-            world.guild.default_role: discord.PermissionOverwrite(send_messages=False),
-            me: discord.PermissionOverwrite(send_messages=True),
-        },
-    )
+    quiet = world.closed_channel("announcements", "send_messages")
     refused = await world.bob.slash(quiet, "game new", game=GAME)
     assert refused.ephemeral and refused.response is not None
     assert "You may not send messages in this channel" in refused.response.content
