@@ -1,5 +1,5 @@
 """Helpers the rule tests of every game share: a message's keys and sentence, a random game,
-the fields of a template.
+the fields of a template, saves that `loads` must refuse.
 
 Each takes the engine first; a game's tests bind it once, e.g.
 `said = functools.partial(game_support.said, ENGINE)`.
@@ -7,18 +7,20 @@ Each takes the engine first; a game's tests bind it once, e.g.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import string
 from collections.abc import Iterable
 from collections.abc import Iterator
 from collections.abc import Mapping
+from typing import Any
 
 from games.core import Engine
 from games.core import Message
 from games.core import State
 
-__all__ = ["check_impossible_saves", "keys_of", "random_states", "said", "template_fields"]
+__all__ = ["check_impossible_saves", "check_refused", "keys_of", "random_states", "said", "template_fields"]
 
 
 def keys_of(message: Message) -> Iterator[str]:
@@ -72,3 +74,16 @@ def check_impossible_saves(engine: Engine, states: Iterable[State], refusals: Ma
             else:
                 raise AssertionError(f"loads accepted {what}")
     assert seen == set(refusals), f"never made: {sorted(set(refusals) - seen)}"
+
+
+def check_refused(
+    engine: Engine, *, damaged: Iterable[Mapping[str, Any]] = (), texts: Iterable[str] = ()
+) -> None:
+    """`loads` refuses every damaged save (a save's data, changed) and every text that is no
+    save at all."""
+    for text in [*map(json.dumps, damaged), *texts]:
+        try:
+            engine.loads(text)
+        except ValueError:
+            continue
+        raise AssertionError(f"loads accepted {text[:300]}")

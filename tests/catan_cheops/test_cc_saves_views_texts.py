@@ -7,12 +7,12 @@ import random
 import re
 import string
 
-import pytest
 from cc_support import play
 from cc_support import position
 from cc_support import random_states
 from cc_support import resample_hidden
 from game_support import check_impossible_saves
+from game_support import check_refused
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.data import LOCALES
@@ -47,12 +47,7 @@ def test_damaged_saves_are_refused() -> None:
         {**data, "gold": [3, 3, 3, -1]},
         {**data, "last_roll": [7, 1]},
     ]
-    for damaged in bad:
-        with pytest.raises(ValueError):
-            ENGINE.loads(json.dumps(damaged))
-    for text in ("", "[]", "null", "{}", ENGINE.dumps(position())[:-3]):
-        with pytest.raises(ValueError):
-            ENGINE.loads(text)
+    check_refused(ENGINE, damaged=bad, texts=("", "[]", "null", "{}", ENGINE.dumps(position())[:-3]))
 
 
 def test_views_hide_other_hands_cards_and_the_deck() -> None:

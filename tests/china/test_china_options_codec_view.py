@@ -10,6 +10,7 @@ from china_support import position
 from china_support import random_states
 from china_support import resample_hidden
 from game_support import check_impossible_saves
+from game_support import check_refused
 
 from games.china import ENGINE
 from games.china.data import PROVINCES
@@ -85,12 +86,7 @@ def test_saves_round_trip_and_refuse_damage() -> None:
     bad.append({**data, "fortresses_left": [1, 0, 0, 0]})
     bad.append({**data, "side": "B", "players": 5})
     bad.append({**data, "step": "refill"})
-    for damaged in bad:
-        with pytest.raises(ValueError):
-            ENGINE.loads(json.dumps(damaged))
-    for text in ("", "[]", "null", "{}", ENGINE.dumps(position())[:-1]):
-        with pytest.raises(ValueError):
-            ENGINE.loads(text)
+    check_refused(ENGINE, damaged=bad, texts=("", "[]", "null", "{}", ENGINE.dumps(position())[:-1]))
 
 
 def test_views_hide_hands_and_the_deck() -> None:
