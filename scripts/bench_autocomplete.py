@@ -26,6 +26,7 @@ from bench_common import percentile
 import games
 from bot.results import Caller
 from bot.service import GameService
+from bot.store import Places
 from bot.store import Store
 from games.core import Engine
 from games.core import Message
@@ -103,12 +104,12 @@ async def _measure(engine: Engine, others: int, rounds: int) -> tuple[list[float
                     now=NOW,
                     locale=None,
                 )
-                await store.set_places(row.id, thread_id=1_000_000 + number)
+                await store.set_places(row.id, Places(thread_id=1_000_000 + number))
             host = Caller(7, "host", guild_id=GUILD, channel_id=10)
             game_id = (await service.new_game(host, engine.id)).game_id
             assert game_id is not None
             thread = 99_999_999
-            await service.attach(game_id, thread_id=thread)
+            await service.attach(game_id, Places(thread_id=thread))
             await service.join(Caller(8, "guest", guild_id=GUILD, channel_id=10), game_id)
             for _ in range(engine.min_players - 2):
                 await service.add_bot(host, game_id)

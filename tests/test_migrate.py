@@ -42,6 +42,7 @@ from bot.migrate import migrate
 from bot.results import Caller
 from bot.service import GameService
 from bot.store import MIGRATIONS
+from bot.store import Places
 from bot.store import ServerRow
 from bot.store import Store
 from bot.store.copy import TABLES
@@ -128,7 +129,7 @@ async def build(path: Path, *, running_moves: tuple[int, int] = (12, 6)) -> dict
         made["lobby"].append(lobby)
         # Running, with moves, a deadline of its own, a thread and a waiting notice.
         running = await open_game(service, "chinesische-mauer", ANNA, BOB, bots=1)
-        await service.attach(running, thread_id=9_001, lobby_message_id=9_002)
+        await service.attach(running, Places(thread_id=9_001, lobby_message_id=9_002))
         await service.settings(ANNA, running, deadline=12, on_timeout="host")
         await service.start(ANNA, running)
         await play(service, running, running_moves[0])

@@ -17,6 +17,7 @@ from bot.results import Caller
 from bot.results import Post
 from bot.results import Reply
 from bot.service import GameService
+from bot.store import Places
 from bot.store import Store
 
 GAME = "chinesische-mauer"
@@ -355,7 +356,7 @@ async def test_finding_the_game_a_command_is_about(service: GameService) -> None
         await service.find_game(ANNA)
     assert refusal(error) == "error.which_game"
     assert await service.find_game(ANNA, f"#{second}") == second
-    await service.attach(second, thread_id=9_000)
+    await service.attach(second, Places(thread_id=9_000))
     in_thread = Caller(1, "Anna", guild_id=GUILD, channel_id=9_000)
     assert await service.find_game(in_thread) == second
     elsewhere = Caller(1, "Anna", guild_id=GUILD + 1, channel_id=1)

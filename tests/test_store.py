@@ -36,6 +36,7 @@ from bot.store import MIGRATIONS
 from bot.store import CorruptRow
 from bot.store import GameNotFound
 from bot.store import GameRow
+from bot.store import Places
 from bot.store import StaleVersion
 from bot.store import Store
 from bot.store import StoreError
@@ -261,7 +262,7 @@ async def test_a_missing_game_is_reported(store: Store) -> None:
     with pytest.raises(GameNotFound):
         await store.set_announced(999, 1)
     with pytest.raises(GameNotFound):
-        await store.set_places(999, thread_id=5)
+        await store.set_places(999, Places(thread_id=5))
     with pytest.raises(GameNotFound):
         await store.start_game(999, 0, seed=1, state="s", now=T0)
 
@@ -304,9 +305,9 @@ async def test_list_games_refuses_unknown_statuses(store: Store) -> None:
 
 async def test_set_places_changes_only_what_is_given_and_keeps_the_version(store: Store) -> None:
     game = await new_game(store)
-    placed = await store.set_places(game.id, thread_id=11, lobby_message_id=12)
+    placed = await store.set_places(game.id, Places(thread_id=11, lobby_message_id=12))
     assert (placed.thread_id, placed.lobby_message_id, placed.channel_id) == (11, 12, 200)
-    moved = await store.set_places(game.id, channel_id=13)
+    moved = await store.set_places(game.id, Places(channel_id=13))
     assert (moved.thread_id, moved.lobby_message_id, moved.channel_id) == (11, 12, 13)
     assert moved.version == game.version
     assert moved.updated_at == game.updated_at

@@ -21,6 +21,7 @@ from conftest import execute
 from store_support import open_lobby
 
 from bot.shards import Shards
+from bot.store import Places
 from bot.store import Store
 
 T0 = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
@@ -88,7 +89,7 @@ async def test_the_game_of_a_thread_among_ten_thousand(store_location: str) -> N
 async def test_a_thread_without_a_game_and_a_game_found_by_its_new_thread(store: Store) -> None:
     game = await open_lobby(store, T0)
     assert await store.game_by_thread(300) is None
-    await store.set_places(game.id, thread_id=300)
+    await store.set_places(game.id, Places(thread_id=300))
     found = await store.game_by_thread(300)
     assert found is not None and found.id == game.id and found.thread_id == 300
 

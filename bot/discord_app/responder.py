@@ -41,6 +41,7 @@ from bot.results import Caller
 from bot.results import Dispatch
 from bot.results import Reply
 from bot.service import GameService
+from bot.store import Places
 
 __all__ = ["InteractionResponder", "deliver_dispatch"]
 
@@ -210,9 +211,11 @@ class InteractionResponder:
         thread = await self._thread_for(interaction, message, engine_id, game_id)
         await self.service.attach(
             game_id,
-            thread_id=thread.id if thread is not None else None,
-            lobby_message_id=message.id,
-            channel_id=message.channel.id,
+            Places(
+                thread_id=thread.id if thread is not None else None,
+                lobby_message_id=message.id,
+                channel_id=message.channel.id,
+            ),
         )
         if thread is not None:
             said = texts.t("discord.lobby.opened_thread", locale, id=game_id, thread=thread.mention)

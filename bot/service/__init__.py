@@ -70,6 +70,7 @@ from bot.service.turns import Turns
 from bot.service.views import Views
 from bot.shards import Shards
 from bot.store import GameRow
+from bot.store import Places
 from bot.store import PlayerRow
 from bot.store import Store
 from bot.workers import Workers
@@ -205,17 +206,8 @@ class GameService:
         """Take back a new game whose lobby message could not be posted."""
         await self._lobby.withdraw(game_id)
 
-    async def attach(
-        self,
-        game_id: int,
-        *,
-        thread_id: int | None = None,
-        lobby_message_id: int | None = None,
-        channel_id: int | None = None,
-    ) -> None:
-        await self._lobby.attach(
-            game_id, thread_id=thread_id, lobby_message_id=lobby_message_id, channel_id=channel_id
-        )
+    async def attach(self, game_id: int, places: Places) -> None:
+        await self._lobby.attach(game_id, places)
 
     async def join(self, caller: Caller, game_id: int) -> Reply:
         return await self._lobby.join(caller, game_id)

@@ -42,6 +42,7 @@ from bot.store import GameNotFound
 from bot.store import GameRow
 from bot.store import MoveRow
 from bot.store import OtherNotation
+from bot.store import Places
 from bot.store import StaleVersion
 from bot.store import Store
 from bot.store import WrongStatus
@@ -349,9 +350,9 @@ class Games:
         self.drop(game_id)
         await self.store.delete_lobby(game_id)
 
-    async def set_places(self, game_id: int, **places: int | None) -> None:
+    async def set_places(self, game_id: int, places: Places) -> None:
         self.forget(game_id)
-        await self.store.set_places(game_id, **places)
+        await self.store.set_places(game_id, places)
 
     async def set_seats(
         self, row: GameRow, seats: list[tuple[int | None, str, bool]], host_id: int | None = None

@@ -53,6 +53,7 @@ from bot.store import LEAGUE_FORMATS
 from bot.store import LeagueRow
 from bot.store import LeagueTableRow
 from bot.store import MemberRow
+from bot.store import Places
 from bot.store import Store
 from texts import escape_words
 
@@ -621,7 +622,7 @@ class Leagues:
             )
             thread_id = await self.threads(league.channel_id, name[:100])
             if thread_id is not None:
-                await self._lobby.attach(game_id, thread_id=thread_id)
+                await self._lobby.attach(game_id, Places(thread_id=thread_id))
         ai_names = iter(AI_NAMES)
         seats = [
             (player, names.get(player, str(player)), False)

@@ -31,6 +31,7 @@ from bot.service.server_settings import LOBBY_DAYS
 from bot.service.server_settings import Config
 from bot.shards import Shards
 from bot.store import GameRow
+from bot.store import Places
 from games.core import Engine
 from games.core import IllegalAction
 from games.core import Player
@@ -234,18 +235,9 @@ class Lobby:
         async with self._games.lock(game_id):
             await self._games.delete_lobby(game_id)
 
-    async def attach(
-        self,
-        game_id: int,
-        *,
-        thread_id: int | None = None,
-        lobby_message_id: int | None = None,
-        channel_id: int | None = None,
-    ) -> None:
+    async def attach(self, game_id: int, places: Places) -> None:
         """Remember where the game's lobby message and thread are."""
-        await self._games.set_places(
-            game_id, thread_id=thread_id, lobby_message_id=lobby_message_id, channel_id=channel_id
-        )
+        await self._games.set_places(game_id, places)
 
     async def close_expired(self, now: datetime, shards: Shards | None) -> list[LobbyCard]:
         """Close the lobbies (of these shards' servers) never started within their server's

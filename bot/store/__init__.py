@@ -40,6 +40,7 @@ from bot.store.rows import LeagueTableRow
 from bot.store.rows import MemberRow
 from bot.store.rows import MoveRow
 from bot.store.rows import OtherNotation
+from bot.store.rows import Places
 from bot.store.rows import PlayerRow
 from bot.store.rows import SeatRow
 from bot.store.rows import ServerRow
@@ -64,6 +65,7 @@ __all__ = [
     "MemberRow",
     "MoveRow",
     "OtherNotation",
+    "Places",
     "PlayerRow",
     "SeatRow",
     "ServerRow",

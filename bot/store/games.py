@@ -6,6 +6,7 @@ import json
 import logging
 from collections.abc import Collection
 from collections.abc import Sequence
+from dataclasses import asdict
 from dataclasses import replace
 from datetime import datetime
 from datetime import timedelta
@@ -21,6 +22,7 @@ from bot.store.rows import GameNotFound
 from bot.store.rows import GameRow
 from bot.store.rows import MoveRow
 from bot.store.rows import OtherNotation
+from bot.store.rows import Places
 from bot.store.rows import StaleVersion
 from bot.store.rows import StoreError
 from bot.store.rows import _dump_json
@@ -314,24 +316,9 @@ class GameTables(Connection):
             )
             return await self._load_game(db, game_id)
 
-    async def set_places(
-        self,
-        game_id: int,
-        *,
-        thread_id: int | None = None,
-        lobby_message_id: int | None = None,
-        channel_id: int | None = None,
-    ) -> GameRow:
+    async def set_places(self, game_id: int, places: Places) -> GameRow:
         """Remember where the game lives in Discord; None leaves a field as it is. No version bump."""
-        columns = {
-            name: value
-            for name, value in (
-                ("thread_id", thread_id),
-                ("lobby_message_id", lobby_message_id),
-                ("channel_id", channel_id),
-            )
-            if value is not None
-        }
+        columns = {name: value for name, value in asdict(places).items() if value is not None}
         async with self._transaction(write=True) as db:
             if columns:
                 assignments = ", ".join(f"{name} = ?" for name in columns)

@@ -126,6 +126,16 @@ class GameRow:
 
 
 @dataclass(frozen=True)
+class Places:
+    """Where a game lives in Discord: its thread, its lobby message, its channel.
+    None: not given (a write leaves that field as it is)."""
+
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    channel_id: int | None = None
+
+
+@dataclass(frozen=True)
 class TimerRow:
     """A reminder or deadline of one seat's turn."""
 
