@@ -127,7 +127,8 @@ def _seatings(count: int, rng: random.Random) -> list[Seating]:
             people = 1 if players > 2 else rng.randint(1, 2)
             options = {}
             for option in engine.options:
-                if option.default is not None:  # the others the engine picks by player count
+                # Options no host chooses are the engine's; the others it picks by player count.
+                if option.offered and option.default is not None:
                     options[option.name] = rng.choice(option.choices)
             planned.append(Seating(engine.id, people, players - people, options))
     return planned

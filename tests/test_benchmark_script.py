@@ -149,9 +149,12 @@ def test_only_runs_one_section(tmp_path: Path) -> None:
     assert set(quick_run_of("ai", tmp_path)) == {"Machine", "AI decision time"}
 
 
-def test_the_liveness_section_reports_its_four_figures(quick_run: tuple[str, str]) -> None:
+def test_the_liveness_section_reports_its_four_figures(
+    quick_run: tuple[str, str], engine_ids: list[str]
+) -> None:
     # A game of each engine under faults and restarts, seconds long (in the one quick run).
-    rows = table_rows(sections_of(quick_run[0])[LIVENESS])
+    body = sections_of(quick_run[0])[LIVENESS]
+    rows = table_rows(body)
     assert [row[0] for row in rows] == [
         "Games finished",
         "Turn posts missing / duplicated",
@@ -164,6 +167,12 @@ def test_the_liveness_section_reports_its_four_figures(quick_run: tuple[str, str
     assert re.match(r"\d+ ", seats), seats
     assert re.match(r"[\d.]+ s ", wait), wait
     assert all(MARK.fullmatch(row[-1]) for row in rows), rows
+    # Every planned game was opened (finishing them is timed, so it is not judged here):
+    # a game the lobby refuses, such as one with an option no host may choose, is not.
+    per_engine = re.search(r"Games finished per engine: (.+)\.", body)
+    assert per_engine is not None, body
+    opened = dict(re.findall(r"([\w-]+) \d+/(\d+)", per_engine[1]))
+    assert opened == dict.fromkeys(engine_ids, "1"), per_engine[1]
 
 
 def test_the_league_section_times_a_round_of_64_players_for_every_seat_range(
