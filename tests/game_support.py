@@ -1,5 +1,5 @@
 """Helpers the rule tests of every game share: a message's keys and sentence, a random game,
-the fields of a template, saves that `loads` must refuse.
+the fields of a template, a text `parse_action` must refuse, saves that `loads` must refuse.
 
 Each takes the engine first; a game's tests bind it once, e.g.
 `said = functools.partial(game_support.said, ENGINE)`.
@@ -16,11 +16,22 @@ from collections.abc import Iterator
 from collections.abc import Mapping
 from typing import Any
 
+import pytest
+
 from games.core import Engine
+from games.core import IllegalAction
 from games.core import Message
 from games.core import State
 
-__all__ = ["check_impossible_saves", "check_refused", "keys_of", "random_states", "said", "template_fields"]
+__all__ = [
+    "check_impossible_saves",
+    "check_refused",
+    "keys_of",
+    "parse_refusal",
+    "random_states",
+    "said",
+    "template_fields",
+]
 
 
 def keys_of(message: Message) -> Iterator[str]:
@@ -38,6 +49,13 @@ def said(engine: Engine, message: Message) -> str:
         for language in ("de", "nl"):
             assert key in engine.locales[language], f"{key} in {language}"
     return str(message)
+
+
+def parse_refusal(engine: Engine, state: State, seat: int, text: str) -> IllegalAction:
+    """The refusal `parse_action` answers the text with (the test fails if it reads a move)."""
+    with pytest.raises(IllegalAction) as refusal:
+        engine.parse_action(state, seat, text)
+    return refusal.value
 
 
 def random_states(

@@ -6,12 +6,12 @@ import pytest
 from cc_support import play
 from cc_support import position
 from cc_support import random_states
+from game_support import parse_refusal
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import Move
 from games.catan_cheops.data import EDGES
 from games.core import MAX_QUICK_ACTIONS
-from games.core import IllegalAction
 
 
 def test_every_legal_move_round_trips_with_a_distinct_string() -> None:
@@ -84,10 +84,7 @@ def test_board_numbers_name_intersections_and_edges_by_their_ends() -> None:
     ],
 )
 def test_unreadable_notation(text: str, sentence: str) -> None:
-    state = position()
-    with pytest.raises(IllegalAction) as refusal:
-        ENGINE.parse_action(state, 0, text)
-    assert str(refusal.value).startswith(sentence)
+    assert str(parse_refusal(ENGINE, position(), 0, text)).startswith(sentence)
 
 
 def test_suggestions_narrow_by_kind_then_target() -> None:
