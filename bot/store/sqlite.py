@@ -143,14 +143,9 @@ class SqliteBackend:
                 # before the lock goes to the next transaction.
                 await _rollback_quietly(db)
                 raise
-            try:
+            async with _rolled_back_on_failure(db, "database error"):
                 yield SqliteSession(db)
                 await db.execute_fetchall("COMMIT")
-            except BaseException as error:
-                await _rollback_quietly(db)
-                if isinstance(error, sqlite3.Error):
-                    raise StoreError(f"database error: {error}") from error
-                raise
 
     async def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         # No BEGIN and COMMIT around one SELECT: one trip to the database thread, not three.
@@ -183,6 +178,19 @@ async def _rollback_quietly(db: aiosqlite.Connection) -> None:
         log.debug("rollback found no transaction to undo: %s", error)
 
 
+@asynccontextmanager
+async def _rolled_back_on_failure(db: aiosqlite.Connection, failure: str) -> AsyncIterator[None]:
+    """Ends the open transaction when the block fails: rolled back, and a database error
+    raised again as a `StoreError` that begins with `failure`."""
+    try:
+        yield
+    except BaseException as error:
+        await _rollback_quietly(db)
+        if isinstance(error, sqlite3.Error):
+            raise StoreError(f"{failure}: {error}") from error
+        raise
+
+
 async def _configure(db: aiosqlite.Connection, location: str) -> None:
     """Per-connection settings; journal_mode must be set outside a transaction."""
     session = SqliteSession(db)
@@ -208,7 +216,7 @@ async def _migrate(db: aiosqlite.Connection) -> None:
         await session.do("BEGIN IMMEDIATE")
     except sqlite3.Error as error:
         raise StoreError(f"cannot read the database: {error}") from error
-    try:
+    async with _rolled_back_on_failure(db, "cannot migrate the database schema"):
         row = await session.fetch_all("PRAGMA user_version")
         current = int(row[0][0]) if row else 0
         if current > target:
@@ -221,8 +229,3 @@ async def _migrate(db: aiosqlite.Connection) -> None:
             # PRAGMA takes no bound parameters; `target` is an int we computed.
             await session.do(f"PRAGMA user_version = {target}")
         await session.do("COMMIT")
-    except BaseException as error:
-        await _rollback_quietly(db)
-        if isinstance(error, sqlite3.Error):
-            raise StoreError(f"cannot migrate the database schema: {error}") from error
-        raise
