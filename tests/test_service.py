@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from collections.abc import Awaitable
+from contextlib import asynccontextmanager
 from datetime import UTC
 from datetime import datetime
 from typing import Any
@@ -47,6 +50,16 @@ def caller(user_id: int, name: str | None = None, **extra: Any) -> Caller:
 ANNA, BOB, CARL, STRANGER = caller(1, "Anna"), caller(2, "Bob"), caller(3, "Carl"), caller(9, "Zed")
 
 
+@asynccontextmanager
+async def service_on(store_location: str) -> AsyncIterator[GameService]:
+    """A service over the store at `store_location`, opened for the block and closed after it."""
+    store = await Store.open(store_location)
+    try:
+        yield GameService(store, render=fake_render, animate=fake_animate)
+    finally:
+        await store.close()
+
+
 @pytest.fixture
 async def service(store: Store) -> Any:
     made = GameService(
@@ -66,7 +79,10 @@ async def open_game(service: GameService, *players: Caller, bots: int = 0) -> in
     return reply.game_id
 
 
-def refusal(error: pytest.ExceptionInfo[PlayerError]) -> str:
+async def refused(work: Awaitable[object]) -> str:
+    """The key of the sentence the service refuses the work with (the test fails if it does it)."""
+    with pytest.raises(PlayerError) as error:
+        await work
     return error.value.message.key
 
 
@@ -103,23 +119,13 @@ async def test_lobby_seats_host_rules_and_limits(service: GameService) -> None:
     game_id = await open_game(service, ANNA)
     reply = await service.join(BOB, game_id)
     assert reply.lobby is not None and "Bob" in reply.lobby.text and reply.lobby.open
-    with pytest.raises(PlayerError) as error:
-        await service.join(BOB, game_id)
-    assert refusal(error) == "error.already_seated"
-    with pytest.raises(PlayerError) as error:
-        await service.add_bot(BOB, game_id)
-    assert refusal(error) == "error.host_only"
-    with pytest.raises(PlayerError) as error:
-        await service.start(BOB, game_id)
-    assert refusal(error) == "error.host_only"
+    assert await refused(service.join(BOB, game_id)) == "error.already_seated"
+    assert await refused(service.add_bot(BOB, game_id)) == "error.host_only"
+    assert await refused(service.start(BOB, game_id)) == "error.host_only"
     for _ in range(3):
         await service.add_bot(ANNA, game_id)
-    with pytest.raises(PlayerError) as error:
-        await service.add_bot(ANNA, game_id)
-    assert refusal(error) == "error.lobby_full"
-    with pytest.raises(PlayerError) as error:
-        await service.join(CARL, game_id)
-    assert refusal(error) == "error.lobby_full"
+    assert await refused(service.add_bot(ANNA, game_id)) == "error.lobby_full"
+    assert await refused(service.join(CARL, game_id)) == "error.lobby_full"
     row = await service.store.get_game(game_id)
     assert [s.name for s in row.seats][:2] == ["Anna", "Bob"]
     assert len({s.name for s in row.seats}) == 5
@@ -127,9 +133,7 @@ async def test_lobby_seats_host_rules_and_limits(service: GameService) -> None:
 
 async def test_start_needs_enough_players(service: GameService) -> None:
     game_id = await open_game(service, ANNA)
-    with pytest.raises(PlayerError) as error:
-        await service.start(ANNA, game_id)
-    assert refusal(error) == "error.too_few"
+    assert await refused(service.start(ANNA, game_id)) == "error.too_few"
     assert (await service.store.get_game(game_id)).status == "lobby"
 
 
@@ -154,9 +158,7 @@ async def test_start_posts_the_board_and_pings_the_first_player(service: GameSer
     seat = await whose_turn(service, game_id)
     assert seat is not None
     assert board.mentions == ((ANNA, BOB)[seat].user_id,)
-    with pytest.raises(PlayerError) as error:
-        await service.join(CARL, game_id)
-    assert refusal(error) == "error.not_in_lobby"
+    assert await refused(service.join(CARL, game_id)) == "error.not_in_lobby"
 
 
 # ------------------------------------------------------------------- moves
@@ -176,14 +178,12 @@ async def test_refusals_change_nothing(service: GameService) -> None:
         (mover, "play 9 wall 1", None),
     ]
     for who, text, key in cases:
-        with pytest.raises(PlayerError) as error:
-            await service.move(who, game_id, text)
+        found = await refused(service.move(who, game_id, text))
         if key:
-            assert refusal(error) == key
-        assert error.value.message.key
-    with pytest.raises(PlayerError) as error:
-        await service.move(mover, game_id, "draw", expected_version=before.version - 1)
-    assert refusal(error) == "error.stale"
+            assert found == key
+        assert found
+    stale = service.move(mover, game_id, "draw", expected_version=before.version - 1)
+    assert await refused(stale) == "error.stale"
     after = await service.store.get_game(game_id)
     assert (after.version, after.state) == (before.version, before.state)
     assert await service.store.moves(game_id) == []
@@ -236,14 +236,11 @@ async def test_hand_is_private_and_offers_buttons(service: GameService) -> None:
     assert view["viewer"] == seat and "hand" in view
     assert reply.buttons and all(b.notation for b in reply.buttons)
     assert not reply.public
-    with pytest.raises(PlayerError) as error:
-        await service.hand(STRANGER, game_id)
-    assert refusal(error) == "error.not_player"
+    assert await refused(service.hand(STRANGER, game_id)) == "error.not_player"
     # A button pressed after the game moved on is refused.
     await service.move(mover, game_id, reply.buttons[0].notation, expected_version=reply.version)
-    with pytest.raises(PlayerError) as error:
-        await service.move(mover, game_id, reply.buttons[0].notation, expected_version=reply.version)
-    assert refusal(error) in {"error.stale", "error.not_your_turn"}
+    pressed_again = service.move(mover, game_id, reply.buttons[0].notation, expected_version=reply.version)
+    assert await refused(pressed_again) in {"error.stale", "error.not_your_turn"}
 
 
 async def test_two_clicks_at_once_apply_once(service: GameService) -> None:
@@ -277,95 +274,63 @@ async def test_resign_hands_the_seat_to_an_ai(service: GameService) -> None:
 async def test_abandon_rights(service: GameService) -> None:
     game_id = await open_game(service, ANNA, BOB)
     await service.start(ANNA, game_id)
-    with pytest.raises(PlayerError) as error:
-        await service.abandon(BOB, game_id)
-    assert refusal(error) == "error.abandon_rights"
+    assert await refused(service.abandon(BOB, game_id)) == "error.abandon_rights"
     moderator = caller(8, "Mod", is_manager=True)
     await service.abandon(moderator, game_id)
     assert (await service.store.get_game(game_id)).status == "abandoned"
-    with pytest.raises(PlayerError) as error:
-        await service.move(ANNA, game_id, "draw")
-    assert refusal(error) == "error.game_over"
+    assert await refused(service.move(ANNA, game_id, "draw")) == "error.game_over"
 
 
 async def test_restart_goes_on_where_it_stopped(store_location: str) -> None:
-    first = await Store.open(store_location)
-    service = GameService(first, render=fake_render, animate=fake_animate)
-    game_id = await open_game(service, ANNA, BOB)
-    await service.start(ANNA, game_id)
-    seat = await whose_turn(service, game_id)
-    mover = (ANNA, BOB)[seat or 0]
-    await service.move(mover, game_id, "draw")
-    await service.idle()
-    await first.close()
+    async with service_on(store_location) as service:
+        game_id = await open_game(service, ANNA, BOB)
+        await service.start(ANNA, game_id)
+        seat = await whose_turn(service, game_id)
+        mover = (ANNA, BOB)[seat or 0]
+        await service.move(mover, game_id, "draw")
+        await service.idle()
 
-    second = await Store.open(store_location)
-    try:
-        again = GameService(second, render=fake_render, animate=fake_animate)
+    async with service_on(store_location) as again:
         await again.resume()
         await play_out(again, game_id, {1: ANNA, 2: BOB})
-        assert (await second.get_game(game_id)).status == "finished"
-    finally:
-        await second.close()
+        assert (await again.store.get_game(game_id)).status == "finished"
 
 
 async def test_a_damaged_state_is_rebuilt_from_the_move_log(store_location: str) -> None:
-    store = await Store.open(store_location)
-    service = GameService(store, render=fake_render, animate=fake_animate)
-    game_id = await open_game(service, ANNA, BOB)
-    await service.start(ANNA, game_id)
-    mover = (ANNA, BOB)[await whose_turn(service, game_id) or 0]
-    await service.move(mover, game_id, "draw")
-    good = (await store.get_game(game_id)).state
-    await store.close()
+    async with service_on(store_location) as service:
+        game_id = await open_game(service, ANNA, BOB)
+        await service.start(ANNA, game_id)
+        mover = (ANNA, BOB)[await whose_turn(service, game_id) or 0]
+        await service.move(mover, game_id, "draw")
+        good = (await service.store.get_game(game_id)).state
     await execute(store_location, "UPDATE games SET state = '{not json' WHERE id = ?", (game_id,))
-    store = await Store.open(store_location)
-    try:
-        service = GameService(store, render=fake_render, animate=fake_animate)
+    async with service_on(store_location) as service:
         reply = await service.hand(mover, game_id)
         assert reply.image is not None
-        assert (await store.get_game(game_id)).state == good
-    finally:
-        await store.close()
+        assert (await service.store.get_game(game_id)).state == good
 
 
 async def test_an_unreadable_row_is_a_clear_refusal(store_location: str) -> None:
-    store = await Store.open(store_location)
-    service = GameService(store, render=fake_render, animate=fake_animate)
-    game_id = await open_game(service, ANNA, BOB)
-    await store.close()
+    async with service_on(store_location) as service:
+        game_id = await open_game(service, ANNA, BOB)
     await execute(store_location, "UPDATE games SET options = 'broken{' WHERE id = ?", (game_id,))
-    store = await Store.open(store_location)
-    try:
-        service = GameService(store, render=fake_render, animate=fake_animate)
-        with pytest.raises(PlayerError) as error:
-            await service.join(BOB, game_id)
-        assert refusal(error) == "error.corrupt"
-    finally:
-        await store.close()
+    async with service_on(store_location) as service:
+        assert await refused(service.join(BOB, game_id)) == "error.corrupt"
 
 
 async def test_finding_the_game_a_command_is_about(service: GameService) -> None:
-    with pytest.raises(PlayerError) as error:
-        await service.find_game(ANNA)
-    assert refusal(error) == "error.no_game_here"
+    assert await refused(service.find_game(ANNA)) == "error.no_game_here"
     first = await open_game(service, ANNA, BOB)
     assert await service.find_game(ANNA) == first
     second = await open_game(service, ANNA, CARL)
-    with pytest.raises(PlayerError) as error:
-        await service.find_game(ANNA)
-    assert refusal(error) == "error.which_game"
+    assert await refused(service.find_game(ANNA)) == "error.which_game"
     assert await service.find_game(ANNA, f"#{second}") == second
     await service.attach(second, Places(thread_id=9_000))
     in_thread = Caller(1, "Anna", guild_id=GUILD, channel_id=9_000)
     assert await service.find_game(in_thread) == second
     elsewhere = Caller(1, "Anna", guild_id=GUILD + 1, channel_id=1)
-    with pytest.raises(PlayerError) as error:
-        await service.find_game(elsewhere, str(first))
-    assert refusal(error) == "error.no_such_game"
-    with pytest.raises(PlayerError) as error:
-        await service.find_game(ANNA, "banana")
-    assert refusal(error) == "error.bad_game_ref"
+    assert await refused(service.find_game(elsewhere, str(first))) == "error.no_such_game"
+    assert await refused(service.find_game(ANNA, "banana")) == "error.bad_game_ref"
 
 
 async def test_info_log_list_and_rules_speak_in_words(service: GameService) -> None:
@@ -383,7 +348,7 @@ async def test_info_log_list_and_rules_speak_in_words(service: GameService) -> N
     assert "Warrior" in service.rules(GAME)
     with pytest.raises(PlayerError) as error:
         service.rules("chess")
-    assert refusal(error) == "error.unknown_game"
+    assert error.value.message.key == "error.unknown_game"
 
 
 async def test_game_choices_offer_my_games_then_open_lobbies(service: GameService) -> None:
