@@ -1,5 +1,6 @@
 """What the render tests share: PNGs read back, a spectator view that refuses to be
-read for a hand, and what a board draws and asks the catalogue for.
+read for a hand (and the check that a spectator image reads none), and what a board draws
+and asks the catalogue for.
 
 The positions themselves come from `renderers.samples` (seeded random games),
 which the sample script and the benchmark draw as well.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
@@ -27,9 +29,11 @@ __all__ = [
     "PNG_SIGNATURE",
     "NoHand",
     "asked_keys",
+    "check_no_hand_drawn",
     "clear_caches",
     "drawn_texts",
     "height",
+    "labels_drawn",
     "png",
 ]
 
@@ -63,6 +67,24 @@ class NoHand(dict[str, Any]):
     def __contains__(self, key: object) -> bool:
         assert key != "hand", "a spectator image read a hand"
         return super().__contains__(key)
+
+
+#: A renderer: a view and a locale in, PNG bytes out.
+Render = Callable[[dict[str, Any], str | None], bytes]
+
+
+def check_no_hand_drawn(render: Render, samples: Iterable[tuple[str, dict[str, Any]]], hand: Any) -> None:
+    """Each seat's view made a spectator's (its hand taken out) draws without reading a hand,
+    and the same when `hand` is put back in: a spectator image shows no hand."""
+    for name, view in samples:
+        if view["viewer"] is None:
+            continue
+        spectator = {key: value for key, value in view.items() if key != "hand"}
+        spectator["viewer"] = None
+        plain = render(spectator, None)
+        assert plain == render(NoHand(spectator), None), name
+        spectator["hand"] = hand
+        assert render(spectator, None) == plain, name
 
 
 def asked_keys(monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -106,3 +128,26 @@ def clear_caches(*modules: ModuleType) -> None:
         for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
+
+
+def labels_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+    render: Render,
+    views: Iterable[dict[str, Any]],
+    locales: Iterable[str | None],
+    clear: Callable[[], None],
+) -> list[tuple[int, str, int]]:
+    """Every label drawn on these views in these languages, from cold caches (`clear` forgets
+    the renderer's cached drawings): its size, its text and the width of its image."""
+    drawn = drawn_texts(monkeypatch)
+    labels: list[tuple[int, str, int]] = []
+    clear()
+    try:
+        for locale in locales:
+            for view in views:
+                width = Image.open(io.BytesIO(render(view, locale))).width
+                labels += [(font_face.size, text, width) for text, font_face in drawn if text.strip()]
+                drawn.clear()
+    finally:
+        clear()
+    return labels

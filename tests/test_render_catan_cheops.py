@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 from game_support import template_fields
-from render_support import NoHand
 from render_support import asked_keys
+from render_support import check_no_hand_drawn
 from render_support import clear_caches
-from render_support import drawn_texts
+from render_support import labels_drawn
 from render_support import png
 
 import renderers
@@ -188,20 +188,13 @@ def test_different_views_give_different_images() -> None:
 
 
 def test_the_spectator_image_depends_on_no_hand() -> None:
-    for name, view in SAMPLES[1::2]:
-        if view["viewer"] is None:
-            continue
-        spectator = {key: value for key, value in view.items() if key != "hand"}
-        spectator["viewer"] = None
-        plain = catan_cheops.render(spectator, None)
-        assert plain == catan_cheops.render(NoHand(spectator), None), name
-        spectator["hand"] = {
-            "resources": {"brick": 9, "lumber": 9, "wool": 9, "grain": 9, "ore": 9},
-            "cards": {"knight": 3, "victory": 2, "roads": 1, "plenty": 1, "monopoly": 1},
-            "new_cards": {"knight": 1, "victory": 0, "roads": 0, "plenty": 0, "monopoly": 0},
-            "points": 11,
-        }
-        assert catan_cheops.render(spectator, None) == plain, name
+    hand = {
+        "resources": {"brick": 9, "lumber": 9, "wool": 9, "grain": 9, "ore": 9},
+        "cards": {"knight": 3, "victory": 2, "roads": 1, "plenty": 1, "monopoly": 1},
+        "new_cards": {"knight": 1, "victory": 0, "roads": 0, "plenty": 0, "monopoly": 0},
+        "points": 11,
+    }
+    check_no_hand_drawn(catan_cheops.render, SAMPLES[1::2], hand)
 
 
 def _resampled(state: Any, viewer: int | None, chooser: random.Random) -> Any:
@@ -354,15 +347,10 @@ def test_the_image_names_exactly_those_edges(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_no_text_is_smaller_than_16_px(monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn = drawn_texts(monkeypatch)  # the map's at 1×: it is drawn larger, then scaled down
-    _clear_caches()
-    try:
-        for locale in LOCALES:
-            for _, view in SAMPLES[::4]:
-                catan_cheops.render(view, locale)
-    finally:
-        _clear_caches()
-    sizes = [(font_face.size, text) for text, font_face in drawn if text.strip()]
+    # The map's labels at 1×: it is drawn larger, then scaled down.
+    views = [view for _, view in SAMPLES[::4]]
+    labels = labels_drawn(monkeypatch, catan_cheops.render, views, LOCALES, _clear_caches)
+    sizes = [(size, text) for size, text, _ in labels]
     assert len(sizes) > 500
     smallest = min(sizes)
     assert smallest[0] >= 16, smallest

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 from game_support import template_fields
-from render_support import NoHand
 from render_support import asked_keys
+from render_support import check_no_hand_drawn
 from render_support import clear_caches
-from render_support import drawn_texts
+from render_support import labels_drawn
 from render_support import png
 
 import games
@@ -97,15 +97,7 @@ def test_the_same_view_gives_the_same_bytes() -> None:
 
 
 def test_the_spectator_image_depends_on_no_hand() -> None:
-    for name, view in SAMPLES:
-        if view["viewer"] is None:
-            continue
-        spectator = {key: value for key, value in view.items() if key != "hand"}
-        spectator["viewer"] = None
-        plain = mauerbauer.render(spectator, None)
-        assert plain == mauerbauer.render(NoHand(spectator), None), name
-        spectator["hand"] = ["city-7", "walls", "water"]
-        assert mauerbauer.render(spectator, None) == plain, name
+    check_no_hand_drawn(mauerbauer.render, SAMPLES, ["city-7", "walls", "water"])
 
 
 def test_a_seat_view_adds_its_hand() -> None:
@@ -139,19 +131,13 @@ def _clear_caches() -> None:
 
 
 def test_every_label_is_at_least_9_px_at_390_px_wide(monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn = drawn_texts(monkeypatch)  # the board's at 1×: it is drawn larger, then scaled down
-    _clear_caches()
-    try:
-        for locale in LOCALES:
-            for _, view in SAMPLES[::4]:
-                width = png(mauerbauer.render(view, locale)).width
-                sizes = [(font_face.size, text) for text, font_face in drawn if text.strip()]
-                smallest = min(sizes)
-                assert smallest[0] * 390 / width >= 9, smallest
-    finally:
-        _clear_caches()
+    # The board's labels at 1×: it is drawn larger, then scaled down.
+    views = [view for _, view in SAMPLES[::4]]
+    labels = labels_drawn(monkeypatch, mauerbauer.render, views, LOCALES, _clear_caches)
+    smallest = min((size * 390 / width, size, text) for size, text, width in labels)
+    assert smallest[0] >= 9, smallest
     assert math.ceil(9 * mauerbauer.WIDTH / 390) == mauerbauer.MIN_TEXT
-    assert len(sizes) > 300
+    assert len(labels) > 300
 
 
 def test_every_card_reads_in_full_in_every_language() -> None:
