@@ -37,6 +37,7 @@ from bot.store import CorruptRow
 from bot.store import GameNotFound
 from bot.store import GameRow
 from bot.store import Places
+from bot.store import PlayerRow
 from bot.store import StaleVersion
 from bot.store import Store
 from bot.store import StoreError
@@ -680,6 +681,13 @@ async def test_a_damaged_row_raises_corrupt_row_and_hides_no_other_game(
     assert raised.value.game_id == damaged.id
     assert [row.id for row in await store.list_games()] == [healthy.id]
     assert await store.get_game(healthy.id) == healthy
+
+
+async def test_a_damaged_player_row_is_a_corrupt_row(store: Store, store_location: str) -> None:
+    await store.save_player(PlayerRow(5, dm=True))
+    await execute(store_location, "UPDATE players SET away_until = 'soon'")
+    with pytest.raises(CorruptRow, match=r"players\.away_until holds 'soon'"):
+        await store.player(5)
 
 
 async def test_integrity_check_reports_ok(store: Store) -> None:

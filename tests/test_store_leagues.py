@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from datetime import UTC
 from datetime import datetime
 from datetime import timedelta
 
 import pytest
 from conftest import execute
+from conftest import is_postgres
 
 from bot.store import CorruptRow
 from bot.store import LeagueTableRow
@@ -103,6 +106,31 @@ async def test_a_round_is_seated_once_and_its_tables_get_their_games(store: Stor
     assert await store.leagues_owing() == [league]
     await store.final_posted(league)
     assert await store.leagues_owing() == []
+
+
+#: A league's columns damaged from outside the schema (its CHECK on the status set aside),
+#: and the column the refusal names.
+LEAGUE_DAMAGE = {
+    "created_at is no time": ("UPDATE leagues SET created_at = 'yesterday'", "leagues.created_at"),
+    "status is unknown": ("UPDATE leagues SET status = 'paused'", "leagues.status"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(LEAGUE_DAMAGE))
+async def test_a_damaged_league_is_a_corrupt_row(store: Store, store_location: str, damage: str) -> None:
+    league = await new_league(store)
+    sql, column = LEAGUE_DAMAGE[damage]
+    if is_postgres(store_location):
+        await execute(store_location, "ALTER TABLE leagues DROP CONSTRAINT leagues_status_check")
+        await execute(store_location, sql)
+    else:
+        with closing(sqlite3.connect(store_location)) as connection:
+            connection.execute("PRAGMA ignore_check_constraints = ON")  # lasts as long as this connection
+            connection.execute(sql)
+            connection.commit()
+    with pytest.raises(CorruptRow, match=column) as raised:
+        await store.league(league)
+    assert raised.value.game_id == league
 
 
 async def test_unreadable_seats_are_a_corrupt_row(store: Store, store_location: str) -> None:

@@ -20,6 +20,7 @@ from bot.store.rows import CorruptRow
 from bot.store.rows import LeagueRow
 from bot.store.rows import LeagueTableRow
 from bot.store.rows import MemberRow
+from bot.store.rows import _columns
 from bot.store.rows import _first
 from bot.store.rows import _RowReader
 from bot.store.rows import _stamp
@@ -32,35 +33,14 @@ __all__ = ["LEAGUE_FORMATS", "LEAGUE_STATUSES", "LeagueTables"]
 LEAGUE_FORMATS = ("swiss", "round-robin")
 LEAGUE_STATUSES = ("signup", "running", "finished", "cancelled")
 
-_LEAGUE_COLUMNS = (
-    "id, guild_id, channel_id, message_id, organiser_id, name, engine, format, rounds, deadline_hours, "
-    "seed, status, round, final_posted, locale, created_at"
-)
+_LEAGUE_COLUMNS = _columns(LeagueRow)
 
 
 def _league_row(row: Sequence[Any]) -> LeagueRow:
-    read = _RowReader(int(row[0]), "leagues")
-    status = read.text("status", row[11])
-    if status not in LEAGUE_STATUSES:
-        raise CorruptRow(int(row[0]), f"leagues.status holds {status!r}")
-    return LeagueRow(
-        id=read.integer("id", row[0]),
-        guild_id=read.integer("guild_id", row[1]),
-        channel_id=read.integer("channel_id", row[2]),
-        message_id=read.optional_integer("message_id", row[3]),
-        organiser_id=read.integer("organiser_id", row[4]),
-        name=read.text("name", row[5]),
-        engine=read.text("engine", row[6]),
-        format=read.text("format", row[7]),
-        rounds=read.integer("rounds", row[8]),
-        deadline_hours=read.integer("deadline_hours", row[9]),
-        seed=read.integer("seed", row[10]),
-        status=status,
-        round=read.integer("round", row[12]),
-        final_posted=read.flag("final_posted", row[13]),
-        locale=read.optional_text("locale", row[14]),
-        created_at=read.timestamp("created_at", row[15]),
-    )
+    league = _RowReader(int(row[0]), "leagues").row(LeagueRow, row)
+    if league.status not in LEAGUE_STATUSES:
+        raise CorruptRow(league.id, f"leagues.status holds {league.status!r}")
+    return league
 
 
 def _seats(league_id: int, text: object) -> tuple[int | None, ...]:
@@ -178,14 +158,7 @@ class LeagueTables(Connection):
             (league_id,),
         )
         read = _RowReader(league_id, "league_members")
-        return [
-            MemberRow(
-                read.integer("user_id", user_id),
-                read.text("name", name),
-                read.optional_integer("dropped_round", dropped),
-            )
-            for user_id, name, dropped in rows
-        ]
+        return [read.row(MemberRow, row) for row in rows]
 
     async def add_member(self, league_id: int, user_id: int, name: str, *, now: datetime) -> bool:
         """Sign someone up while the league is signing up; whether they were added."""

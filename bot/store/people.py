@@ -11,6 +11,7 @@ from typing import Any
 from bot.store.connection import Connection
 from bot.store.rows import GameNotFound
 from bot.store.rows import PlayerRow
+from bot.store.rows import _columns
 from bot.store.rows import _first
 from bot.store.rows import _RowReader
 from bot.store.rows import _stamp
@@ -18,21 +19,11 @@ from bot.store.sql import _fetch_all
 from bot.store.sql import _fetch_one
 from bot.store.sql import _run
 
-_PLAYER_COLUMNS = "user_id, dm, away_until, locale, quiet_from, quiet_to, quiet_zone, quiet_owed"
+_PLAYER_COLUMNS = _columns(PlayerRow)
 
 
 def _player_row(row: Any) -> PlayerRow:
-    read = _RowReader(0, "players")
-    return PlayerRow(
-        user_id=read.integer("user_id", row[0]),
-        dm=read.flag("dm", row[1]),
-        away_until=read.optional_timestamp("away_until", row[2]),
-        locale=read.optional_text("locale", row[3]),
-        quiet_from=read.optional_integer("quiet_from", row[4]),
-        quiet_to=read.optional_integer("quiet_to", row[5]),
-        quiet_zone=read.optional_text("quiet_zone", row[6]),
-        quiet_owed=read.optional_timestamp("quiet_owed", row[7]),
-    )
+    return _RowReader(0, "players").row(PlayerRow, row)
 
 
 class PeopleTables(Connection):

@@ -7,10 +7,17 @@ from collections.abc import Collection
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import fields
 from datetime import UTC
 from datetime import datetime
+from functools import cache
+from typing import TYPE_CHECKING
 from typing import Any
 from typing import Final
+from typing import TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 #: Every status a game can have, in the order a game passes through them.
 STATUSES: Final = ("lobby", "running", "finished", "abandoned")
@@ -260,6 +267,34 @@ def _dump_json(value: dict[str, Any], what: str) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
 
 
+#: How `_RowReader.row` reads a column, by the type its row's field declares.
+_READ_AS: Final = {
+    "int": "integer",
+    "int | None": "optional_integer",
+    "str": "text",
+    "str | None": "optional_text",
+    "bool": "flag",
+    "datetime": "timestamp",
+    "datetime | None": "optional_timestamp",
+}
+
+_Row = TypeVar("_Row", bound="DataclassInstance")
+
+
+@cache
+def _reading(row_type: type[DataclassInstance]) -> tuple[tuple[str, str], ...]:
+    """Each field of a row dataclass with the `_RowReader` method that reads its column."""
+    try:
+        return tuple((column.name, _READ_AS[str(column.type)]) for column in fields(row_type))
+    except KeyError as unknown:
+        raise TypeError(f"{row_type.__name__}: no column reader for the type {unknown}") from None
+
+
+def _columns(row_type: type[DataclassInstance]) -> str:
+    """The columns a row dataclass is read from, in its fields' order, for a SELECT."""
+    return ", ".join(name for name, _ in _reading(row_type))
+
+
 def _brief(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -320,6 +355,12 @@ class _RowReader:
             raise self._bad(column, value, "a timestamp with a UTC offset")
         return moment
 
+    def row(self, row_type: type[_Row], values: Sequence[object]) -> _Row:
+        """A row dataclass from its stored columns, in its fields' order, each column read as
+        its field's type declares (`_READ_AS`)."""
+        columns = zip(_reading(row_type), values, strict=True)
+        return row_type(*(getattr(self, method)(name, value) for (name, method), value in columns))
+
     def status(self, value: object) -> str:
         if value not in STATUSES:
             raise self._bad("status", value, "one of " + ", ".join(STATUSES))
@@ -327,14 +368,7 @@ class _RowReader:
 
 
 def _seat_row(game_id: int, row: Sequence[Any]) -> SeatRow:
-    read = _RowReader(game_id, "seats")
-    _, seat, user_id, name, is_ai = row
-    return SeatRow(
-        seat=read.integer("seat", seat),
-        user_id=read.optional_integer("user_id", user_id),
-        name=read.text("name", name),
-        is_ai=read.flag("is_ai", is_ai),
-    )
+    return _RowReader(game_id, "seats").row(SeatRow, row[1:])  # row[0]: the game's id
 
 
 def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow:
@@ -373,15 +407,7 @@ def _game_row(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> GameRow
 
 
 def _move_row(game_id: int, row: Sequence[Any]) -> MoveRow:
-    read = _RowReader(game_id, "moves")
-    number, seat, action, version, created_at = row
-    return MoveRow(
-        number=read.integer("number", number),
-        seat=read.integer("seat", seat),
-        action=read.text("action", action),
-        version=read.integer("version", version),
-        created_at=read.timestamp("created_at", created_at),
-    )
+    return _RowReader(game_id, "moves").row(MoveRow, row)
 
 
 def _first(rows: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
@@ -389,12 +415,4 @@ def _first(rows: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
 
 
 def _timer_row(row: Sequence[Any]) -> TimerRow:
-    game_id, seat, kind, turn_version, due_at = row
-    read = _RowReader(game_id, "timers")
-    return TimerRow(
-        game_id=read.integer("game_id", game_id),
-        seat=read.integer("seat", seat),
-        kind=read.text("kind", kind),
-        turn_version=read.integer("turn_version", turn_version),
-        due_at=read.timestamp("due_at", due_at),
-    )
+    return _RowReader(row[0], "timers").row(TimerRow, row)
