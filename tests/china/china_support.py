@@ -16,11 +16,10 @@ from games.china.data import COLOURS
 from games.china.data import FORTRESSES
 from games.china.data import PROVINCES
 from games.china.data import SPACES
+from games.china.rules import new_game
 from games.china.rules import total_cards
-from games.china.state import PLACE
 from games.china.state import State
 from games.china.state import derive
-from games.china.state import from_stored
 
 
 def counts(cards: str) -> tuple[int, ...]:
@@ -87,18 +86,11 @@ def position(
         forts_left = [FORTRESSES if fortresses else 0] * players
         if placed:
             forts_left = [0] * placed + list(forts_left[placed:])
-    state = from_stored(
-        players=players,
-        side=side,
-        fortresses=fortresses,
+    # A new game's turn state (the first step, nothing placed or played yet) with this position.
+    state = new_game(players, 12345, side, "on" if fortresses else "off")._replace(
         rng=12345,
         start=start,
         turn=turn,
-        turns=0,
-        step=PLACE,
-        province=-1,
-        placed=0,
-        cards_used=0,
         hands=tuple(hand_counts),
         deck=deck_cards,
         open=open_row,
@@ -109,7 +101,6 @@ def position(
         envoys=tuple(envoy_rows),
         forts_left=tuple(forts_left),
     )
-    # `changes` may name derived fields too: they are computed afresh.
     return derive(state._replace(**changes))
 
 
