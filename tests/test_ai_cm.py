@@ -59,13 +59,6 @@ def test_same_state_and_seed_give_the_same_move() -> None:
     assert check_replays(ENGINE, choose, random_positions(4, 21, every=5), 99) > 5
 
 
-def test_no_move_is_asked_of_a_seat_without_one() -> None:
-    state, seat = next(random_positions(4, 3))
-    other = (seat + 1) % 4
-    with pytest.raises(ValueError):
-        choose(state, other, 0)
-
-
 # -- hidden information ---------------------------------------------------------------------------
 
 
