@@ -9,7 +9,8 @@ from simcord.backend.errors import SetupError
 
 from bot.results import Caller
 from bot.results import Reply
-from bot.service import GameService
+from bot.service.play import Play
+from bot.service.views import Views
 
 
 @pytest.mark.both_backends
@@ -154,11 +155,12 @@ async def test_an_unexpected_error_is_logged_and_answered_with_an_apology(
 ) -> None:
     game = await table.start_for_two()
 
-    async def broken(service: GameService, caller: Caller, game_id: int) -> Reply:
+    async def broken(part: object, caller: Caller, game_id: int) -> Reply:
         raise RuntimeError("the database fell over")
 
-    monkeypatch.setattr(GameService, "info", broken)
-    monkeypatch.setattr(GameService, "hand", broken)
+    # Behind the service's facade: `/game info` took `GameService.info` itself when it was made.
+    monkeypatch.setattr(Views, "info", broken)
+    monkeypatch.setattr(Play, "hand", broken)
 
     answer = await world.anna.slash(game.home, "game info")
     assert answer.ephemeral and answer.response is not None

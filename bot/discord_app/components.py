@@ -22,7 +22,7 @@ from bot.discord_app.context import GAME_ID
 from bot.discord_app.context import Request
 from bot.discord_app.context import Work
 from bot.discord_app.context import responder_of
-from bot.discord_app.delivery import apologise
+from bot.discord_app.delivery import answering
 from bot.results import LobbyCard
 from bot.results import Post
 from bot.results import Reply
@@ -70,10 +70,8 @@ Select = discord.ui.Select[discord.ui.View]
 async def _click(interaction: discord.Interaction[Any], game_id: int, work: Work) -> None:
     """Run a button's work; a button has no command tree to catch what goes wrong."""
     interaction.extras[GAME_ID] = game_id
-    try:
+    async with answering(interaction):
         await responder_of(interaction).respond(interaction, work)
-    except Exception as error:
-        await apologise(interaction, error)
 
 
 class LobbyButton(

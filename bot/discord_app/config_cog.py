@@ -20,12 +20,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import texts
-from bot.discord_app.context import caller_of
-from bot.discord_app.context import locale_of
-from bot.discord_app.context import service_of
-from bot.discord_app.delivery import apologise
-from bot.discord_app.delivery import refuse
-from bot.errors import PlayerError
+from bot.discord_app.context import Request
+from bot.discord_app.delivery import answering
+from bot.discord_app.responder import ask
+from bot.results import Caller
 from bot.service.server_settings import DEADLINE_CHOICES
 from bot.service.server_settings import LOBBY_CHOICES
 from bot.service.server_settings import LOBBY_DAYS_CHOICES
@@ -59,19 +57,20 @@ class ConfigSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         chosen = getattr(self.item, "values", [])
         values = [str(getattr(value, "id", value)) for value in chosen]
-        try:
-            caller = caller_of(interaction)
-            await interaction.response.defer()
-            settings = await service_of(interaction.client).config.change(caller, self.setting, values)
-        except PlayerError as error:
-            await refuse(interaction, error)
-            return
-        except Exception as error:
-            await apologise(interaction, error)
-            return
-        await interaction.edit_original_response(
-            view=config_view(settings, locale_of(interaction), caller.exists or (lambda _: True))
-        )
+
+        async def work(request: Request) -> discord.ui.LayoutView:
+            settings = await request.service.config.change(request.caller, self.setting, values)
+            return _view(settings, request.caller)
+
+        async with answering(interaction):
+            view = await ask(interaction, work, update=True)
+            if view is not None:
+                await interaction.edit_original_response(view=view)
+
+
+def _view(settings: ServerSettings, caller: Caller) -> discord.ui.LayoutView:
+    """The `/config` message for the caller: in their language, deleted channels and roles left out."""
+    return config_view(settings, caller.locale, caller.exists or (lambda _: True))
 
 
 def _choices(
@@ -155,12 +154,9 @@ class ConfigCog(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def config(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            caller = caller_of(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            settings = await service_of(interaction.client).config.shown(caller)
-        except PlayerError as error:
-            await refuse(interaction, error)
-            return
-        view = config_view(settings, locale_of(interaction), caller.exists or (lambda _: True))
-        await interaction.followup.send(view=view, ephemeral=True)
+        async def work(request: Request) -> discord.ui.LayoutView:
+            return _view(await request.service.config.shown(request.caller), request.caller)
+
+        view = await ask(interaction, work)
+        if view is not None:
+            await interaction.followup.send(view=view, ephemeral=True)

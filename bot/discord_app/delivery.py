@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+from collections.abc import AsyncIterator
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
@@ -30,6 +31,7 @@ __all__ = [
     "CONTENT_LIMIT",
     "MISSING",
     "NO_PINGS",
+    "answering",
     "apologise",
     "board_file",
     "chunks",
@@ -305,6 +307,16 @@ async def apologise(interaction: discord.Interaction[Any], error: BaseException)
         await _say_privately(interaction, texts.t("discord.error.apology", locale_of(interaction)))
     except discord.HTTPException:
         log.warning("the apology for interaction %s could not be sent", interaction.id)
+
+
+@contextlib.asynccontextmanager
+async def answering(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+    """The net under a button or a menu, which has no command tree to catch what goes wrong:
+    whatever escapes the block is apologised for (`apologise`)."""
+    try:
+        yield
+    except Exception as error:
+        await apologise(interaction, error)
 
 
 def _database_unreachable(error: BaseException | None) -> bool:

@@ -18,7 +18,11 @@ import texts
 from bot.discord_app.choices import engine_choices
 from bot.discord_app.choices import game_autocomplete
 from bot.discord_app.choices import parse_options
+from bot.discord_app.command_kit import Subject
+from bot.discord_app.command_kit import named_command
 from bot.discord_app.context import Request
+from bot.discord_app.context import Responder
+from bot.discord_app.context import responder_of
 from bot.discord_app.delivery import refuse
 from bot.discord_app.responder import InteractionResponder
 from bot.errors import PlayerError
@@ -27,7 +31,7 @@ from bot.results import Reply
 from bot.service import GameService
 from bot.service.clock import MAX_HOURS
 
-__all__ = ["GameAction", "GameCog", "MemberAction", "run_in_game", "run_on_member"]
+__all__ = ["GameAction", "GameCog", "MemberAction", "game_command", "run_in_game", "run_on_member"]
 
 #: A service call about one game, such as `GameService.join`.
 GameAction = Callable[[GameService, Caller, int], Awaitable[Reply]]
@@ -35,10 +39,12 @@ GameAction = Callable[[GameService, Caller, int], Awaitable[Reply]]
 MemberAction = Callable[[GameService, Caller, int, int], Awaitable[Reply]]
 
 _GAME = texts.t("discord.option.game")
+#: The `game:` option: a game of the caller's in this server.
+GAME = Subject("game", _GAME, game_autocomplete)
 
 
 async def run_in_game(
-    responder: InteractionResponder,
+    responder: Responder,
     interaction: discord.Interaction[Any],
     ref: str | None,
     action: GameAction,
@@ -49,6 +55,17 @@ async def run_in_game(
         return await action(request.service, request.caller, await request.game(ref))
 
     await responder.respond(interaction, work)
+
+
+def game_command(name: str, description_key: str, action: GameAction) -> app_commands.Command[Any, ..., None]:
+    """A command that makes one service call about one game, named by `game:` or found as
+    `run_in_game` finds it: `/game join`, `/hand`, `/undo`, ..."""
+    return named_command(
+        name,
+        description_key,
+        GAME,
+        lambda interaction, ref: run_in_game(responder_of(interaction), interaction, ref, action),
+    )
 
 
 async def run_on_member(
@@ -84,29 +101,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
             return
         await self.responder.open_lobby(interaction, game, parsed)
 
-    @app_commands.command(name="join", description=texts.t("discord.command.game.join"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def join(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.join)
-
-    @app_commands.command(name="leave", description=texts.t("discord.command.game.leave"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def leave(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.leave)
-
-    @app_commands.command(name="addbot", description=texts.t("discord.command.game.addbot"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def addbot(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.add_bot)
-
-    @app_commands.command(name="start", description=texts.t("discord.command.game.start"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def start(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.start)
+    # Commands that make one service call about one game: name, description, the call.
+    join = game_command("join", "discord.command.game.join", GameService.join)
+    leave = game_command("leave", "discord.command.game.leave", GameService.leave)
+    addbot = game_command("addbot", "discord.command.game.addbot", GameService.add_bot)
+    start = game_command("start", "discord.command.game.start", GameService.start)
 
     @app_commands.command(name="list", description=texts.t("discord.command.game.list"))
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
@@ -115,29 +114,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
 
         await self.responder.respond(interaction, work)
 
-    @app_commands.command(name="info", description=texts.t("discord.command.game.info"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def info(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.info)
-
-    @app_commands.command(name="log", description=texts.t("discord.command.game.log"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def move_log(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.log)
-
-    @app_commands.command(name="resign", description=texts.t("discord.command.game.resign"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def resign(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.resign)
-
-    @app_commands.command(name="abandon", description=texts.t("discord.command.game.abandon"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def abandon(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.abandon)
+    info = game_command("info", "discord.command.game.info", GameService.info)
+    move_log = game_command("log", "discord.command.game.log", GameService.log)
+    resign = game_command("resign", "discord.command.game.resign", GameService.resign)
+    abandon = game_command("abandon", "discord.command.game.abandon", GameService.abandon)
 
     @app_commands.command(name="replace", description=texts.t("discord.command.game.replace"))
     @app_commands.describe(player=texts.t("discord.option.player"), game=_GAME)
@@ -156,17 +136,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
     ) -> None:
         await run_on_member(self.responder, interaction, game, player, GameService.kick)
 
-    @app_commands.command(name="pause", description=texts.t("discord.command.game.pause"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def pause(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.pause)
-
-    @app_commands.command(name="resume", description=texts.t("discord.command.game.resume"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def resume(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.unpause)
+    pause = game_command("pause", "discord.command.game.pause", GameService.pause)
+    resume = game_command("resume", "discord.command.game.resume", GameService.unpause)
 
     @app_commands.command(name="settings", description=texts.t("discord.command.game.settings"))
     @app_commands.describe(
@@ -194,8 +165,4 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
 
         await self.responder.respond(interaction, work)
 
-    @app_commands.command(name="replay", description=texts.t("discord.command.game.replay"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def replay(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.replay)
+    replay = game_command("replay", "discord.command.game.replay", GameService.replay)

@@ -23,28 +23,35 @@ from discord.ext import commands
 
 import texts
 from bot.discord_app.choices import engine_choices
+from bot.discord_app.command_kit import Subject
+from bot.discord_app.command_kit import named_command
+from bot.discord_app.context import Request
 from bot.discord_app.context import caller_of
 from bot.discord_app.context import locale_of
 from bot.discord_app.context import service_of
 from bot.discord_app.delivery import NO_PINGS
-from bot.discord_app.delivery import apologise
+from bot.discord_app.delivery import answering
 from bot.discord_app.delivery import refuse
 from bot.discord_app.delivery import send_private
 from bot.discord_app.responder import THREAD_ARCHIVE_MINUTES
+from bot.discord_app.responder import ask
 from bot.errors import PlayerError
 from bot.results import Caller
 from bot.service import GameService
 from bot.service.leagues import MOST_DEADLINE_HOURS
 from bot.service.leagues import MOST_ROUNDS
 from bot.service.leagues import LeagueAnswer
+from bot.service.leagues import Leagues
+from bot.service.leagues import Standings
 from bot.store import LEAGUE_FORMATS
 
-__all__ = ["LeagueButton", "LeagueCog", "make_thread"]
+__all__ = ["LeagueAction", "LeagueButton", "LeagueCog", "league_command", "make_thread", "run_on_league"]
 
 log = logging.getLogger(__name__)
 
 _LEAGUE = texts.t("discord.option.league")
-LeagueWork = Callable[[GameService, Caller], Awaitable[LeagueAnswer]]
+#: A service call about one league (named, or the one the service finds), such as `Leagues.join`.
+LeagueAction = Callable[[Leagues, Caller, str | None], Awaitable[LeagueAnswer]]
 
 
 def signup_view(league_id: int, locale: str | None) -> discord.ui.View:
@@ -76,29 +83,39 @@ class LeagueButton(
         return cls(int(match["league"]), match["action"], label=label)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        ref = str(self.league_id)
-        if self.action == "join":
-            await _run(interaction, lambda service, caller: service.leagues.join(caller, ref))
-        else:
-            await _run(interaction, lambda service, caller: service.leagues.leave(caller, ref))
+        action = Leagues.join if self.action == "join" else Leagues.leave
+        async with answering(interaction):
+            await run_on_league(interaction, str(self.league_id), action)
 
 
-async def _run(interaction: discord.Interaction[Any], work: LeagueWork) -> None:
-    """Defer privately, do the work, answer; redraw the sign-up message when it changed."""
-    try:
-        caller = caller_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        service = service_of(interaction.client)
-        answer = await work(service, caller)
-    except PlayerError as error:
-        await refuse(interaction, error)
-        return
-    except Exception as error:
-        await apologise(interaction, error)
+async def run_on_league(interaction: discord.Interaction[Any], ref: str | None, action: LeagueAction) -> None:
+    """Defer privately, make the call, answer; redraw the sign-up message when it changed."""
+
+    async def work(request: Request) -> LeagueAnswer:
+        return await action(request.service.leagues, request.caller, ref)
+
+    await _answer(interaction, work)
+
+
+async def _answer(
+    interaction: discord.Interaction[Any], work: Callable[[Request], Awaitable[LeagueAnswer]]
+) -> None:
+    answer = await ask(interaction, work)
+    if answer is None:
         return
     await send_private(interaction, answer.text)
     if answer.card is not None and answer.league_id is not None:
-        await show_card(interaction.client, service, answer.league_id, answer.card)
+        await show_card(interaction.client, service_of(interaction.client), answer.league_id, answer.card)
+
+
+def league_command(
+    name: str, description_key: str, action: LeagueAction
+) -> app_commands.Command[Any, ..., None]:
+    """A command that makes one service call about one league, named by `league:` or found
+    by the service: `/league join`, `/league start`, ..."""
+    return named_command(
+        name, description_key, LEAGUE, lambda interaction, ref: run_on_league(interaction, ref, action)
+    )
 
 
 async def show_card(client: discord.Client, service: GameService, league_id: int, text: str) -> None:
@@ -153,6 +170,10 @@ async def league_autocomplete(
     return [app_commands.Choice(name=label, value=value) for label, value in found]
 
 
+#: The `league:` option: a league of this server.
+LEAGUE = Subject("league", _LEAGUE, league_autocomplete)
+
+
 class LeagueCog(commands.GroupCog, group_name="league", group_description=texts.t("discord.command.league")):
     """The `/league` command group."""
 
@@ -177,20 +198,18 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=texts.
         name: str,
         deadline: app_commands.Range[int, 1, MOST_DEADLINE_HOURS] | None = None,
     ) -> None:
-        try:
-            caller = caller_of(interaction)
-            channel = interaction.channel
-            if isinstance(channel, discord.Thread) or not isinstance(channel, discord.abc.Messageable):
-                raise PlayerError("discord.error.new_in_thread")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            service = service_of(interaction.client)
-            answer = await service.leagues.new(caller, game, format, rounds, name, deadline)
-        except PlayerError as error:
-            await refuse(interaction, error)
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) or not isinstance(channel, discord.abc.Messageable):
+            await refuse(interaction, PlayerError("discord.error.new_in_thread"))
             return
-        except Exception as error:
-            await apologise(interaction, error)
+
+        async def work(request: Request) -> LeagueAnswer:
+            return await request.service.leagues.new(request.caller, game, format, rounds, name, deadline)
+
+        answer = await ask(interaction, work)
+        if answer is None:
             return
+        service = service_of(interaction.client)
         league_id = answer.league_id
         if league_id is None:
             raise RuntimeError("the service opened a league without a number")
@@ -207,56 +226,28 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=texts.
         await service.leagues.placed(league_id, message.id)
         await send_private(interaction, texts.t("league.opened", locale_of(interaction), id=league_id))
 
-    @app_commands.command(name="join", description=texts.t("discord.command.league.join"))
-    @app_commands.describe(league=_LEAGUE)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def join(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        await _run(interaction, lambda service, caller: service.leagues.join(caller, league))
-
-    @app_commands.command(name="leave", description=texts.t("discord.command.league.leave"))
-    @app_commands.describe(league=_LEAGUE)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def leave(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        await _run(interaction, lambda service, caller: service.leagues.leave(caller, league))
-
-    @app_commands.command(name="start", description=texts.t("discord.command.league.start"))
-    @app_commands.describe(league=_LEAGUE)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def start(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        await _run(interaction, lambda service, caller: service.leagues.start(caller, league))
-
-    @app_commands.command(name="drop", description=texts.t("discord.command.league.drop"))
-    @app_commands.describe(league=_LEAGUE)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def drop(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        await _run(interaction, lambda service, caller: service.leagues.drop(caller, league))
-
-    @app_commands.command(name="cancel", description=texts.t("discord.command.league.cancel"))
-    @app_commands.describe(league=_LEAGUE)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def cancel(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        await _run(interaction, lambda service, caller: service.leagues.cancel(caller, league))
+    join = league_command("join", "discord.command.league.join", Leagues.join)
+    leave = league_command("leave", "discord.command.league.leave", Leagues.leave)
+    start = league_command("start", "discord.command.league.start", Leagues.start)
+    drop = league_command("drop", "discord.command.league.drop", Leagues.drop)
+    cancel = league_command("cancel", "discord.command.league.cancel", Leagues.cancel)
 
     @app_commands.command(name="list", description=texts.t("discord.command.league.list"))
     async def listing(self, interaction: discord.Interaction[Any]) -> None:
-        async def work(service: GameService, caller: Caller) -> LeagueAnswer:
-            return LeagueAnswer(await service.leagues.listing(caller))
+        async def work(request: Request) -> LeagueAnswer:
+            return LeagueAnswer(await request.service.leagues.listing(request.caller))
 
-        await _run(interaction, work)
+        await _answer(interaction, work)
 
     @app_commands.command(name="standings", description=texts.t("discord.command.league.standings"))
     @app_commands.describe(league=_LEAGUE)
     @app_commands.autocomplete(league=league_autocomplete)
     async def standings(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        try:
-            caller = caller_of(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            shown = await service_of(interaction.client).leagues.standings(caller, league)
-        except PlayerError as error:
-            await refuse(interaction, error)
-            return
-        except Exception as error:
-            await apologise(interaction, error)
+        async def work(request: Request) -> Standings:
+            return await request.service.leagues.standings(request.caller, league)
+
+        shown = await ask(interaction, work)
+        if shown is None:
             return
         files = [discord.File(io.BytesIO(shown.csv), filename="standings.csv")]
         if shown.image is not None:

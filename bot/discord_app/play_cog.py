@@ -13,7 +13,7 @@ from bot.discord_app.choices import engine_choices
 from bot.discord_app.choices import game_autocomplete
 from bot.discord_app.choices import move_autocomplete
 from bot.discord_app.context import Request
-from bot.discord_app.game_cog import run_in_game
+from bot.discord_app.game_cog import game_command
 from bot.discord_app.responder import InteractionResponder
 from bot.results import Reply
 from bot.service import GameService
@@ -38,17 +38,8 @@ class PlayCog(commands.Cog):
 
         await self.responder.respond(interaction, work)
 
-    @app_commands.command(name="hand", description=texts.t("discord.command.hand"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def hand(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.hand)
-
-    @app_commands.command(name="board", description=texts.t("discord.command.board"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def board(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.board)
+    hand = game_command("hand", "discord.command.hand", GameService.hand)
+    board = game_command("board", "discord.command.board", GameService.board)
 
     @app_commands.command(name="rules", description=texts.t("discord.command.rules"))
     @app_commands.describe(game=texts.t("discord.option.rules_game"))

@@ -11,9 +11,8 @@ from discord.ext import commands
 
 import texts
 from bot.discord_app.choices import engine_choices
-from bot.discord_app.choices import game_autocomplete
 from bot.discord_app.context import Request
-from bot.discord_app.game_cog import run_in_game
+from bot.discord_app.game_cog import game_command
 from bot.discord_app.responder import InteractionResponder
 from bot.results import Reply
 from bot.service import GameService
@@ -51,11 +50,7 @@ class PlayerCog(commands.Cog):
     def __init__(self, responder: InteractionResponder) -> None:
         self.responder = responder
 
-    @app_commands.command(name="undo", description=texts.t("discord.command.undo"))
-    @app_commands.describe(game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def undo(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await run_in_game(self.responder, interaction, game, GameService.undo)
+    undo = game_command("undo", "discord.command.undo", GameService.undo)
 
     @app_commands.command(name="away", description=texts.t("discord.command.away"))
     @app_commands.describe(hours=texts.t("discord.option.hours"))

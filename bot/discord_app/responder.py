@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
+from collections.abc import Callable
 from typing import Any
 from typing import Literal
+from typing import TypeVar
 
 import discord
 
@@ -43,9 +46,11 @@ from bot.results import Reply
 from bot.service import GameService
 from bot.store import Places
 
-__all__ = ["InteractionResponder", "deliver_dispatch"]
+__all__ = ["InteractionResponder", "ask", "deliver_dispatch"]
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 #: Threads of games that last days: archived only after a week without messages.
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10_080
@@ -69,6 +74,33 @@ async def deliver_dispatch(client: discord.Client, dispatch: Dispatch) -> None:
         await edit_lobby(client, dispatch.lobby, lobby_view(dispatch.lobby, dispatch.lobby.locale))
 
 
+async def ask(
+    interaction: discord.Interaction[Any],
+    work: Callable[[Request], Awaitable[T]],
+    *,
+    anywhere: bool = False,
+    update: bool = False,
+) -> T | None:
+    """Defer, then run the work for the caller: its answer, or None once its refusal (the
+    player's mistake) has been said instead. Anything else that goes wrong goes on to the
+    net under the interaction: the command tree's, or a button's own (`answering`).
+
+    The deferral is private ("thinking"), or with `update` the silent one of a menu whose
+    own message the answer redraws; `anywhere` lets the work run outside servers too
+    (see `caller_of`).
+    """
+    try:
+        caller = caller_of(interaction, anywhere=anywhere)
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        return await work(Request(service_of(interaction.client), caller, interaction.extras))
+    except PlayerError as error:
+        await refuse(interaction, error)
+        return None
+
+
 class InteractionResponder:
     """The one way commands and buttons answer (see `context.Responder`)."""
 
@@ -84,18 +116,10 @@ class InteractionResponder:
     async def respond(
         self, interaction: discord.Interaction[Any], work: Work, *, anywhere: bool = False
     ) -> None:
-        """Defer privately, run the work, deliver its reply; refusals stay private.
-
-        `anywhere` lets the work run outside servers too (see `caller_of`).
-        """
-        try:
-            caller = caller_of(interaction, anywhere=anywhere)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            reply = await work(Request(self.service, caller, interaction.extras))
-        except PlayerError as error:
-            await refuse(interaction, error)
-            return
-        await self.deliver(interaction, reply)
+        """Defer privately, run the work (`ask`), deliver its reply; refusals stay private."""
+        reply = await ask(interaction, work, anywhere=anywhere)
+        if reply is not None:
+            await self.deliver(interaction, reply)
 
     async def deliver(self, interaction: discord.Interaction[Any], reply: Reply) -> None:
         """The caller's answer first (they are waiting), then thread posts and the lobby."""
