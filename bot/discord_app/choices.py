@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 from typing import cast
 
@@ -17,6 +20,7 @@ from discord import app_commands
 
 import games
 import texts
+from bot.discord_app.context import Request
 from bot.discord_app.context import caller_of
 from bot.discord_app.context import service_of
 from bot.errors import PlayerError
@@ -27,9 +31,13 @@ __all__ = [
     "move_autocomplete",
     "parse_options",
     "refresh_game_choices",
+    "suggest",
 ]
 
 log = logging.getLogger(__name__)
+
+#: What a player's request offers for what they typed: (label, value) pairs.
+Find = Callable[[Request], Awaitable[Sequence[tuple[str, str]]]]
 
 #: Discord's limits for autocomplete answers.
 CHOICE_LIMIT = 25
@@ -52,17 +60,18 @@ def refresh_game_choices(tree: app_commands.CommandTree[Any]) -> None:
                 parameter.choices = cast("list[app_commands.Choice[str | int | float]]", list(current))
 
 
-async def game_autocomplete(
-    interaction: discord.Interaction[Any], current: str
+async def suggest(
+    interaction: discord.Interaction[Any], what: str, find: Find
 ) -> list[app_commands.Choice[str]]:
-    """The caller's games in this server."""
+    """What `find` offers the caller, as Discord takes it (at most 25, each cut to 100
+    characters); nothing when they may not ask here, or when it fails (logged)."""
     try:
         caller = caller_of(interaction)
-        found = await service_of(interaction.client).game_choices(caller, current)
+        found = await find(Request(service_of(interaction.client), caller, interaction.extras))
     except PlayerError:
         return []
     except Exception:
-        log.exception("game suggestions failed for user %s", interaction.user.id)
+        log.exception("%s suggestions failed for user %s", what, interaction.user.id)
         return []
     return [
         app_commands.Choice(name=label[:CHOICE_TEXT_LIMIT], value=value[:CHOICE_TEXT_LIMIT])
@@ -70,25 +79,27 @@ async def game_autocomplete(
     ]
 
 
+async def game_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's games in this server."""
+    return await suggest(
+        interaction, "game", lambda request: request.service.game_choices(request.caller, current)
+    )
+
+
 async def move_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """The caller's legal moves in the chosen (or implied) game, filtered by what was typed."""
     ref = getattr(interaction.namespace, "game", None)
-    try:
-        caller = caller_of(interaction)
-        service = service_of(interaction.client)
+
+    async def moves(request: Request) -> list[tuple[str, str]]:
+        service, caller = request.service, request.caller
         game_id = await service.find_game(caller, ref)
-        moves = await service.suggestions(caller, game_id, current)
-    except PlayerError:
-        return []
-    except Exception:
-        log.exception("move suggestions failed for user %s", interaction.user.id)
-        return []
-    return [
-        app_commands.Choice(name=move[:CHOICE_TEXT_LIMIT], value=move[:CHOICE_TEXT_LIMIT])
-        for move in moves[:CHOICE_LIMIT]
-    ]
+        return [(move, move) for move in await service.suggestions(caller, game_id, current)]
+
+    return await suggest(interaction, "move", moves)
 
 
 def parse_options(text: str | None) -> dict[str, str]:

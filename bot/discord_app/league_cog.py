@@ -23,10 +23,10 @@ from discord.ext import commands
 
 import texts
 from bot.discord_app.choices import engine_choices
+from bot.discord_app.choices import suggest
 from bot.discord_app.command_kit import Subject
 from bot.discord_app.command_kit import named_command
 from bot.discord_app.context import Request
-from bot.discord_app.context import caller_of
 from bot.discord_app.context import locale_of
 from bot.discord_app.context import service_of
 from bot.discord_app.delivery import NO_PINGS
@@ -161,13 +161,10 @@ def make_thread(client: discord.Client) -> Callable[[int, str], Awaitable[int | 
 async def league_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    try:
-        caller = caller_of(interaction)
-        found = await service_of(interaction.client).leagues.choices(caller, current)
-    except Exception:
-        log.warning("league autocomplete failed", exc_info=True)
-        return []
-    return [app_commands.Choice(name=label, value=value) for label, value in found]
+    """This server's leagues."""
+    return await suggest(
+        interaction, "league", lambda request: request.service.leagues.choices(request.caller, current)
+    )
 
 
 #: The `league:` option: a league of this server.
