@@ -20,6 +20,7 @@ from bot.discord_app.choices import game_autocomplete
 from bot.discord_app.choices import parse_options
 from bot.discord_app.command_kit import Subject
 from bot.discord_app.command_kit import named_command
+from bot.discord_app.command_kit import player_command
 from bot.discord_app.context import Request
 from bot.discord_app.context import Responder
 from bot.discord_app.context import responder_of
@@ -31,7 +32,15 @@ from bot.results import Reply
 from bot.service import GameService
 from bot.service.clock import MAX_HOURS
 
-__all__ = ["GameAction", "GameCog", "MemberAction", "game_command", "run_in_game", "run_on_member"]
+__all__ = [
+    "GameAction",
+    "GameCog",
+    "MemberAction",
+    "game_command",
+    "member_command",
+    "run_in_game",
+    "run_on_member",
+]
 
 #: A service call about one game, such as `GameService.join`.
 GameAction = Callable[[GameService, Caller, int], Awaitable[Reply]]
@@ -69,7 +78,7 @@ def game_command(name: str, description_key: str, action: GameAction) -> app_com
 
 
 async def run_on_member(
-    responder: InteractionResponder,
+    responder: Responder,
     interaction: discord.Interaction[Any],
     ref: str | None,
     member: discord.User | discord.Member,
@@ -81,6 +90,21 @@ async def run_on_member(
         return await action(request.service, request.caller, await request.game(ref), member.id)
 
     await responder.respond(interaction, work)
+
+
+def member_command(
+    name: str, description_key: str, action: MemberAction
+) -> app_commands.Command[Any, ..., None]:
+    """A command that makes one service call about one player of one game (`player:`, then
+    `game:` as for `game_command`): `/game kick`, `/game replace`."""
+    return player_command(
+        name,
+        description_key,
+        GAME,
+        lambda interaction, player, ref: run_on_member(
+            responder_of(interaction), interaction, ref, player, action
+        ),
+    )
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("discord.command.game")):
@@ -118,24 +142,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
     move_log = game_command("log", "discord.command.game.log", GameService.log)
     resign = game_command("resign", "discord.command.game.resign", GameService.resign)
     abandon = game_command("abandon", "discord.command.game.abandon", GameService.abandon)
-
-    @app_commands.command(name="replace", description=texts.t("discord.command.game.replace"))
-    @app_commands.describe(player=texts.t("discord.option.player"), game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def replace(
-        self, interaction: discord.Interaction[Any], player: discord.User, game: str | None = None
-    ) -> None:
-        # A user, not a member: the player to replace may have left the server.
-        await run_on_member(self.responder, interaction, game, player, GameService.replace_player)
-
-    @app_commands.command(name="kick", description=texts.t("discord.command.game.kick"))
-    @app_commands.describe(player=texts.t("discord.option.player"), game=_GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def kick(
-        self, interaction: discord.Interaction[Any], player: discord.User, game: str | None = None
-    ) -> None:
-        await run_on_member(self.responder, interaction, game, player, GameService.kick)
-
+    replace = member_command("replace", "discord.command.game.replace", GameService.replace_player)
+    kick = member_command("kick", "discord.command.game.kick", GameService.kick)
     pause = game_command("pause", "discord.command.game.pause", GameService.pause)
     resume = game_command("resume", "discord.command.game.resume", GameService.unpause)
 
