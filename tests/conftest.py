@@ -28,6 +28,7 @@ from typing import Any
 import asyncpg
 import discord
 import gardens
+import plain_drawing
 import pytest
 import simcord
 from discord.ext import commands
@@ -207,18 +208,27 @@ class Bots:
     #: The bot looks at unfinished work once a minute; here once a day, unless a test
     #: needs it: SimCord runs every look of a long `advance_time`, and each costs time.
     reconcile_every: float = 24 * 3600.0
+    #: Boards and replays drawn by stand-ins (`plain_drawing`), for tests marked so.
+    plain_drawing: bool = False
 
     def new(self) -> discord.Client:
         # Workers in a process, as the bot's: its drawing is what the tests exercise.
-        bot = create_bot(Settings(database=self.database), workers=self.workers)
+        settings = Settings(database=self.database)
+        if self.plain_drawing:
+            bot = create_bot(
+                settings, workers=self.workers, render=plain_drawing.board, animate=plain_drawing.replay
+            )
+        else:
+            bot = create_bot(settings, workers=self.workers)
         bot.reconcile_every = self.reconcile_every  # type: ignore[attr-defined]
         self.built.append(bot)
         return bot
 
 
 @pytest.fixture
-async def bots(database: str, shared_workers: Workers) -> AsyncIterator[Bots]:
-    made = Bots(database, shared_workers, [])
+async def bots(database: str, shared_workers: Workers, request: pytest.FixtureRequest) -> AsyncIterator[Bots]:
+    plain = request.node.get_closest_marker("plain_drawing") is not None
+    made = Bots(database, shared_workers, [], plain_drawing=plain)
     yield made
     for bot in made.built:
         await bot.close()

@@ -2,7 +2,10 @@
 
 The league's commands and buttons are clicked as members would; the table
 games are played through the bot's own service (random legal moves of the
-people seated), their posts, threads and deadlines being the bot's.
+people seated), their posts, threads and deadlines being the bot's. Their
+boards and replays are drawn by stand-ins (`plain_drawing`): the images are
+the games' tests' to check, and drawing every turn of a dozen games took most
+of these tests' time.
 """
 
 from __future__ import annotations
@@ -80,6 +83,7 @@ def posted(world: World, text: str) -> list[discord.Message]:
 
 
 @pytest.mark.slow
+@pytest.mark.plain_drawing
 async def test_a_swiss_league_of_china_for_11(world: World, table: Table) -> None:
     rng = random.Random(11)
     players = await members(world, 11)
@@ -165,6 +169,7 @@ async def test_a_swiss_league_of_china_for_11(world: World, table: Table) -> Non
 
 
 @pytest.mark.both_backends
+@pytest.mark.plain_drawing
 async def test_a_round_robin_of_mauerbauer_for_5_across_a_restart(
     world: World, table: Table, restart: Restarter
 ) -> None:

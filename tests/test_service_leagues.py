@@ -9,6 +9,7 @@ from datetime import UTC
 from datetime import datetime
 from datetime import timedelta
 
+import plain_drawing
 import pytest
 from league_support import play_out
 
@@ -44,7 +45,7 @@ def now() -> Now:
 
 async def serving(location: str, now: Now) -> AsyncIterator[GameService]:
     store = await Store.open(location)
-    made = GameService(store, clock=now, render=lambda *_: b"png")
+    made = GameService(store, clock=now, render=plain_drawing.board, animate=plain_drawing.replay)
     yield made
     await made.idle()
     made.workers.close()
@@ -227,7 +228,7 @@ async def test_a_league_goes_on_after_a_stop(store_location: str, now: Now) -> N
     game and the next round's seating loses nothing."""
     rng = random.Random(3)
     store = await Store.open(store_location)
-    service = GameService(store, clock=now, render=lambda *_: b"png")
+    service = GameService(store, clock=now, render=plain_drawing.board, animate=plain_drawing.replay)
     try:
         league_id = (
             await service.leagues.new(ORGANISER, "chinesische-mauer", "swiss", 2, "Restart")
@@ -247,7 +248,7 @@ async def test_a_league_goes_on_after_a_stop(store_location: str, now: Now) -> N
         await service.idle()
         await store.close()
     store = await Store.open(store_location)
-    again = GameService(store, clock=now, render=lambda *_: b"png")
+    again = GameService(store, clock=now, render=plain_drawing.board, animate=plain_drawing.replay)
     try:
         await again.resume()
         await again.idle()

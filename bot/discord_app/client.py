@@ -33,6 +33,8 @@ from bot.discord_app.translator import CatalogueTranslator
 from bot.discord_app.tree import GameTree
 from bot.results import Dispatch
 from bot.service import GameService
+from bot.service.drawing import Animate
+from bot.service.drawing import Render
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.store import Store
@@ -93,7 +95,15 @@ class BaumeisterBot(commands.AutoShardedBot):
     keeps (the test suite shares one set among all the bots it starts).
     """
 
-    def __init__(self, settings: Settings, *, serve: bool = True, workers: Workers | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        serve: bool = True,
+        workers: Workers | None = None,
+        render: Render | None = None,
+        animate: Animate | None = None,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -112,6 +122,9 @@ class BaumeisterBot(commands.AutoShardedBot):
         self._resuming: asyncio.Task[None] | None = None
         #: Worker processes handed in by their owner: used, never stopped here.
         self._lent_workers = workers
+        #: Stand-ins for the games' renderers (None: the games' own).
+        self._render = render
+        self._animate = animate
         #: Seconds between two looks at the games' unfinished work (`RECONCILE_EVERY`).
         self.reconcile_every = RECONCILE_EVERY
 
@@ -145,7 +158,12 @@ class BaumeisterBot(commands.AutoShardedBot):
             processes = self.settings.workers if self.settings.workers is not None else default_processes()
             workers = Workers(processes)
         self._service = GameService(
-            self._store, clock=discord.utils.utcnow, outbox=self._deliver, workers=workers
+            self._store,
+            clock=discord.utils.utcnow,
+            outbox=self._deliver,
+            workers=workers,
+            render=self._render,
+            animate=self._animate,
         )
         self._service.leagues.threads = make_thread(self)
         if self.settings.dev_guild is not None:
@@ -229,7 +247,19 @@ async def sync_commands(bot: BaumeisterBot) -> list[discord.app_commands.AppComm
     return await bot.tree.sync(guild=guild)
 
 
-def create_bot(settings: Settings | None = None, *, workers: Workers | None = None) -> BaumeisterBot:
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    workers: Workers | None = None,
+    render: Render | None = None,
+    animate: Animate | None = None,
+) -> BaumeisterBot:
     """The fully wired bot; settings from the environment when not given. `workers`:
-    worker processes the caller keeps (and stops), instead of the bot's own."""
-    return BaumeisterBot(settings if settings is not None else Settings.from_env(), workers=workers)
+    worker processes the caller keeps (and stops), instead of the bot's own; `render`
+    and `animate`: stand-ins for the games' renderers (see `GameService`)."""
+    return BaumeisterBot(
+        settings if settings is not None else Settings.from_env(),
+        workers=workers,
+        render=render,
+        animate=animate,
+    )
