@@ -32,6 +32,7 @@ import re
 from collections.abc import Awaitable
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import field
 from dataclasses import replace
 from datetime import datetime
 from datetime import timedelta
@@ -123,40 +124,32 @@ class TurnClock:
         return {"reminder": begin + length * (1 - REMINDER_SHARE), "deadline": begin + length}
 
 
+@dataclass(eq=False)
 class Clock:
     """Keeps every open obligation's timers in step with the games, and fires them."""
 
-    def __init__(
-        self,
-        store: Store,
-        games: Games,
-        people: People,
-        notices: Notices,
-        delivery: Delivery,
-        now: Callable[[], datetime],
-        stand_in: StandIn,
-        ownership: Ownership | None = None,
-    ) -> None:
-        self._store = store
-        #: Only the timers of these servers are this process's to fire.
-        self._ownership = ownership or Ownership()
-        self._games = games
-        self._people = people
-        self._notices = notices
-        self._delivery = delivery
-        self._clock = now
-        self._stand_in = stand_in
-        self.fire_spacing = FIRE_SPACING
-        self._task: asyncio.Task[None] | None = None
-        #: The dispatcher's current sleep; cancelled when timers change, to look again.
-        self._sleep: asyncio.Task[None] | None = None
-        #: Timers changed while the dispatcher was busy: it must look again before sleeping.
-        self._changed = False
-        #: game id -> the (seat, turn start) pairs whose timers are stored, as last synced:
-        #: most moves change nothing here, and then the table is not touched.
-        #: Kept for the most recently used games only (`bot.service.cache`): a game
-        #: not in it reads its timers from the store once.
-        self._known: Recent[int, frozenset[tuple[int, int]]] = Recent(KNOWN_GAMES)
+    _store: Store
+    _games: Games
+    _people: People
+    _notices: Notices
+    _delivery: Delivery
+    _clock: Callable[[], datetime]
+    _stand_in: StandIn
+    #: Only the timers of these servers are this process's to fire.
+    _ownership: Ownership = field(default_factory=Ownership)
+    fire_spacing: float = field(init=False, default=FIRE_SPACING)
+    _task: asyncio.Task[None] | None = field(init=False, default=None)
+    #: The dispatcher's current sleep; cancelled when timers change, to look again.
+    _sleep: asyncio.Task[None] | None = field(init=False, default=None)
+    #: Timers changed while the dispatcher was busy: it must look again before sleeping.
+    _changed: bool = field(init=False, default=False)
+    #: game id -> the (seat, turn start) pairs whose timers are stored, as last synced:
+    #: most moves change nothing here, and then the table is not touched.
+    #: Kept for the most recently used games only (`bot.service.cache`): a game
+    #: not in it reads its timers from the store once.
+    _known: Recent[int, frozenset[tuple[int, int]]] = field(
+        init=False, default_factory=lambda: Recent(KNOWN_GAMES)
+    )
 
     def _now(self) -> datetime:
         return self._clock()

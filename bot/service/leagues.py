@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Awaitable
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import field
 from datetime import datetime
 from fractions import Fraction
 
@@ -96,37 +97,30 @@ class Standings:
     description: str
 
 
+@dataclass(eq=False)
 class Leagues:
-    def __init__(
-        self,
-        store: Store,
-        games: Games,
-        lobby: Lobby,
-        config: Config,
-        delivery: Delivery,
-        clock: Callable[[], datetime],
-        ownership: Ownership | None = None,
-    ) -> None:
-        self._store = store
-        #: The background work of these shards' servers' leagues is this process's.
-        self._ownership = ownership or Ownership()
-        self._games = games
-        self._lobby = lobby
-        self._config = config
-        self._delivery = delivery
-        self._clock = clock
-        #: Set by the front-end: a thread for each table (None: tables play in the channel).
-        self.threads: MakeThread | None = None
-        #: Set by the front-end or the service: the standings image (None: text and CSV only).
-        self.draw: DrawStandings | None = None
-        self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._dirty: set[int] = set()
-        self._failures: dict[int, int] = {}
-        self._retries: dict[int, asyncio.Task[None]] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        #: game id -> its league, for the league games known to this process.
-        self._table_games: dict[int, int] = {}
-        games.on_change.append(self._game_changed)
+    _store: Store
+    _games: Games
+    _lobby: Lobby
+    _config: Config
+    _delivery: Delivery
+    _clock: Callable[[], datetime]
+    #: The background work of these shards' servers' leagues is this process's.
+    _ownership: Ownership = field(default_factory=Ownership)
+    #: Set by the front-end: a thread for each table (None: tables play in the channel).
+    threads: MakeThread | None = field(init=False, default=None)
+    #: Set by the front-end or the service: the standings image (None: text and CSV only).
+    draw: DrawStandings | None = field(init=False, default=None)
+    _tasks: dict[int, asyncio.Task[None]] = field(init=False, default_factory=dict)
+    _dirty: set[int] = field(init=False, default_factory=set)
+    _failures: dict[int, int] = field(init=False, default_factory=dict)
+    _retries: dict[int, asyncio.Task[None]] = field(init=False, default_factory=dict)
+    _locks: dict[int, asyncio.Lock] = field(init=False, default_factory=dict)
+    #: game id -> its league, for the league games known to this process.
+    _table_games: dict[int, int] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._games.on_change.append(self._game_changed)
 
     # ------------------------------------------------------------ finding
 

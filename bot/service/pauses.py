@@ -11,6 +11,7 @@ game, so a restart keeps it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from datetime import timedelta
 
@@ -28,20 +29,13 @@ from bot.service.notices import Notices
 __all__ = ["Pauses"]
 
 
+@dataclass(eq=False)
 class Pauses:
-    def __init__(
-        self,
-        games: Games,
-        notices: Notices,
-        clock: Clock,
-        now: Callable[[], datetime],
-        kick: Callable[[int], None],
-    ) -> None:
-        self._games = games
-        self._notices = notices
-        self._clock = clock
-        self._now = now
-        self._kick = kick
+    _games: Games
+    _notices: Notices
+    _clock: Clock
+    _now: Callable[[], datetime]
+    _kick: Callable[[int], None]
 
     async def pause(self, caller: Caller, game_id: int) -> Reply:
         async with self._games.lock(game_id):

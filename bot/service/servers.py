@@ -17,6 +17,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from collections.abc import Collection
+from dataclasses import dataclass
+from dataclasses import field
 from datetime import datetime
 from datetime import timedelta
 
@@ -32,21 +34,14 @@ log = logging.getLogger(__name__)
 ACTIVE = ("lobby", "running")
 
 
+@dataclass(eq=False)
 class Servers:
-    def __init__(
-        self,
-        games: Games,
-        clock: Clock,
-        now: Callable[[], datetime],
-        kick: Callable[[int], None],
-        ownership: Ownership | None = None,
-    ) -> None:
-        self._games = games
-        #: A process sees the servers of its own shards only: the others' are not missing.
-        self._ownership = ownership or Ownership()
-        self._clock = clock
-        self._now = now
-        self._kick = kick
+    _games: Games
+    _clock: Clock
+    _now: Callable[[], datetime]
+    _kick: Callable[[int], None]
+    #: A process sees the servers of its own shards only: the others' are not missing.
+    _ownership: Ownership = field(default_factory=Ownership)
 
     async def left(self, guild_id: int) -> None:
         """The bot was removed from that server: pause its games."""

@@ -32,6 +32,7 @@ from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Collection
 from dataclasses import dataclass
+from dataclasses import field
 from dataclasses import replace
 from datetime import datetime
 from datetime import timedelta
@@ -86,43 +87,35 @@ class _Trouble:
     told: bool = False
 
 
+@dataclass(eq=False)
 class Turns:
-    def __init__(
-        self,
-        games: Games,
-        notices: Notices,
-        narrator: Narrator,
-        robots: Robots,
-        clock: Clock,
-        community: Community,
-        delivery: Delivery,
-        ownership: Ownership | None = None,
-    ) -> None:
-        self._games = games
-        #: The restore after a start reads the games of these servers only.
-        self._ownership = ownership or Ownership()
-        self._notices = notices
-        self._narrator = narrator
-        self._robots = robots
-        self._clock = clock
-        self._community = community
-        self._delivery = delivery
-        #: One task per game, and the games whose work must run again.
-        self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._dirty: set[int] = set()
-        #: game id -> its work's failures in a row (for the back-off), and the waits to try again.
-        self._troubles: dict[int, _Trouble] = {}
-        #: game id -> records of posts Discord accepted that the store refused, in order:
-        #: stored before anything else when the game's work runs again.
-        self._unrecorded: dict[int, list[Callable[[], Awaitable[None]]]] = {}
-        self._retries: dict[int, asyncio.Task[None]] = {}
-        #: The restore after a start, while it runs; how many games it has worked on.
-        self._restore: asyncio.Task[None] | None = None
-        self.restored_games = 0
-        self.restore_spacing = RESTORE_SPACING
-        self.restore_at_once = RESTORE_AT_ONCE
-        games.on_change.append(self.kick)
-        notices.on_add.append(self.kick)
+    _games: Games
+    _notices: Notices
+    _narrator: Narrator
+    _robots: Robots
+    _clock: Clock
+    _community: Community
+    _delivery: Delivery
+    #: The restore after a start reads the games of these servers only.
+    _ownership: Ownership = field(default_factory=Ownership)
+    #: One task per game, and the games whose work must run again.
+    _tasks: dict[int, asyncio.Task[None]] = field(init=False, default_factory=dict)
+    _dirty: set[int] = field(init=False, default_factory=set)
+    #: game id -> its work's failures in a row (for the back-off), and the waits to try again.
+    _troubles: dict[int, _Trouble] = field(init=False, default_factory=dict)
+    #: game id -> records of posts Discord accepted that the store refused, in order:
+    #: stored before anything else when the game's work runs again.
+    _unrecorded: dict[int, list[Callable[[], Awaitable[None]]]] = field(init=False, default_factory=dict)
+    _retries: dict[int, asyncio.Task[None]] = field(init=False, default_factory=dict)
+    #: The restore after a start, while it runs; how many games it has worked on.
+    _restore: asyncio.Task[None] | None = field(init=False, default=None)
+    restored_games: int = field(init=False, default=0)
+    restore_spacing: float = field(init=False, default=RESTORE_SPACING)
+    restore_at_once: int = field(init=False, default=RESTORE_AT_ONCE)
+
+    def __post_init__(self) -> None:
+        self._games.on_change.append(self.kick)
+        self._notices.on_add.append(self.kick)
 
     def kick(self, game_id: int) -> None:
         """Run the game's background work soon (again, if it is running now)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 
 import texts
@@ -32,22 +33,14 @@ LIST_PER_STATUS = 10
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class Views:
-    def __init__(
-        self,
-        games: Games,
-        people: People,
-        narrator: Narrator,
-        clock: Clock,
-        lobby: Lobby,
-        now: Callable[[], datetime],
-    ) -> None:
-        self._games = games
-        self._people = people
-        self._narrator = narrator
-        self._clock = clock
-        self._lobby = lobby
-        self._now = now
+    _games: Games
+    _people: People
+    _narrator: Narrator
+    _clock: Clock
+    _lobby: Lobby
+    _now: Callable[[], datetime]
 
     async def board(self, caller: Caller, game_id: int) -> Reply:
         game = await self._games.load(game_id, caller)
