@@ -297,6 +297,12 @@ class Lobby:
         if caller.user_id != row.host_id:
             raise PlayerError("error.host_only", host=host_name(row))
 
+    @staticmethod
+    def _require_free_seat(row: GameRow) -> None:
+        most = engine_of(row.engine).max_players
+        if len(row.seats) >= most:
+            raise PlayerError("error.lobby_full", max=most)
+
     async def _set_seats(
         self,
         caller: Caller,
@@ -316,11 +322,9 @@ class Lobby:
     async def join(self, caller: Caller, game_id: int) -> Reply:
         async with self._games.lock(game_id):
             row = await self._lobby_row(caller, game_id)
-            engine = engine_of(row.engine)
             if any(seat.user_id == caller.user_id and not seat.is_ai for seat in row.seats):
                 raise PlayerError("error.already_seated")
-            if len(row.seats) >= engine.max_players:
-                raise PlayerError("error.lobby_full", max=engine.max_players)
+            self._require_free_seat(row)
             seats = [*seat_list(row), (caller.user_id, caller.name, False)]
             return await self._set_seats(caller, row, seats, "lobby.joined", id=game_id)
 
@@ -345,9 +349,7 @@ class Lobby:
         async with self._games.lock(game_id):
             row = await self._lobby_row(caller, game_id)
             self._require_host(caller, row)
-            engine = engine_of(row.engine)
-            if len(row.seats) >= engine.max_players:
-                raise PlayerError("error.lobby_full", max=engine.max_players)
+            self._require_free_seat(row)
             taken = {seat.name for seat in row.seats}
             name = next((f"AI {n}" for n in AI_NAMES if f"AI {n}" not in taken), f"AI {len(row.seats) + 1}")
             seats = [*seat_list(row), (None, name, True)]
