@@ -16,6 +16,7 @@ from conftest import OpenGame
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import move_buttons
 from PIL import Image
 from simcord import MemberActor
 
@@ -251,6 +252,8 @@ async def test_hand_and_ping_begin_with_what_happened_since(world: World, table:
     recap = hand.response.content.split("\n\n")[0]
     assert recap.startswith("**Since your last turn:**")
     assert recap.count("▸") == 2
+    # The recap leads the hand; the hand's board and move buttons stay.
+    assert hand.response.attachments and move_buttons(hand.response)
 
 
 # --------------------------------------------------------------------- undo

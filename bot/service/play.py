@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import texts
 from bot.errors import PlayerError
 from bot.history import replay
@@ -206,12 +208,4 @@ class Play:
         if not earlier:
             return reply
         since = "\n".join([texts.t("turn.since_you", caller.locale), *earlier])
-        return Reply(
-            f"{since}\n\n{reply.text}",
-            image=reply.image,
-            description=reply.description,
-            game_id=reply.game_id,
-            version=reply.version,
-            buttons=reply.buttons,
-            turn=reply.turn,
-        )
+        return replace(reply, text=f"{since}\n\n{reply.text}")
