@@ -9,16 +9,29 @@ from datetime import datetime
 
 import pytest
 import simcord
+from conftest import Bots
 from conftest import OpenGame
 from conftest import Restarter
 from conftest import Table
 from conftest import World
 from simcord import MemberActor
 
+from bot.service import clock
 from bot.service.quiet import Quiet
 from bot.store import PlayerRow
 
 HOUR = 3600.0
+YEAR = 365 * 24 * HOUR
+
+
+@pytest.fixture(autouse=True)
+def few_looks(bots: Bots, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests move the clock months ahead, to the days of the clock changes. The bot
+    looks at its timers at least twice a day and at its games' work once a day (the
+    tests' bot): each look costs SimCord a turn of real time, and hundreds of them took
+    half a minute. What these tests check comes from timers, which wake the bot anyway."""
+    monkeypatch.setattr(clock, "LONGEST_SLEEP", YEAR)
+    bots.reconcile_every = YEAR
 
 
 async def go_to(world: World, moment: datetime) -> None:
