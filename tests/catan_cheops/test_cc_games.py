@@ -15,7 +15,6 @@ from games.catan_cheops.state import OVER
 from games.catan_cheops.state import derive
 
 LIGHT_SEEDS = 12
-FULL_SEEDS = 1
 
 
 def test_options() -> None:
@@ -62,10 +61,5 @@ def test_conformance_light(players: int, pharaoh: str) -> None:
         play(ENGINE, players, seed, full=False, options={"pharaoh": pharaoh})
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [3, 4])
-def test_conformance_full(players: int) -> None:
-    # One option per player count keeps the full checks' time; the light ones play both.
-    pharaoh = "rulebook" if players == 3 else "revised"
-    for seed in range(FULL_SEEDS):
-        play(ENGINE, players, 1_000 + seed, full=True, options={"pharaoh": pharaoh})
+# The full checks (save, notation and replay at every step) are tests/test_conformance.py's:
+# it plays Catan: Cheops under them in every player count and option.
