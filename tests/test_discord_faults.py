@@ -20,8 +20,8 @@ from conftest import Restarter
 from conftest import Table
 from conftest import World
 
-from bot.service import turns
-from bot.service.turns import RETRY_LONGEST
+from bot.service import backlog
+from bot.service.backlog import RETRY_LONGEST
 from bot.store import Store
 from bot.store import StoreUnavailable
 
@@ -40,7 +40,7 @@ async def test_a_refused_post_is_not_delivered_and_goes_out_once_allowed(
     # clock: the back-off's first tries (5, 10, 20 s) cost this test half a minute of waiting.
     # The first try waits as long as the longest instead, so advancing the virtual time alone
     # brings it; what is proven is the same: nothing while refused, the post once allowed.
-    monkeypatch.setattr(turns, "RETRY_FIRST", RETRY_LONGEST)
+    monkeypatch.setattr(backlog, "RETRY_FIRST", RETRY_LONGEST)
     game = await table.start_for_two()
     posted = len(game.home.history())
     world.env.inject_error("POST", "/channels/*/messages", times=None, **MISSING_PERMISSIONS)
@@ -203,7 +203,7 @@ async def test_a_post_sent_again_after_a_stop_carries_the_same_nonce_for_discord
     # the message it already has instead of making a second. SimCord does not, so what
     # is checked is what the bot asks of Discord: the same nonce, both times.
     game = await table.start_for_two()
-    monkeypatch.setattr(turns, "RETRY_FIRST", RETRY_LONGEST)  # the stop comes first
+    monkeypatch.setattr(backlog, "RETRY_FIRST", RETRY_LONGEST)  # the stop comes first
     nonces = sent_nonces(monkeypatch)
     RefusesOnce(monkeypatch, "set_announced")
 

@@ -29,7 +29,7 @@ from bot.discord_app.client import RECONCILE_EVERY
 from bot.results import Caller
 from bot.results import Dispatch
 from bot.service import GameService
-from bot.service import turns
+from bot.service import backlog
 from bot.service.clock import TIMER_LEASE
 from bot.service.drawing import DRAW_TRIES
 from bot.service.narrator import Narrator
@@ -157,7 +157,7 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
 ) -> None:
     # The back-off's waits are longer than SimCord's settle timeout, so that they pass only
     # when the test advances SimCord's clock (shorter ones would be waited out on the wall clock).
-    monkeypatch.setattr(turns, "RETRY_FIRST", turns.RETRY_LONGEST)
+    monkeypatch.setattr(backlog, "RETRY_FIRST", backlog.RETRY_LONGEST)
     caplog.set_level(logging.WARNING)
     game = await table.start_for_two()
     posted = len(game.home.history())
@@ -169,7 +169,7 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
     assert waiting is not None
     assert len(game.home.history()) == posted, "the first tries wait for a board"
     for _ in range(DRAW_TRIES - 1):
-        await world.env.advance_time(turns.RETRY_LONGEST + 1)
+        await world.env.advance_time(backlog.RETRY_LONGEST + 1)
 
     after = game.home.history()[posted:]
     assert len(after) == 1, "the turn is posted once, without its board"
@@ -188,7 +188,7 @@ async def test_a_game_stuck_for_30_minutes_has_its_thread_told_once_and_goes_on_
     world: World, table: Table, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     caplog.set_level(logging.WARNING, logger="bot.service.turns")
-    monkeypatch.setattr(turns, "RETRY_FIRST", 61.0)  # beyond SimCord's real-time waits
+    monkeypatch.setattr(backlog, "RETRY_FIRST", 61.0)  # beyond SimCord's real-time waits
     game = await table.start_for_two()
     posted = len(game.home.history())
     working = Narrator.turn_post
@@ -209,7 +209,7 @@ async def test_a_game_stuck_for_30_minutes_has_its_thread_told_once_and_goes_on_
     assert len(stuck) == 1 and stuck[0].startswith(f"game {game.id}:") and "a bug in telling" in stuck[0]
 
     monkeypatch.setattr(Narrator, "turn_post", working)
-    await world.env.advance_time(turns.RETRY_LONGEST + 1)
+    await world.env.advance_time(backlog.RETRY_LONGEST + 1)
     after = game.home.history()[posted + 1 :]
     assert len(after) == 1 and after[0].attachments, "the retries went on, and the turn is posted"
 
@@ -241,7 +241,7 @@ async def test_work_lost_to_a_failed_restore_is_taken_up_within_a_minute(
     game = await table.start_for_two()
     posted = len(game.home.history())
     # The turn's post is refused, and the restart comes before the next try ...
-    monkeypatch.setattr(turns, "RETRY_FIRST", HOUR)
+    monkeypatch.setattr(backlog, "RETRY_FIRST", HOUR)
     world.env.inject_error("POST", "/channels/*/messages", times=1, status=500, code=0)
     await table.finish_turn(game)
     assert len(game.home.history()) == posted

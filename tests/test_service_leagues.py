@@ -3,6 +3,7 @@ the final standings; refusals that change nothing; a league that picks up after 
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from datetime import UTC
@@ -17,6 +18,7 @@ from bot.errors import PlayerError
 from bot.leagues.seating import AI
 from bot.results import Caller
 from bot.service import GameService
+from bot.service import backlog
 from bot.shards import Shards
 from bot.store import ServerRow
 from bot.store import Store
@@ -63,6 +65,17 @@ async def long_service(database: str, now: Now) -> AsyncIterator[GameService]:
     """For the whole leagues played out: on SQLite only (the store's part is the same)."""
     async for made in serving(database, now):
         yield made
+
+
+async def started_league(service: GameService, name: str, *, members: int = 2, rounds: int = 1) -> int:
+    """A Swiss league of Chinesische Mauer for `members` people, started, its first work done."""
+    league_id = (await service.leagues.new(ORGANISER, "chinesische-mauer", "swiss", rounds, name)).league_id
+    assert league_id is not None
+    for n in range(1, members + 1):
+        await service.leagues.join(member(n))
+    await service.leagues.start(ORGANISER)
+    await service.idle()
+    return league_id
 
 
 async def tables_of(
@@ -230,14 +243,7 @@ async def test_a_league_goes_on_after_a_stop(store_location: str, now: Now) -> N
     store = await Store.open(store_location)
     service = GameService(store, clock=now, render=plain_drawing.board, animate=plain_drawing.replay)
     try:
-        league_id = (
-            await service.leagues.new(ORGANISER, "chinesische-mauer", "swiss", 2, "Restart")
-        ).league_id
-        assert league_id is not None
-        for n in range(1, 5):
-            await service.leagues.join(member(n))
-        await service.leagues.start(ORGANISER)
-        await service.idle()
+        league_id = await started_league(service, "Restart", members=4, rounds=2)
         ((seats, game_id),) = await tables_of(service, league_id, 1)
         # The league's work is lost at the end of the game: as if the process stopped then.
         service.leagues.kick = lambda league_id: None  # type: ignore[method-assign]
@@ -259,15 +265,34 @@ async def test_a_league_goes_on_after_a_stop(store_location: str, now: Now) -> N
         await store.close()
 
 
+async def test_a_league_whose_work_fails_is_worked_on_again_after_a_wait(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(backlog, "RETRY_FIRST", 0.01)
+    advance = service.leagues._advance
+    failed: list[int] = []
+
+    async def fails_once(league_id: int) -> None:
+        if not failed:
+            failed.append(league_id)
+            raise OSError("the database went away")
+        await advance(league_id)
+
+    monkeypatch.setattr(service.leagues, "_advance", fails_once)
+    league_id = await started_league(service, "Flaky")
+    assert failed == [league_id]
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        await service.idle()
+        if await tables_of(service, league_id, 1):
+            break
+    assert len(await tables_of(service, league_id, 1)) == 1
+
+
 async def test_a_league_of_another_process_s_server_is_left_to_that_process(service: GameService) -> None:
     # Server 5 is on shard 0 of 2; this process owns shard 1 only.
     service.own(Shards.of(2, [1]))
-    league_id = (await service.leagues.new(ORGANISER, "chinesische-mauer", "swiss", 1, "Elsewhere")).league_id
-    assert league_id is not None
-    for n in (1, 2):
-        await service.leagues.join(member(n))
-    await service.leagues.start(ORGANISER)
-    await service.idle()
+    league_id = await started_league(service, "Elsewhere")
     assert await tables_of(service, league_id, 1) == []
     service.own(None)
     await service.leagues.catch_up()

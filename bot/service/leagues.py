@@ -41,6 +41,8 @@ from bot.leagues.standings import winner
 from bot.results import Caller
 from bot.results import Dispatch
 from bot.results import Post
+from bot.service.backlog import Backlog
+from bot.service.backlog import backoff
 from bot.service.games import Games
 from bot.service.games import engine_of
 from bot.service.lobby import Lobby
@@ -66,9 +68,6 @@ LEAGUE_NAME_LIMIT = 60
 MOST_ROUNDS = 20
 DEFAULT_DEADLINE_HOURS = 48
 MOST_DEADLINE_HOURS = 24 * 14
-#: Back-off of a league's failing work: first wait and longest, seconds.
-RETRY_FIRST = 5.0
-RETRY_LONGEST = 600.0
 
 #: Makes a thread for a table in a channel: (channel id, name) -> the thread's id, or None.
 MakeThread = Callable[[int, str], Awaitable[int | None]]
@@ -111,15 +110,16 @@ class Leagues:
     threads: MakeThread | None = field(init=False, default=None)
     #: Set by the front-end or the service: the standings image (None: text and CSV only).
     draw: DrawStandings | None = field(init=False, default=None)
-    _tasks: dict[int, asyncio.Task[None]] = field(init=False, default_factory=dict)
-    _dirty: set[int] = field(init=False, default_factory=set)
+    #: One task per league, the leagues whose work must run again, the waits to try again.
+    _backlog: Backlog = field(init=False)
+    #: league id -> its work's failures in a row (for the back-off).
     _failures: dict[int, int] = field(init=False, default_factory=dict)
-    _retries: dict[int, asyncio.Task[None]] = field(init=False, default_factory=dict)
     _locks: dict[int, asyncio.Lock] = field(init=False, default_factory=dict)
     #: game id -> its league, for the league games known to this process.
     _table_games: dict[int, int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        self._backlog = Backlog("league", self._step)
         self._games.on_change.append(self._game_changed)
 
     # ------------------------------------------------------------ finding
@@ -463,55 +463,39 @@ class Leagues:
 
     def kick(self, league_id: int) -> None:
         """Work on the league soon (again, if it is being worked on now)."""
-        self._dirty.add(league_id)
-        if league_id not in self._tasks:
-            self._tasks[league_id] = asyncio.create_task(self._work(league_id), name=f"league-{league_id}")
+        self._backlog.kick(league_id)
 
     async def catch_up(self) -> None:
         """Every league that may owe something is worked on (start-up, the reconciling pass)."""
         for league_id in await self._store.leagues_owing():
-            if league_id not in self._retries:
+            if league_id not in self._backlog.retries:
                 self.kick(league_id)
 
     async def idle(self) -> None:
         """Wait until no league has work under way (tests, scripts)."""
-        while self._tasks:
-            await asyncio.wait(set(self._tasks.values()))
+        while self._backlog.tasks:
+            await asyncio.wait(set(self._backlog.tasks.values()))
 
     def busy(self) -> bool:
         """Whether a league's work is under way."""
-        return bool(self._tasks)
+        return bool(self._backlog.tasks)
 
     def stop_retrying(self) -> None:
-        for task in self._retries.values():
-            task.cancel()
+        self._backlog.stop_retrying()
 
-    async def _work(self, league_id: int) -> None:
+    async def _step(self, league_id: int) -> None:
         try:
-            while league_id in self._dirty:
-                self._dirty.discard(league_id)
-                try:
-                    await self._advance(league_id)
-                except Exception as error:
-                    self._try_again_later(league_id, error)
-                else:
-                    self._failures.pop(league_id, None)
-        finally:
-            self._tasks.pop(league_id, None)
+            await self._advance(league_id)
+        except Exception as error:
+            self._try_again_later(league_id, error)
+        else:
+            self._failures.pop(league_id, None)
 
     def _try_again_later(self, league_id: int, error: Exception) -> None:
         failures = self._failures[league_id] = self._failures.get(league_id, 0) + 1
-        delay = min(RETRY_FIRST * 2 ** (failures - 1), RETRY_LONGEST)
+        delay = backoff(failures)
         log.warning("league %s: its work failed (%r); again in %.0f s", league_id, error, delay)
-        if league_id not in self._retries:
-            self._retries[league_id] = asyncio.create_task(self._retry(league_id, delay))
-
-    async def _retry(self, league_id: int, delay: float) -> None:
-        try:
-            await asyncio.sleep(delay)
-        finally:
-            self._retries.pop(league_id, None)
-        self.kick(league_id)
+        self._backlog.retry(league_id, delay)
 
     async def _advance(self, league_id: int) -> None:
         """Whatever the league owes now, from what is stored: seat the next round, open its

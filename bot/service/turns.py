@@ -46,6 +46,8 @@ from bot.history import group_turns
 from bot.results import DeliveryFailed
 from bot.results import Dispatch
 from bot.results import Post
+from bot.service.backlog import Backlog
+from bot.service.backlog import backoff
 from bot.service.clock import Clock
 from bot.service.games import Games
 from bot.service.model import Loaded
@@ -60,9 +62,6 @@ __all__ = ["Turns"]
 
 log = logging.getLogger(__name__)
 
-#: The first wait before posting again after a failure, and the longest.
-RETRY_FIRST = 5.0
-RETRY_LONGEST = 600.0
 #: The restore after a start: games read per page, games worked on at once, and
 #: the pause after each game's work before the next: this long for each post made
 #: meanwhile (at least one), so that the restore alone sends at most about 20 posts
@@ -98,15 +97,13 @@ class Turns:
     _delivery: Delivery
     #: The restore after a start reads the games of these servers only.
     _ownership: Ownership = field(default_factory=Ownership)
-    #: One task per game, and the games whose work must run again.
-    _tasks: dict[int, asyncio.Task[None]] = field(init=False, default_factory=dict)
-    _dirty: set[int] = field(init=False, default_factory=set)
-    #: game id -> its work's failures in a row (for the back-off), and the waits to try again.
+    #: One task per game, the games whose work must run again, the waits to try again.
+    _backlog: Backlog = field(init=False)
+    #: game id -> its work's failures in a row (for the back-off).
     _troubles: dict[int, _Trouble] = field(init=False, default_factory=dict)
     #: game id -> records of posts Discord accepted that the store refused, in order:
     #: stored before anything else when the game's work runs again.
     _unrecorded: dict[int, list[Callable[[], Awaitable[None]]]] = field(init=False, default_factory=dict)
-    _retries: dict[int, asyncio.Task[None]] = field(init=False, default_factory=dict)
     #: The restore after a start, while it runs; how many games it has worked on.
     _restore: asyncio.Task[None] | None = field(init=False, default=None)
     restored_games: int = field(init=False, default=0)
@@ -114,44 +111,37 @@ class Turns:
     restore_at_once: int = field(init=False, default=RESTORE_AT_ONCE)
 
     def __post_init__(self) -> None:
+        self._backlog = Backlog("game", self._step)
         self._games.on_change.append(self.kick)
         self._notices.on_add.append(self.kick)
 
     def kick(self, game_id: int) -> None:
         """Run the game's background work soon (again, if it is running now)."""
-        self._dirty.add(game_id)
-        if game_id not in self._tasks:
-            self._tasks[game_id] = asyncio.create_task(self._work(game_id), name=f"game-{game_id}")
+        self._backlog.kick(game_id)
 
-    async def _work(self, game_id: int) -> None:
+    async def _step(self, game_id: int) -> None:
         try:
-            while game_id in self._dirty:
-                self._dirty.discard(game_id)
-                try:
-                    await self._advance(game_id)
-                except PlayerError as error:
-                    log.warning("game %s: background work refused: %s", game_id, error.message.key)
-                except Exception as error:
-                    # Drawing, the database, a worker process: whatever failed, the game
-                    # still owes its thread this work, so it is tried again, never dropped.
-                    self._try_again_later(game_id, error)
-                if game_id not in self._retries:
-                    self._troubles.pop(game_id, None)
-                elif self._long_failing(game_id):
-                    await self._tell_stuck(game_id)
-        finally:
-            self._tasks.pop(game_id, None)
+            await self._advance(game_id)
+        except PlayerError as error:
+            log.warning("game %s: background work refused: %s", game_id, error.message.key)
+        except Exception as error:
+            # Drawing, the database, a worker process: whatever failed, the game
+            # still owes its thread this work, so it is tried again, never dropped.
+            self._try_again_later(game_id, error)
+        if game_id not in self._backlog.retries:
+            self._troubles.pop(game_id, None)
+        elif self._long_failing(game_id):
+            await self._tell_stuck(game_id)
 
     async def settled(self, game_id: int) -> None:
         """Wait until the game's background work is done."""
-        while (task := self._tasks.get(game_id)) is not None:
-            await asyncio.wait({task})
+        await self._backlog.settled(game_id)
 
     async def idle(self) -> None:
         """Wait until no game has background work left (for tests, scripts and shutdown),
         the restore included."""
-        while self._tasks or (self._restore is not None and not self._restore.done()):
-            waited: set[asyncio.Task[None]] = set(self._tasks.values())
+        while self._backlog.tasks or (self._restore is not None and not self._restore.done()):
+            waited: set[asyncio.Task[None]] = set(self._backlog.tasks.values())
             if self._restore is not None and not self._restore.done():
                 waited.add(self._restore)
             await asyncio.wait(waited)
@@ -280,8 +270,7 @@ class Turns:
         trouble = self._troubles.setdefault(game_id, _Trouble(self._games.now()))
         trouble.tries += 1
         trouble.last = failure
-        failures = trouble.tries
-        delay = min(RETRY_FIRST * 2 ** (failures - 1), RETRY_LONGEST)
+        delay = backoff(trouble.tries)
         if isinstance(failure, DeliveryFailed):
             log.warning(
                 "game %s: a post was not delivered (%s); trying again in %.0f s", game_id, failure, delay
@@ -294,8 +283,7 @@ class Turns:
                 delay,
                 exc_info=failure,
             )
-        if game_id not in self._retries:
-            self._retries[game_id] = asyncio.create_task(self._retry(game_id, delay), name=f"retry-{game_id}")
+        self._backlog.retry(game_id, delay)
 
     def _long_failing(self, game_id: int) -> bool:
         """Whether the game's work has failed for `TELL_AFTER` and its thread was not told."""
@@ -321,17 +309,9 @@ class Turns:
             return
         trouble.told = True
 
-    async def _retry(self, game_id: int, delay: float) -> None:
-        try:
-            await asyncio.sleep(delay)
-        finally:
-            self._retries.pop(game_id, None)
-        self.kick(game_id)
-
     def stop_retrying(self) -> None:
         """At shutdown: what is still undelivered goes out after the restart instead."""
-        for task in self._retries.values():
-            task.cancel()
+        self._backlog.stop_retrying()
 
     async def _conclude(self, game: Loaded) -> None:
         """The end of a game: ratings, the summary with its breakdown, the animated replay.
@@ -427,9 +407,7 @@ class Turns:
         `restored_games`."""
         async for page in pages:
             # A game whose work is under way, or waits for its back-off, is in hand already.
-            waiting = [
-                game_id for game_id in page if game_id not in self._tasks and game_id not in self._retries
-            ]
+            waiting = [game_id for game_id in page if not self._backlog.in_hand(game_id)]
             await asyncio.gather(*(self._restore_some(waiting, counted) for _ in range(self.restore_at_once)))
 
     async def _restore_some(self, waiting: list[int], counted: bool) -> None:
