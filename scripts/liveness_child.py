@@ -609,7 +609,12 @@ class Child:
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, stopping.set)
         log.warning("started (%s)", "faulty" if self.faulty else "calm")
-        await service.resume(wait=False)
+        try:
+            await service.resume(wait=False)
+        except Exception:
+            # As the bot does: the database may be away at the start; the reconciling pass
+            # takes the work up.
+            log.warning("resuming the running games failed", exc_info=True)
         dispatcher.start()
         print("ready", flush=True)
 
