@@ -306,10 +306,14 @@ async def _stop(child: asyncio.subprocess.Process, run: _Run, how: signal.Signal
     except TimeoutError:
         run.unanswered_terms += 1
         print(
-            f"liveness: bot process {child.pid} still there {3 * SHUTDOWN_GRACE:g} s after SIGTERM; killed",
+            f"liveness: bot process {child.pid} still there {3 * SHUTDOWN_GRACE:g} s after SIGTERM; killed"
+            " (its threads' stacks are in the bots' log)",
             file=sys.stderr,
             flush=True,
         )
+        child.send_signal(signal.SIGUSR1)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(child.wait(), 1.0)
         child.kill()
         await child.wait()
     if how == signal.SIGTERM:

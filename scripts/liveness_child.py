@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
 import json
 import logging
 import multiprocessing
@@ -657,4 +658,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     plan = Plan.load(Path(args[0]))
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(process)d %(name)s %(message)s")
+    # A stop that hangs is asked for the threads' stacks (into the bots' log) before the kill.
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     return asyncio.run(Child(plan, args[1], int(args[2])).run())
