@@ -173,7 +173,7 @@ DICE_TOWER: tuple[int, ...] = tuple(TOWER_COLOURS.index(face) for face in CARDS[
 DICE_HOUSE: tuple[int, ...] = tuple(
     ANY if face == "any" else HOUSE_COLOURS.index(face) for face in CARDS["dice"]["house"]
 )
-#: The names of a house die's faces by index, "any" for ANY.
+#: The names of a house die's faces by index, "any" for ANY (the die's "?").
 HOUSE_FACES: tuple[str, ...] = (*HOUSE_COLOURS, "any")
 
 

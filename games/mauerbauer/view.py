@@ -56,8 +56,6 @@ from games.mauerbauer.words import tower_colour
 
 __all__ = ["describe", "outcome", "private_summary", "prompt", "seat_summary", "view"]
 
-#: Die faces as the view spells them ("any" is the house dice's "?").
-
 
 def outcome(state: State) -> Outcome | None:
     """Most points wins; more hand cards break a tie; a full tie shares the win."""
