@@ -10,20 +10,17 @@ A server that removes the bot has its games paused until it is back.
 from __future__ import annotations
 
 import asyncio
-import json
 from datetime import timedelta
-from typing import Any
 
-import discord
 import pytest
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from fault_support import RefusesOnce
+from fault_support import sent_nonces
 
 from bot.service import backlog
 from bot.service.backlog import RETRY_LONGEST
-from bot.store import Store
-from bot.store import StoreUnavailable
 
 #: Moves under faults depend on the store: on both backends.
 pytestmark = pytest.mark.both_backends
@@ -140,42 +137,6 @@ async def test_a_server_that_removes_the_bot_has_its_games_paused_until_it_is_ba
     assert await store.departed_guilds() == set()
     assert await store.due_timers(latest + timedelta(days=30)), "the deadlines count again"
     assert (await table.row(game.id)).version == version
-
-
-class RefusesOnce:
-    """A store method that fails at its first call (as when the connection drops), then works."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-        self.original = getattr(Store, name)
-        self.refused = 0
-        monkeypatch.setattr(Store, name, self)
-
-    def __get__(self, store: Store, owner: type) -> Any:
-        async def call(*args: Any, **kwargs: Any) -> Any:
-            if not self.refused:
-                self.refused += 1
-                raise StoreUnavailable("the connection to the database was lost (injected)")
-            return await self.original(store, *args, **kwargs)
-
-        return call
-
-
-def sent_nonces(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
-    """The nonce of every message the bot sends, read at discord.py's HTTP layer (discord.py
-    gives a message without one a random nonce, not enforced)."""
-    nonces: list[str | None] = []
-    original = discord.http.HTTPClient.send_message
-
-    def send_message(self: discord.http.HTTPClient, channel_id: int, *, params: Any) -> Any:
-        payload = params.payload
-        if payload is None:  # with a file: the payload is a part of the form
-            (part,) = [part for part in params.multipart if part["name"] == "payload_json"]
-            payload = json.loads(part["value"])
-        nonces.append(payload.get("nonce"))
-        return original(self, channel_id, params=params)
-
-    monkeypatch.setattr(discord.http.HTTPClient, "send_message", send_message)
-    return nonces
 
 
 async def test_a_post_whose_record_the_database_refused_is_not_posted_again(

@@ -11,57 +11,23 @@ of these tests' time.
 from __future__ import annotations
 
 import random
-import re
 
-import discord
 import pytest
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from league_support import members
+from league_support import open_league
 from league_support import play_out
+from league_support import posted
+from league_support import round_tables
+from league_support import signup
 from simcord import MemberActor
 
 from bot.leagues.seating import AI
 from bot.results import Caller
 
 HOUR = 3600
-
-
-async def members(world: World, count: int) -> list[MemberActor]:
-    """`count` players: the world's three, then new members."""
-    found = [world.anna, world.bob, world.carl]
-    for n in range(count - len(found)):
-        found.append(world.guild.add_member(world.env.create_user(f"player{n + 4}")))
-    return found[:count]
-
-
-def signup(world: World) -> discord.Message:
-    return [m for m in world.channel.history() if "(league #" in m.content][-1]
-
-
-async def open_league(world: World, game: str, format: str, rounds: int, players: list[MemberActor]) -> int:  # noqa: A002
-    opened = await world.moderator.slash(
-        world.channel, "league new", game=game, format=format, rounds=rounds, name="Spring Cup"
-    )
-    assert opened.response is not None and "is open" in opened.response.content
-    card = signup(world)
-    found = re.search(r"league #(\d+)", card.content)
-    assert found is not None
-    for player in players:
-        joined = await player.click(card, label="Join")
-        assert joined.response is not None and "signed up" in joined.response.content
-    card = signup(world)
-    assert all(player.mention in card.content for player in players)
-    return int(found[1])
-
-
-async def round_tables(table: Table, league_id: int, number: int) -> list[tuple[tuple[int | None, ...], int]]:
-    await table.service.idle()
-    return [
-        (row.seats, row.game_id)
-        for row in await table.service.store.league_tables(league_id)
-        if row.round == number and row.game_id is not None
-    ]
 
 
 async def move_in_thread(world: World, table: Table, game_id: int, players: list[MemberActor]) -> None:
@@ -76,10 +42,6 @@ async def move_in_thread(world: World, table: Table, game_id: int, players: list
     moved = await mover.slash(thread, "move", action=choice)
     assert moved.response is not None and moved.response.content.startswith("✅")
     assert (await table.row(game_id)).version > row.version
-
-
-def posted(world: World, text: str) -> list[discord.Message]:
-    return [m for m in world.channel.history() if text in m.content]
 
 
 @pytest.mark.slow
