@@ -83,6 +83,7 @@ _NOUNS: Final = {
     "league_members": ("league member", "league members"),
     "league_rounds": ("league round", "league rounds"),
     "league_tables": ("league table", "league tables"),
+    "league_posts": ("league post", "league posts"),
 }
 
 

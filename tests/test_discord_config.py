@@ -66,10 +66,13 @@ async def test_config_shows_every_setting_with_a_menu_and_the_defaults(world: Wo
         "bm:config:locale",
         "bm:config:open_lobbies",
         "bm:config:lobby_days",
+        "bm:config:open_leagues",
+        "bm:config:league_members",
     ]
     words = text_of(panel)
     assert "in any channel" in words and "everyone" in words
     assert "48 hours per turn" in words and "at most 3 open per member" in words and "7 days" in words
+    assert "at most 5 open at once" in words and "at most 64 members" in words
 
 
 async def test_only_members_who_manage_the_server_may_use_config(world: World, table: Table) -> None:

@@ -23,6 +23,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC
 from datetime import datetime
@@ -180,7 +181,10 @@ async def build(path: Path, *, running_moves: tuple[int, int] = (12, 6)) -> dict
             await store.add_member(league.id, person.user_id, person.name, now=service.clock())
         await store.set_league_status(league.id, "running", was=("signup",), now=service.clock())
         await store.seat_league_round(league.id, 1, [(ANNA.user_id, BOB.user_id, None)], now=service.clock())
-        await store.set_table_game(league.id, 1, 1, running)
+        # The running game was opened as a lobby, not by the league: it is put at the table
+        # from outside, as no command does.
+        with closing(sqlite3.connect(path)) as db, db:
+            db.execute("UPDATE league_tables SET game_id = ? WHERE league_id = ?", (running, league.id))
         await store.drop_member(league.id, BOB.user_id, 1)
         # People's own choices.
         await service.notify(ANNA, True)
@@ -543,7 +547,8 @@ def test_summary_counts_in_words() -> None:
     assert summary.text() == (
         "Migrated a.sqlite3 to postgresql://x/db in 2.0 s: 2 games, 2 seats, 2 moves, 2 timers, "
         "2 players, 2 ratings, 2 notices, 1 departed server, 2 servers' settings, 2 leagues, "
-        "2 league members, 2 league rounds, 2 league tables copied; 1 game verified by replaying "
+        "2 league members, 2 league rounds, 2 league tables, 2 league posts copied; 1 game verified by "
+        "replaying "
         "their move logs."
     )
 

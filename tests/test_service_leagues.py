@@ -154,7 +154,9 @@ async def test_a_swiss_league_of_china_for_11_with_a_drop_and_a_timeout(
         await play_out(service, game_id, rng)
     await service.idle()
     league = await service.store.league(league_id)
-    assert league is not None and league.status == "finished" and league.final_posted
+    assert league is not None and league.status == "finished"
+    posts = await service.store.league_posts(league_id)
+    assert posts["final"] == ("done", 0) and {state for state, _ in posts.values()} == {"done"}
     final = [d for d in service.dispatched if d.game_id == 0 and "is over" in d.posts[0].text]
     assert len(final) == 1
     assert [post.filename for post in final[0].posts[1:]] == ["standings.png", "standings.csv"]
@@ -193,7 +195,9 @@ async def test_a_round_robin_of_mauerbauer_for_5(long_service: GameService) -> N
         await service.idle()
     assert len(met) == 10, "everyone met everyone"
     league = await service.store.league(league_id)
-    assert league is not None and league.status == "finished" and league.final_posted
+    assert league is not None and league.status == "finished"
+    posts = await service.store.league_posts(league_id)
+    assert posts["final"] == ("done", 0) and {state for state, _ in posts.values()} == {"done"}
 
 
 async def test_bad_input_is_refused_and_changes_nothing(service: GameService) -> None:

@@ -12,10 +12,14 @@ import pytest
 from conftest import execute
 from conftest import is_postgres
 
+from bot.shards import Shards
+from bot.shards import shard_of
 from bot.store import CorruptRow
 from bot.store import LeagueTableRow
 from bot.store import MemberRow
+from bot.store import OwedPost
 from bot.store import Store
+from bot.store import TableTaken
 
 T0 = datetime(2024, 5, 1, 9, 30, tzinfo=UTC)
 MINUTE = timedelta(minutes=1)
@@ -88,24 +92,60 @@ async def test_a_round_is_seated_once_and_its_tables_get_their_games(store: Stor
     assert not await store.seat_league_round(league, 2, tables, now=T0)  # round 1 first
     assert await store.seat_league_round(league, 1, tables, now=T0)
     assert not await store.seat_league_round(league, 1, tables, now=T0)  # never twice
-    game = await store.create_game(
-        engine="china", guild_id=GUILD, channel_id=CHANNEL, host_id=1, host_name="x", options={}, now=T0
-    )
-    await store.set_table_game(league, 1, 2, game.id)
+    # Seating a round makes its posts owed with it: the pairings, and each table's.
+    assert [owed.what for owed in await store.owed_league_posts(league)] == [
+        "pairings:1",
+        "table:1:1",
+        "table:1:2",
+    ]
+    seats = [(13, "m", False), (14, "n", False), (None, "AI", True)]
+    fields = {"engine": "china", "guild_id": GUILD, "channel_id": CHANNEL, "host_id": 1, "host_name": "x"}
+    game = await store.create_game(**fields, options={}, now=T0, seats=seats, table=(league, 1, 2))
+    assert [(seat.user_id, seat.name, seat.is_ai) for seat in game.seats] == seats
+    # A table takes one game: a second is not stored at all.
+    with pytest.raises(TableTaken):
+        await store.create_game(**fields, options={}, now=T0, seats=seats, table=(league, 1, 2))
+    assert len(await store.list_games(guild_id=GUILD)) == 1
     assert await store.league_tables(league) == [
         LeagueTableRow(1, 1, (10, 11, 12), None),
         LeagueTableRow(1, 2, (13, 14, None), game.id),
     ]
     assert await store.league_of_game(game.id) == league
     assert await store.league_of_game(game.id + 1) is None
-    await store.round_posted(league, 1)
-    assert all(table.posted for table in await store.league_tables(league))
     assert (await store.league(league)).round == 1  # type: ignore[union-attr]
     assert await store.leagues_owing() == [league]
-    await store.set_league_status(league, "finished", was=("running",), now=T0)
+    for what in ("pairings:1", "table:1:1", "table:1:2"):
+        await store.league_post_done(league, what)
+    await store.set_league_status(league, "finished", was=("running",), now=T0, owe="final")
     assert await store.leagues_owing() == [league]
-    await store.final_posted(league)
+    assert await store.owed_league_posts(league) == [OwedPost("final")]
+    await store.league_post_done(league, "final")
     assert await store.leagues_owing() == []
+
+
+async def test_a_post_that_keeps_failing_is_given_up_after_its_tries(store: Store) -> None:
+    league = await new_league(store)
+    assert await store.owe_league_post(league, "final", now=T0)
+    assert not await store.owe_league_post(league, "final", now=T0), "owed once"
+    assert not await store.league_post_failed(league, "final", most=3, now=T0)
+    assert not await store.league_post_failed(league, "final", most=3, now=T0 + MINUTE)
+    assert await store.owed_league_posts(league) == [OwedPost("final", 2, T0 + MINUTE)]
+    assert await store.league_post_failed(league, "final", most=3, now=T0 + 2 * MINUTE)
+    assert await store.owed_league_posts(league) == []
+    assert await store.league_posts(league) == {"final": ("given_up", 3)}
+    assert not await store.owe_league_post(league, "final", now=T0), "a post given up is not owed again"
+
+
+async def test_the_leagues_with_work_are_read_a_page_at_a_time_and_by_shard(store: Store) -> None:
+    leagues = [await new_league(store) for _ in range(5)]
+    for league in leagues:
+        await store.set_league_status(league, "running", was=("signup",), now=T0)
+    assert await store.leagues_owing(limit=2) == leagues[:2]
+    assert await store.leagues_owing(after=leagues[1], limit=2) == leagues[2:4]
+    assert await store.leagues_owing(after=leagues[3], limit=2) == leagues[4:]
+    other_shard = Shards.of(2, [1])  # GUILD's shard is 0 of 2
+    assert shard_of(GUILD, 2) == 0
+    assert await store.leagues_owing(shards=other_shard) == []
 
 
 #: A league's columns damaged from outside the schema (its CHECK on the status set aside),

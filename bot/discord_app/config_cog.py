@@ -25,10 +25,12 @@ from bot.discord_app.delivery import answering
 from bot.discord_app.responder import ask
 from bot.results import Caller
 from bot.service.server_settings import DEADLINE_CHOICES
+from bot.service.server_settings import LEAGUE_MEMBERS_CHOICES
 from bot.service.server_settings import LOBBY_CHOICES
 from bot.service.server_settings import LOBBY_DAYS_CHOICES
 from bot.service.server_settings import LOCALES
 from bot.service.server_settings import MAX_CHANNELS
+from bot.service.server_settings import OPEN_LEAGUES_CHOICES
 from bot.service.server_settings import ServerSettings
 from bot.service.server_settings import describe
 
@@ -144,6 +146,19 @@ def config_view(
     )
     days = _choices(settings.lobby_days, LOBBY_DAYS_CHOICES, lambda d: say("config.choice.days", days=d))
     view.add_item(menu("lobby_days", discord.ui.Select(custom_id="bm:config:lobby_days", options=days)))
+    view.add_item(discord.ui.TextDisplay(lines[6]))
+    leagues = _choices(
+        settings.open_leagues, OPEN_LEAGUES_CHOICES, lambda n: say("config.choice.leagues", most=n)
+    )
+    view.add_item(
+        menu("open_leagues", discord.ui.Select(custom_id="bm:config:open_leagues", options=leagues))
+    )
+    members = _choices(
+        settings.league_members, LEAGUE_MEMBERS_CHOICES, lambda n: say("config.choice.members", most=n)
+    )
+    view.add_item(
+        menu("league_members", discord.ui.Select(custom_id="bm:config:league_members", options=members))
+    )
     return view
 
 

@@ -135,13 +135,21 @@ async def show_card(client: discord.Client, service: GameService, league_id: int
 
 def make_thread(client: discord.Client) -> Callable[[int, str], Awaitable[int | None]]:
     """How the service gets a thread for a table: a public thread in the league's channel,
-    where the bot may make one (None: the table plays in the channel)."""
+    where the bot may make one (None: the table plays in the channel).
+
+    A thread of that name the bot made there already is the one: the name holds the
+    table's game number, and a try cut short between making the thread and recording
+    it must not make a second one."""
 
     async def thread(channel_id: int, name: str) -> int | None:
         channel = client.get_channel(channel_id)
         if not isinstance(channel, discord.TextChannel):
             return None
-        permissions = channel.permissions_for(channel.guild.me)
+        me = channel.guild.me
+        made_before = next((t for t in channel.threads if t.name == name[:100] and t.owner_id == me.id), None)
+        if made_before is not None:
+            return made_before.id
+        permissions = channel.permissions_for(me)
         if not (permissions.create_public_threads and permissions.send_messages_in_threads):
             return None
         try:

@@ -128,6 +128,7 @@ class GameService:
         #: Leagues (`/league`): seasons of tables, each table a game of its own.
         self.leagues = Leagues(store, games, self._lobby, self.config, self._delivery, clock, self.ownership)
         self.leagues.draw = self._draw_standings
+        self.servers.on_left.append(self.leagues.close_server)
 
     async def _draw_standings(
         self, title: str, note: str, headers: list[str], rows: list[list[str]]

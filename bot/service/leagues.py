@@ -1,15 +1,22 @@
 """`Leagues`: a server plays a season of one game — sign-up, rounds of tables, standings.
 
-Each table of a round is a normal game (`Lobby.open_table`, then
-`seat_and_start`: no lobby, the seats filled, the league's move deadline,
-the AI playing on for a player whose deadline passed), in its own thread
-when the front-end can make one (`threads`). What a league owes is derived
-from what is stored, as for a game's posts: a round not seated yet, tables
-without a started game, pairings not posted, the last round over without its
-final standings. `kick` works on a league (one task a league; failures tried
-again with back-off); a league game that changes kicks its league, and
-`catch_up` (the start-up restore and the reconciling pass) kicks every
-league that may owe something, so a league never stalls between rounds.
+Each table of a round is a normal game (`Lobby.open_table`, stored seated
+with its table in one transaction, then `start_table`: no lobby, the
+league's move deadline, the AI playing on for a player whose deadline
+passed), in its own thread when the front-end can make one (`threads`).
+
+What a league owes is derived from what is stored, as for a game's posts: a
+round not seated yet, tables without a started game, the last round over, a
+cancelled league's tables still played, and the posts it owes (`league_posts`:
+a round's pairings in the channel, each table's in its thread, the final
+standings), stored with what made them owed. Posts come last and hold
+nothing back: the next round is seated when the last table ends, whatever
+was posted; a post that keeps failing is given up after `POST_TRIES`, and
+the channel (else the organiser) is told once. `kick` works on a league
+(one task a league; failures tried again with back-off); a league game that
+changes kicks its league, and `catch_up` (the start-up restore and the
+reconciling pass) kicks every league of its shards that has work, however
+many, so a league never stalls between rounds.
 """
 
 from __future__ import annotations
@@ -24,7 +31,9 @@ from collections.abc import Awaitable
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import replace
 from datetime import datetime
+from datetime import timedelta
 from fractions import Fraction
 
 import texts
@@ -39,6 +48,8 @@ from bot.leagues.standings import Row
 from bot.leagues.standings import standings
 from bot.leagues.standings import winner
 from bot.results import Caller
+from bot.results import DeliveryFailed
+from bot.results import DirectMessage
 from bot.results import Dispatch
 from bot.results import Post
 from bot.service.backlog import Backlog
@@ -48,16 +59,19 @@ from bot.service.games import engine_of
 from bot.service.lobby import Lobby
 from bot.service.model import AI_NAMES
 from bot.service.model import AUTOCOMPLETE_LIMIT
+from bot.service.model import LEAGUE
 from bot.service.model import REST_TO_AI
 from bot.service.model import Ownership
 from bot.service.notices import Delivery
 from bot.service.server_settings import Config
+from bot.service.server_settings import ServerSettings
 from bot.store import LEAGUE_FORMATS
 from bot.store import LeagueRow
 from bot.store import LeagueTableRow
 from bot.store import MemberRow
 from bot.store import Places
 from bot.store import Store
+from bot.store import TableTaken
 from texts import escape_words
 
 __all__ = ["LEAGUE_NAME_LIMIT", "LeagueAnswer", "Leagues", "Standings"]
@@ -68,6 +82,13 @@ LEAGUE_NAME_LIMIT = 60
 MOST_ROUNDS = 20
 DEFAULT_DEADLINE_HOURS = 48
 MOST_DEADLINE_HOURS = 24 * 14
+#: A post that failed this many times is given up (with `backoff`, some twenty minutes of tries):
+#: a channel that refuses the bot must not hold a league back for ever.
+POST_TRIES = 8
+#: Leagues with work read at once by `catch_up` (then the next page, until none is left).
+CATCH_UP_PAGE = 500
+#: The post that says that other posts were given up.
+TROUBLE = "trouble"
 
 #: Makes a thread for a table in a channel: (channel id, name) -> the thread's id, or None.
 MakeThread = Callable[[int, str], Awaitable[int | None]]
@@ -115,6 +136,9 @@ class Leagues:
     #: league id -> its work's failures in a row (for the back-off).
     _failures: dict[int, int] = field(init=False, default_factory=dict)
     _locks: dict[int, asyncio.Lock] = field(init=False, default_factory=dict)
+    #: One league opened at a time, so that two at once cannot both pass the server's limit
+    #: (a server's commands all come to the one process of its shard).
+    _opening: asyncio.Lock = field(init=False, default_factory=asyncio.Lock)
     #: game id -> its league, for the league games known to this process.
     _table_games: dict[int, int] = field(init=False, default_factory=dict)
 
@@ -178,8 +202,10 @@ class Leagues:
         if not self._config.may_organise(caller, server):
             raise PlayerError("league.error.organiser_only")
         self._config.check_place(caller, server)
-        name = " ".join(name.split())
-        if not 1 <= len(name) <= LEAGUE_NAME_LIMIT:
+        name = _league_name(name)
+        if not any(unicodedata.category(char)[0] in "LNS" for char in name):
+            raise PlayerError("league.error.name_invisible")
+        if len(name) > LEAGUE_NAME_LIMIT:
             raise PlayerError("league.error.name", most=LEAGUE_NAME_LIMIT)
         if format not in LEAGUE_FORMATS:
             raise PlayerError("league.error.format", formats=", ".join(LEAGUE_FORMATS))
@@ -188,12 +214,30 @@ class Leagues:
         hours = DEFAULT_DEADLINE_HOURS if deadline_hours is None else deadline_hours
         if not 1 <= hours <= MOST_DEADLINE_HOURS:
             raise PlayerError("league.error.deadline", most=MOST_DEADLINE_HOURS)
-        league = await self._store.create_league(
+        async with self._opening:
+            if await self._store.open_leagues(caller.guild_id) >= server.open_leagues:
+                raise PlayerError("league.error.too_many", most=server.open_leagues)
+            league = await self._create(caller, server, engine.id, format, rounds, name, hours)
+        card = await self.card(league.id)
+        return LeagueAnswer(card, league.id, card, public=True)
+
+    async def _create(
+        self,
+        caller: Caller,
+        server: ServerSettings,
+        engine_id: str,
+        format: str,  # noqa: A002 - the command's option
+        rounds: int,
+        name: str,
+        hours: int,
+    ) -> LeagueRow:
+        assert caller.guild_id is not None and caller.channel_id is not None
+        return await self._store.create_league(
             guild_id=caller.guild_id,
             channel_id=caller.channel_id,
             organiser_id=caller.user_id,
             name=name,
-            engine=engine.id,
+            engine=engine_id,
             format=format,
             rounds=rounds,
             deadline_hours=hours,
@@ -201,8 +245,6 @@ class Leagues:
             locale=server.game_locale(caller),
             now=self._clock(),
         )
-        card = await self.card(league.id)
-        return LeagueAnswer(card, league.id, card, public=True)
 
     async def placed(self, league_id: int, message_id: int | None) -> None:
         """The front-end posted the sign-up message there."""
@@ -212,8 +254,15 @@ class Leagues:
         league = await self.find(caller, ref)
         if league.status != "signup":
             raise PlayerError("league.error.started", name=escape_words(league.name))
-        if not await self._store.add_member(league.id, caller.user_id, caller.name[:80], now=self._clock()):
+        most = (await self._config.of(league.guild_id)).league_members
+        if any(member.user_id == caller.user_id for member in await self._store.members(league.id)):
             raise PlayerError("league.error.joined_already", name=escape_words(league.name))
+        if not await self._store.add_member(
+            league.id, caller.user_id, caller.name[:80], now=self._clock(), most=most
+        ):
+            if (await self._league(league.id)).status != "signup":
+                raise PlayerError("league.error.started", name=escape_words(league.name))
+            raise PlayerError("league.error.full", name=escape_words(league.name), most=most)
         said = texts.t("league.joined", caller.locale, name=escape_words(league.name))
         return LeagueAnswer(said, league.id, await self.card(league.id))
 
@@ -283,14 +332,24 @@ class Leagues:
         league = await self.find(caller, ref)
         await self._organiser(caller, league)
         if not await self._store.set_league_status(
-            league.id, "cancelled", was=("signup", "running"), now=self._clock()
+            league.id, "cancelled", was=("signup", "running"), now=self._clock(), owe="cancelled"
         ):
             raise PlayerError("league.error.over", name=escape_words(league.name))
+        # Its tables end and the channel is told in the league's own work, which a stop
+        # cannot cut short: it is taken up again from what is stored.
+        self.kick(league.id)
         said = texts.t("league.cancelled", caller.locale, name=escape_words(league.name))
-        await self._say(
-            league, texts.t("league.cancelled_post", league.locale, name=escape_words(league.name))
-        )
         return LeagueAnswer(said, league.id, await self.card(league.id))
+
+    async def close_server(self, guild_id: int) -> None:
+        """The bot left that server: its leagues end (their tables end as a cancel ends
+        them); nothing is posted there, where nobody could read it."""
+        for league in await self._store.leagues(guild_id, ("signup", "running")):
+            if await self._store.set_league_status(
+                league.id, "cancelled", was=("signup", "running"), now=self._clock()
+            ):
+                log.info("league %s: closed, the bot left its server %s", league.id, guild_id)
+                self.kick(league.id)
 
     async def listing(self, caller: Caller) -> str:
         leagues = await self._store.leagues(caller.guild_id)
@@ -414,9 +473,13 @@ class Leagues:
             for row in rows
         ]
         # The rounds played to their end: all but the one under way while the league runs.
-        played = league.round - 1 if league.status == "running" else league.round
+        played = league.round - 1 if league.status in ("running", "cancelled") else league.round
         title = texts.t(
-            "league.standings.title", locale, name=league.name, round=played, rounds=league.rounds
+            "league.standings.title_cancelled" if league.status == "cancelled" else "league.standings.title",
+            locale,
+            name=league.name,
+            round=played,
+            rounds=league.rounds,
         )
         lines = [f"**{escape_words(title)}**", "```"]
         # In a code block: a name's backticks could end it; wide letters take two columns.
@@ -466,10 +529,17 @@ class Leagues:
         self._backlog.kick(league_id)
 
     async def catch_up(self) -> None:
-        """Every league that may owe something is worked on (start-up, the reconciling pass)."""
-        for league_id in await self._store.leagues_owing():
-            if league_id not in self._backlog.retries:
-                self.kick(league_id)
+        """Every league of these shards that has something to do now is worked on (start-up,
+        the reconciling pass), however many there are: read a page at a time. The games at
+        their tables are known from here on, so that the end of one works on its league."""
+        self._table_games.update(await self._store.league_games(shards=self._ownership.shards))
+        after = 0
+        shards = self._ownership.shards
+        while page := await self._store.leagues_owing(after=after, limit=CATCH_UP_PAGE, shards=shards):
+            for league_id in page:
+                if league_id not in self._backlog.retries:
+                    self.kick(league_id)
+            after = page[-1]
 
     async def idle(self) -> None:
         """Wait until no league has work under way (tests, scripts)."""
@@ -498,47 +568,48 @@ class Leagues:
         self._backlog.retry(league_id, delay)
 
     async def _advance(self, league_id: int) -> None:
-        """Whatever the league owes now, from what is stored: seat the next round, open its
-        tables, post its pairings, or end the league with its final standings."""
+        """Whatever the league owes now, from what is stored: its tables' games opened and
+        started, the next round seated once the last table ends, the league ended after
+        the last round; a cancelled league's tables ended; then the posts it owes.
+
+        The posts come last and hold nothing back: a post that fails is counted and
+        tried again later (`PostsOwed`), and given up after `POST_TRIES`."""
         lock = self._locks.setdefault(league_id, asyncio.Lock())
         async with lock:
-            while True:
-                league = await self._league(league_id)
-                if not self._ownership.owns(league.guild_id):
-                    return  # another process's server: its work is that process's
-                if league.status == "finished" and not league.final_posted:
-                    await self._post_final(league)
-                    return
-                if league.status != "running":
-                    return
-                tables = await self._store.league_tables(league.id)
-                for table in tables:
-                    if table.game_id is not None:
-                        self._table_games[table.game_id] = league.id
-                current = [table for table in tables if table.round == league.round]
-                if league.round == 0:
-                    await self._seat_next(league, [])
-                    continue
-                for table in current:
-                    if table.game_id is None or await self._in_lobby(table.game_id):
-                        await self._open(league, table)
-                if not current[0].posted:
-                    await self._post_pairings(league, await self._store.league_tables(league.id))
-                    await self._store.round_posted(league.id, league.round)
-                if not await self._round_over(current):
-                    return
-                members = await self._store.members(league.id)
-                active = [m for m in members if m.dropped_round is None]
-                if league.round >= league.rounds or len(active) < 2:
-                    await self._store.set_league_status(
-                        league.id, "finished", was=("running",), now=self._clock()
-                    )
-                    continue
-                history = [t for t in tables if t.round <= league.round]
-                await self._seat_next(league, history)
+            league = await self._league(league_id)
+            if not self._ownership.owns(league.guild_id):
+                return  # another process's server: its work is that process's
+            if league.status == "running":
+                league = await self._play(league)
+            if league.status == "cancelled":
+                await self._close_tables(league)
+            waiting = await self._post_owed(league)
+        if waiting:
+            raise PostsOwed(f"league {league_id}: {', '.join(waiting)} not posted yet")
 
-    async def _in_lobby(self, game_id: int) -> bool:
-        return (await self._games.row(game_id)).status == "lobby"
+    async def _play(self, league: LeagueRow) -> LeagueRow:
+        """Open and start the current round's tables; seat the next round when it is over,
+        or end the league after its last. The league as it is then."""
+        while league.status == "running":
+            tables = await self._store.league_tables(league.id)
+            for table in tables:
+                if table.game_id is not None:
+                    self._table_games[table.game_id] = league.id
+            current = [table for table in tables if table.round == league.round]
+            for table in current:
+                await self._open(league, table)
+            if league.round > 0 and not await self._round_over(current):
+                break
+            members = await self._store.members(league.id)
+            active = [m for m in members if m.dropped_round is None]
+            if league.round >= league.rounds or (league.round > 0 and len(active) < 2):
+                await self._store.set_league_status(
+                    league.id, "finished", was=("running",), now=self._clock(), owe="final"
+                )
+            else:
+                await self._seat_next(league, [t for t in tables if t.round <= league.round])
+            league = await self._league(league.id)
+        return league
 
     async def _round_over(self, tables: list[LeagueTableRow]) -> bool:
         for table in tables:
@@ -572,23 +643,42 @@ class Leagues:
         await self._store.seat_league_round(league.id, league.round + 1, seating.tables, now=self._clock())
 
     async def _open(self, league: LeagueRow, table: LeagueTableRow) -> None:
-        """The table's game: opened, in its own thread, seated and started (each step once)."""
-        engine = engine_of(league.engine)
-        names = {m.user_id: m.name for m in await self._store.members(league.id)}
+        """The table's game: stored with its table and its seats (one transaction), in a
+        thread of its own, started. Each step is done once, whatever stopped an earlier try
+        part-way: the thread is found again by its name (`threads`)."""
         game_id = table.game_id
         if game_id is None:
-            row = await self._lobby.open_table(
-                engine_id=engine.id,
-                guild_id=league.guild_id,
-                channel_id=league.channel_id,
-                host=(league.organiser_id, names.get(league.organiser_id, "—")),
-                settings={"deadline_hours": league.deadline_hours, "on_timeout": "ai", REST_TO_AI: True},
-                locale=league.locale,
-            )
+            names = {m.user_id: m.name for m in await self._store.members(league.id)}
+            ai_names = iter(AI_NAMES)
+            seats = [
+                (player, names.get(player, str(player)), False)
+                if player is not AI
+                else (None, f"AI {next(ai_names)}", True)
+                for player in table.seats
+            ]
+            try:
+                row = await self._lobby.open_table(
+                    engine_id=league.engine,
+                    guild_id=league.guild_id,
+                    channel_id=league.channel_id,
+                    host=(league.organiser_id, names.get(league.organiser_id, "—")),
+                    seats=seats,
+                    settings={
+                        "deadline_hours": league.deadline_hours,
+                        "on_timeout": "ai",
+                        REST_TO_AI: True,
+                        LEAGUE: league.id,
+                    },
+                    locale=league.locale,
+                    table=(league.id, table.round, table.table),
+                )
+            except TableTaken:
+                return  # another try opened it meanwhile; the next look starts it
             game_id = row.id
-            await self._store.set_table_game(league.id, table.round, table.table, game_id)
             self._table_games[game_id] = league.id
         row = await self._games.row(game_id)
+        if row.status != "lobby":
+            return
         if row.thread_id is None and self.threads is not None:
             name = texts.t(
                 "league.thread",
@@ -601,16 +691,65 @@ class Leagues:
             thread_id = await self.threads(league.channel_id, name[:100])
             if thread_id is not None:
                 await self._lobby.attach(game_id, Places(thread_id=thread_id))
-        ai_names = iter(AI_NAMES)
-        seats = [
-            (player, names.get(player, str(player)), False)
-            if player is not AI
-            else (None, f"AI {next(ai_names)}", True)
-            for player in table.seats
-        ]
-        await self._lobby.seat_and_start(game_id, seats)
+        await self._lobby.start_table(game_id)
 
-    async def _post_pairings(self, league: LeagueRow, tables: list[LeagueTableRow]) -> None:
+    async def _close_tables(self, league: LeagueRow) -> None:
+        """A cancelled league's tables still being played end, unrated, one post each."""
+        for table in await self._store.league_tables(league.id):
+            if table.game_id is not None:
+                await self._lobby.close_table(table.game_id, escape_words(league.name))
+
+    # --------------------------------------------------------------- posts
+
+    async def _post_owed(self, league: LeagueRow) -> list[str]:
+        """Make the posts the league owes, each on its own: one that fails does not keep the
+        others back, and is tried again after a wait that doubles with each failure (however
+        often the league is worked on meanwhile), until it is given up. The posts still
+        owed after this."""
+        waiting = []
+        now = self._clock()
+        for owed in await self._store.owed_league_posts(league.id):
+            what = owed.what
+            if owed.tried_at is not None and now < owed.tried_at + timedelta(seconds=backoff(owed.tries)):
+                waiting.append(what)
+                continue
+            try:
+                await self._make(league, what)
+            except DeliveryFailed as error:
+                if await self._store.league_post_failed(league.id, what, most=POST_TRIES, now=now):
+                    log.warning("league %s: %s could not be posted (%s); given up", league.id, what, error)
+                    if what != TROUBLE:
+                        await self._store.owe_league_post(league.id, TROUBLE, now=now)
+                        waiting.append(TROUBLE)
+                else:
+                    log.info("league %s: %s not posted (%s); tried again later", league.id, what, error)
+                    waiting.append(what)
+                continue
+            await self._store.league_post_done(league.id, what)
+        return waiting
+
+    async def _make(self, league: LeagueRow, what: str) -> None:
+        """One post the league owes (`DeliveryFailed` when it was not accepted). A round's
+        pairings that a later round overtook are no news any more: left unsaid."""
+        kind, *numbers = what.split(":")
+        if kind == "pairings":
+            if int(numbers[0]) == league.round and league.status == "running":
+                await self._post_pairings(league, what)
+        elif kind == "table":
+            await self._post_table(league, what, int(numbers[0]), int(numbers[1]))
+        elif kind == "final":
+            await self._post_final(league)
+        elif kind == "cancelled":
+            text = texts.t("league.cancelled_post", league.locale, name=escape_words(league.name))
+            await self._say(league, what, text)
+        elif kind == TROUBLE:
+            await self._tell_trouble(league)
+        else:
+            log.warning("league %s: unknown post %r left unsaid", league.id, what)
+
+    async def _post_pairings(self, league: LeagueRow, what: str) -> None:
+        """The round's tables in the league's channel, with a link to each table's thread.
+        Nobody is pinged here: each table's own post pings its players (`_post_table`)."""
         locale = league.locale
         lines = [
             texts.t(
@@ -621,22 +760,50 @@ class Leagues:
                 rounds=league.rounds,
             )
         ]
-        mentions = []
-        for table in tables:
-            if table.round != league.round or table.game_id is None:
-                continue
-            row = await self._games.row(table.game_id)
-            seats = ", ".join(
-                f"<@{player}>" if player is not AI else texts.t("league.ai_seat", locale)
-                for player in table.seats
-            )
-            mentions += [player for player in table.seats if player is not AI]
-            place = f"<#{row.thread_id}>" if row.thread_id else f"#{row.id}"
-            lines.append(
-                texts.t("league.pairings.table", locale, table=table.table, seats=seats, place=place)
-            )
+        for table in await self._store.league_tables(league.id):
+            if table.round == league.round and table.game_id is not None:
+                lines.append(await self._table_line(league, table))
         lines.append(texts.t("league.pairings.deadline", locale, hours=league.deadline_hours))
-        await self._say(league, "\n".join(lines), mentions=tuple(mentions))
+        await self._say(league, what, "\n".join(lines))
+
+    async def _table_line(self, league: LeagueRow, table: LeagueTableRow) -> str:
+        assert table.game_id is not None
+        row = await self._games.row(table.game_id)
+        seats = ", ".join(
+            f"<@{player}>" if player is not AI else texts.t("league.ai_seat", league.locale)
+            for player in table.seats
+        )
+        place = f"<#{row.thread_id}>" if row.thread_id else f"#{row.id}"
+        return texts.t("league.pairings.table", league.locale, table=table.table, seats=seats, place=place)
+
+    async def _post_table(self, league: LeagueRow, what: str, round_number: int, number: int) -> None:
+        """A table's pairing in its own thread, pinging its players: where they play this
+        round. A table whose game is over by now is no news."""
+        tables = await self._store.league_tables(league.id)
+        table = next((t for t in tables if (t.round, t.table) == (round_number, number)), None)
+        if table is None or table.game_id is None:
+            return
+        row = await self._games.row(table.game_id)
+        if row.status != "running":
+            return
+        title = texts.t(
+            "league.pairings.title",
+            league.locale,
+            name=escape_words(league.name),
+            round=round_number,
+            rounds=league.rounds,
+        )
+        lines = [
+            title,
+            await self._table_line(league, table),
+            texts.t("league.pairings.deadline", league.locale, hours=league.deadline_hours),
+        ]
+        people = tuple(player for player in table.seats if player is not AI)
+        post = Post("\n".join(lines), mentions=people, nonce=_nonce(league, what))
+        home = row.thread_id or row.channel_id
+        await self._delivery.deliver(
+            Dispatch(row.id, home, (post,), locale=league.locale, fallback_channel_id=row.channel_id)
+        )
 
     async def _post_final(self, league: LeagueRow) -> None:
         shown = await self._standings(league, league.locale)
@@ -647,17 +814,49 @@ class Leagues:
             if best is not None
             else texts.t("league.final.nobody", league.locale, name=escape_words(league.name))
         )
-        posts = [Post(f"{said}\n{shown.text}", mentions=(best,) if best is not None else ())]
+        nonce = _nonce(league, "final")
+        posts = [Post(f"{said}\n{shown.text}", mentions=(best,) if best is not None else (), nonce=nonce)]
         if shown.image is not None:
-            posts.append(Post("", shown.image, filename="standings.png", description=shown.description))
-        posts.append(Post("", shown.csv, filename="standings.csv"))
+            image = Post("", shown.image, filename="standings.png", description=shown.description)
+            posts.append(replace(image, nonce=nonce + "i"))
+        posts.append(Post("", shown.csv, filename="standings.csv", nonce=nonce + "c"))
         await self._delivery.deliver(Dispatch(0, league.channel_id, tuple(posts), locale=league.locale))
-        await self._store.final_posted(league.id)
 
-    async def _say(self, league: LeagueRow, text: str, *, mentions: tuple[int, ...] = ()) -> None:
-        await self._delivery.deliver(
-            Dispatch(0, league.channel_id, (Post(text, mentions=mentions),), locale=league.locale)
-        )
+    async def _tell_trouble(self, league: LeagueRow) -> None:
+        """Posts given up: said once in the league's channel, else to its organiser directly."""
+        text = texts.t("league.trouble", league.locale, name=escape_words(league.name))
+        try:
+            await self._say(league, TROUBLE, text)
+        except DeliveryFailed:
+            name = escape_words(league.name)
+            direct = texts.t("league.trouble_direct", league.locale, name=name, channel=league.channel_id)
+            await self._delivery.deliver(
+                Dispatch(0, None, (), (DirectMessage(league.organiser_id, direct),), locale=league.locale)
+            )
+
+    async def _say(self, league: LeagueRow, what: str, text: str) -> None:
+        post = Post(text, nonce=_nonce(league, what))
+        await self._delivery.deliver(Dispatch(0, league.channel_id, (post,), locale=league.locale))
+
+
+class PostsOwed(Exception):
+    """Some of a league's posts failed and are to be tried again; the rest of its work was done."""
+
+
+def _nonce(league: LeagueRow, what: str) -> str:
+    """The same for the same post of the same league, so that Discord drops a copy sent again
+    after a stop between its acceptance and its record (`Post.nonce`)."""
+    return f"L{league.id}{what.replace('pairings', 'p').replace('table', 't')}"
+
+
+#: Controls that reorder the text around them (embeddings, overrides, isolates): a name
+#: holding one would turn the rest of a post that quotes it around.
+_BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+
+
+def _league_name(typed: str) -> str:
+    """The name as typed, its runs of white space one space, without bidi controls."""
+    return " ".join(typed.translate(_BIDI_CONTROLS).split())
 
 
 def _width(text: str) -> int:

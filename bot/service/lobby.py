@@ -22,6 +22,7 @@ from bot.service.games import seat_list
 from bot.service.games import visible
 from bot.service.model import AI_NAMES
 from bot.service.model import AUTOCOMPLETE_LIMIT
+from bot.service.model import LEAGUE
 from bot.service.model import Loaded
 from bot.service.model import Notice
 from bot.service.model import host_name
@@ -147,7 +148,8 @@ class Lobby:
             if row.id not in seen:
                 seen.add(row.id)
                 rows.append(row)
-        rows = visible(rows, caller)
+        # A league's table is in the lobby state only while it starts: nobody's to join.
+        rows = [row for row in visible(rows, caller) if row.status != "lobby" or LEAGUE not in row.settings]
         choices = []
         for row in rows:
             try:
@@ -192,7 +194,7 @@ class Lobby:
         lobbies = await self._games.store.list_games(
             guild_id=caller.guild_id, statuses=("lobby",), user_id=caller.user_id, with_state=False
         )
-        hosted = [row for row in lobbies if row.host_id == caller.user_id]
+        hosted = [row for row in lobbies if row.host_id == caller.user_id and LEAGUE not in row.settings]
         if len(hosted) >= most:
             raise PlayerError(
                 "error.too_many_lobbies", most=most, ids=", ".join(f"#{row.id}" for row in hosted)
@@ -290,6 +292,9 @@ class Lobby:
         row = (await self._games.load(game_id, caller)).row
         if row.status != "lobby":
             raise PlayerError("error.not_in_lobby", game=game_id)
+        if LEAGUE in row.settings:
+            # Its league seats it; it is in the lobby state only while it starts.
+            raise PlayerError("error.league_table", game=game_id)
         return row
 
     @staticmethod
@@ -388,11 +393,14 @@ class Lobby:
         guild_id: int,
         channel_id: int,
         host: tuple[int, str],
+        seats: Sequence[tuple[int | None, str, bool]],
         settings: dict[str, Any],
         locale: str | None,
+        table: tuple[int, int, int],
     ) -> GameRow:
-        """A game without a lobby (a league table): stored in the lobby state, nobody seated
-        yet but its host; `seat_and_start` seats the players and starts it."""
+        """A league table's game (`table`: league, round, table number), stored seated as
+        given (user id, name, AI) with the table in one transaction, in the lobby state
+        until `start_table` starts it; `TableTaken` when the table has its game already."""
         return await self._games.create(
             engine=engine_id,
             guild_id=guild_id,
@@ -402,19 +410,32 @@ class Lobby:
             options={},
             locale=locale,
             settings=settings,
+            seats=seats,
+            table=table,
         )
 
-    async def seat_and_start(self, game_id: int, seats: Sequence[tuple[int | None, str, bool]]) -> GameRow:
-        """Seat a game opened by `open_table` as given (user id, name, AI) and start it;
-        a game started already is left as it is."""
+    async def start_table(self, game_id: int) -> GameRow:
+        """Start a league table's game opened by `open_table`; one started already (or
+        ended) is left as it is."""
         async with self._games.lock(game_id):
             row = await self._games.row(game_id)
             if row.status != "lobby":
                 return row
-            row = await self._games.set_seats(row, list(seats))
             engine = engine_of(row.engine)
             options = engine.check_options(len(row.seats), row.options)
             return (await self._start_row(row, engine, options)).row
+
+    async def close_table(self, game_id: int, league_name: str) -> bool:
+        """End a table of a cancelled league unrated (a game never rated is abandoned),
+        with one post in its thread saying why; whether it was still open or running."""
+        async with self._games.lock(game_id):
+            row = await self._games.row(game_id)
+            if row.status not in ("lobby", "running"):
+                return False
+            await self._games.finish(row, status="abandoned")
+            if row.status == "running":
+                await self._notices.add(row.id, Notice("league.table_cancelled", {"name": league_name}))
+            return True
 
     @staticmethod
     def _start_notice(row: GameRow, engine: Engine, seed: int, options: dict[str, str]) -> Notice:

@@ -19,6 +19,7 @@ from texts import escape_words
 __all__ = [
     "AI_NAMES",
     "AUTOCOMPLETE_LIMIT",
+    "LEAGUE",
     "LOG_LIMIT",
     "MAX_AI_STEPS",
     "MAX_GAME_ID",
@@ -46,6 +47,9 @@ LOG_LIMIT = 1_900
 #: A game setting: when a person's deadline passes, the AI plays their seat to the end
 #: of the game, not just that turn (league games, where that player ranks last).
 REST_TO_AI = "rest_to_ai"
+#: A game setting: the league whose table the game is (its number). Such a game is seated
+#: by its league, never through a lobby.
+LEAGUE = "league"
 
 
 class Ownership:

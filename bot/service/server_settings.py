@@ -28,11 +28,15 @@ from bot.store import Store
 
 __all__ = [
     "DEADLINE_CHOICES",
+    "LEAGUE_MEMBERS",
+    "LEAGUE_MEMBERS_CHOICES",
     "LOBBY_CHOICES",
     "LOBBY_DAYS",
     "LOBBY_DAYS_CHOICES",
     "LOCALES",
     "MAX_CHANNELS",
+    "OPEN_LEAGUES",
+    "OPEN_LEAGUES_CHOICES",
     "OPEN_LOBBIES",
     "Config",
     "ServerSettings",
@@ -43,10 +47,16 @@ __all__ = [
 OPEN_LOBBIES: Final = 3
 #: Days until a lobby not started closes, unless the server chose otherwise.
 LOBBY_DAYS: Final = 7
+#: Members a league takes at most, unless the server chose fewer (seating is measured to 64).
+LEAGUE_MEMBERS: Final = 64
+#: Leagues a server may have open (signing up or running) at once, unless it chose otherwise.
+OPEN_LEAGUES: Final = 5
 #: What `/config` offers (Discord's select menus hold at most 25 choices).
 DEADLINE_CHOICES: Final = (0, 6, 12, 24, 48, 72, 96, 168, 336)
 LOBBY_CHOICES: Final = (1, 2, 3, 5, 10, 20)
 LOBBY_DAYS_CHOICES: Final = (1, 2, 3, 5, 7, 14, 30)
+LEAGUE_MEMBERS_CHOICES: Final = (8, 12, 16, 24, 32, 48, 64)
+OPEN_LEAGUES_CHOICES: Final = (1, 2, 3, 5, 10)
 #: The languages game posts can be written in.
 LOCALES: Final = ("en", "de", "nl")
 #: Channels a server can name for games (Discord's channel select holds at most 25).
@@ -70,6 +80,8 @@ class ServerSettings:
     locale: str | None = None
     open_lobbies: int = OPEN_LOBBIES
     lobby_days: int = LOBBY_DAYS
+    league_members: int = LEAGUE_MEMBERS
+    open_leagues: int = OPEN_LEAGUES
 
     @classmethod
     def of(cls, row: ServerRow) -> ServerSettings:
@@ -88,6 +100,8 @@ class ServerSettings:
             locale=pick(row.locale, lambda code: code in LOCALES, None),
             open_lobbies=pick(row.open_lobbies, lambda n: n >= 1, OPEN_LOBBIES),
             lobby_days=pick(row.lobby_days, lambda d: d >= 1, LOBBY_DAYS),
+            league_members=pick(row.league_members, lambda n: 2 <= n <= LEAGUE_MEMBERS, LEAGUE_MEMBERS),
+            open_leagues=pick(row.open_leagues, lambda n: n >= 1, OPEN_LEAGUES),
         )
 
     def row(self) -> ServerRow:
@@ -103,6 +117,8 @@ class ServerSettings:
             locale=self.locale,
             open_lobbies=self.open_lobbies,
             lobby_days=self.lobby_days,
+            league_members=self.league_members,
+            open_leagues=self.open_leagues,
         )
 
     @property
@@ -207,6 +223,10 @@ def _parsed(setting: str, values: list[str]) -> dict[str, Any]:
         return {"open_lobbies": _number(values, LOBBY_CHOICES)}
     if setting == "lobby_days":
         return {"lobby_days": _number(values, LOBBY_DAYS_CHOICES)}
+    if setting == "league_members":
+        return {"league_members": _number(values, LEAGUE_MEMBERS_CHOICES)}
+    if setting == "open_leagues":
+        return {"open_leagues": _number(values, OPEN_LEAGUES_CHOICES)}
     if setting == "on_timeout" and len(values) == 1 and values[0] in ON_TIMEOUT:
         return {"on_timeout": values[0]}
     if setting == "locale" and len(values) == 1 and values[0] in (*LOCALES, "server"):
@@ -245,4 +265,5 @@ def describe(settings: ServerSettings, locale: str | None, exists: Callable[[int
     language = say(f"config.language.{settings.locale}") if settings.locale else say("config.language.server")
     lines.append(say("config.show.language", language=language))
     lines.append(say("config.show.lobbies", most=settings.open_lobbies, days=settings.lobby_days))
+    lines.append(say("config.show.leagues", most=settings.open_leagues, members=settings.league_members))
     return lines

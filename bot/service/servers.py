@@ -15,6 +15,7 @@ what happened while it was down.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 
 #: The game statuses that a pause concerns.
 ACTIVE = ("lobby", "running")
+#: The league statuses that leaving a server ends.
+ACTIVE_LEAGUES = ("signup", "running")
 
 
 @dataclass(eq=False)
@@ -42,12 +45,16 @@ class Servers:
     _kick: Callable[[int], None]
     #: A process sees the servers of its own shards only: the others' are not missing.
     _ownership: Ownership = field(default_factory=Ownership)
+    #: Told of a server the bot left (its leagues close: a season cannot wait for ever).
+    on_left: list[Callable[[int], Awaitable[None]]] = field(default_factory=list)
 
     async def left(self, guild_id: int) -> None:
-        """The bot was removed from that server: pause its games."""
+        """The bot was removed from that server: pause its games, close its leagues."""
         if await self._games.store.guild_departed(guild_id, now=self._now()):
             log.info("removed from server %s: its games are paused", guild_id)
             self._clock.timers_changed()
+        for listener in self.on_left:
+            await listener(guild_id)
 
     async def returned(self, guild_id: int) -> None:
         """The bot is in that server again: resume its paused games."""
@@ -65,8 +72,11 @@ class Servers:
         """At start-up: `present` are the servers the bot is in now (of this process's shards)."""
         here = set(present)
         owns = self._ownership.owns
-        for guild_id in await self._games.store.guilds_with_games(ACTIVE):
-            if guild_id not in here and owns(guild_id):
+        store = self._games.store
+        known = set(await store.guilds_with_games(ACTIVE))
+        known |= set(await store.guilds_with_leagues(ACTIVE_LEAGUES))
+        for guild_id in sorted(known - here):
+            if owns(guild_id):
                 await self.left(guild_id)
         for guild_id in await self._games.store.departed_guilds():
             if guild_id in here:

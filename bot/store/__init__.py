@@ -40,6 +40,7 @@ from bot.store.rows import LeagueTableRow
 from bot.store.rows import MemberRow
 from bot.store.rows import MoveRow
 from bot.store.rows import OtherNotation
+from bot.store.rows import OwedPost
 from bot.store.rows import Places
 from bot.store.rows import PlayerRow
 from bot.store.rows import SeatRow
@@ -47,6 +48,7 @@ from bot.store.rows import ServerRow
 from bot.store.rows import StaleVersion
 from bot.store.rows import StoreError
 from bot.store.rows import StoreUnavailable
+from bot.store.rows import TableTaken
 from bot.store.rows import TimerRow
 from bot.store.rows import WrongStatus
 from bot.store.schema import MIGRATIONS
@@ -65,6 +67,7 @@ __all__ = [
     "MemberRow",
     "MoveRow",
     "OtherNotation",
+    "OwedPost",
     "Places",
     "PlayerRow",
     "SeatRow",
@@ -73,6 +76,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreUnavailable",
+    "TableTaken",
     "TimerRow",
     "WrongStatus",
     "is_postgres",

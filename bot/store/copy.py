@@ -71,13 +71,13 @@ _GAME_COLUMNS_ALL: Final = (
 #: Every column of `server_settings`.
 _SERVER_COLUMNS_ALL: Final = (
     "guild_id", "channels", "opener_role", "organiser_role", "deadline_hours", "on_timeout", "locale",
-    "open_lobbies", "lobby_days", "updated_at",
+    "open_lobbies", "lobby_days", "updated_at", "league_members", "open_leagues",
 )  # fmt: skip
 
 #: Every column of `leagues`.
 _LEAGUE_COLUMNS_ALL: Final = (
     "id", "guild_id", "channel_id", "message_id", "organiser_id", "name", "engine", "format", "rounds",
-    "deadline_hours", "seed", "status", "round", "final_posted", "locale", "created_at", "updated_at",
+    "deadline_hours", "seed", "status", "round", "locale", "created_at", "updated_at",
 )  # fmt: skip
 
 #: Every table of the schema (`bot.store.schema`) with every column, in the order a copy
@@ -102,11 +102,16 @@ TABLES: Final = (
         ("league_id", "user_id", "name", "joined_at", "dropped_round"),
         ("league_id", "user_id"),
     ),
-    Table("league_rounds", ("league_id", "round", "seated_at", "posted"), ("league_id", "round")),
+    Table("league_rounds", ("league_id", "round", "seated_at"), ("league_id", "round")),
     Table(
         "league_tables",
         ("league_id", "round", "table_no", "seats", "game_id"),
         ("league_id", "round", "table_no"),
+    ),
+    Table(
+        "league_posts",
+        ("league_id", "what", "state", "tries", "tried_at", "created_at"),
+        ("league_id", "what"),
     ),
 )
 

@@ -25,6 +25,7 @@ from bot.store.rows import OtherNotation
 from bot.store.rows import Places
 from bot.store.rows import StaleVersion
 from bot.store.rows import StoreError
+from bot.store.rows import TableTaken
 from bot.store.rows import _dump_json
 from bot.store.rows import _first
 from bot.store.rows import _game_row
@@ -297,11 +298,17 @@ class GameTables(Connection):
         now: datetime,
         locale: str | None = None,
         settings: dict[str, Any] | None = None,
+        seats: Sequence[tuple[int | None, str, bool]] | None = None,
+        table: tuple[int, int, int] | None = None,
     ) -> GameRow:
-        """A new game in the lobby at version 0, the host in seat 0."""
+        """A new game in the lobby at version 0: the host in seat 0, or `seats` as given
+        (user id, name, AI). `table` (league, round, table number): the league table it is
+        played at, recorded in the same transaction, so that a table never gets two games
+        nor a game without its table; `TableTaken` when that table has its game already."""
         stamp = _stamp(now)
         options_text = _dump_json(options, "options")
         settings_text = _dump_json(settings or {}, "settings")
+        seated = [(host_id, host_name, False)] if seats is None else list(seats)
         async with self._transaction(write=True) as db:
             game_id = await _insert(
                 db,
@@ -309,11 +316,21 @@ class GameTables(Connection):
                 "created_at, updated_at, locale, settings) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
                 (engine, guild_id, channel_id, host_id, options_text, stamp, stamp, locale, settings_text),
             )
-            await _run(
-                db,
-                "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
-                (game_id, host_id, host_name),
-            )
+            for number, (user_id, name, is_ai) in enumerate(seated):
+                await _run(
+                    db,
+                    "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, number, user_id, name, int(is_ai)),
+                )
+            if table is not None:
+                linked = await _run(
+                    db,
+                    "UPDATE league_tables SET game_id = ? "
+                    "WHERE league_id = ? AND round = ? AND table_no = ? AND game_id IS NULL",
+                    (game_id, *table),
+                )
+                if linked != 1:
+                    raise TableTaken(f"league {table[0]}: round {table[1]}, table {table[2]} has its game")
             return await self._load_game(db, game_id)
 
     async def set_places(self, game_id: int, places: Places) -> GameRow:

@@ -25,7 +25,8 @@ __all__ = ["GuildTables"]
 
 
 _SERVER_COLUMNS = (
-    "channels, opener_role, organiser_role, deadline_hours, on_timeout, locale, open_lobbies, lobby_days"
+    "channels, opener_role, organiser_role, deadline_hours, on_timeout, locale, open_lobbies, lobby_days, "
+    "league_members, open_leagues"
 )
 
 
@@ -58,6 +59,8 @@ class GuildTables(Connection):
             locale=read.optional_text("locale", row[5]),
             open_lobbies=read.optional_integer("open_lobbies", row[6]),
             lobby_days=read.optional_integer("lobby_days", row[7]),
+            league_members=read.optional_integer("league_members", row[8]),
+            open_leagues=read.optional_integer("open_leagues", row[9]),
         )
 
     async def save_server_settings(self, settings: ServerRow, *, now: datetime) -> None:
@@ -70,6 +73,8 @@ class GuildTables(Connection):
             settings.locale,
             settings.open_lobbies,
             settings.lobby_days,
+            settings.league_members,
+            settings.open_leagues,
         )
         columns = _SERVER_COLUMNS.split(", ")
         updates = ", ".join(f"{column} = excluded.{column}" for column in [*columns, "updated_at"])

@@ -341,6 +341,7 @@ class PostgresBackend:
             "league_members",
             "league_rounds",
             "league_tables",
+            "league_posts",
         }
         rows = await self.query(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"

@@ -35,6 +35,10 @@ class StoreUnavailable(StoreError):
     by the statement that failed, and a transaction it was part of was rolled back."""
 
 
+class TableTaken(StoreError):
+    """A league table has its game already; the game that was to be stored for it was not."""
+
+
 class StaleVersion(StoreError):
     """The game has moved on since the caller read it; nothing was written."""
 
@@ -186,6 +190,10 @@ class ServerRow:
     locale: str | None = None
     open_lobbies: int | None = None
     lobby_days: int | None = None
+    #: Members a league takes at most.
+    league_members: int | None = None
+    #: Leagues open (signing up or running) in the server at once.
+    open_leagues: int | None = None
 
 
 @dataclass(frozen=True)
@@ -208,9 +216,18 @@ class LeagueRow:
     status: str
     #: The last round seated (0: none yet).
     round: int
-    final_posted: bool
     locale: str | None
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class OwedPost:
+    """A post a league owes: what it is ('pairings:R', 'table:R:T', 'final', …), how often it
+    failed, and when last."""
+
+    what: str
+    tries: int = 0
+    tried_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -230,8 +247,6 @@ class LeagueTableRow:
     table: int
     seats: tuple[int | None, ...]
     game_id: int | None
-    #: Whether the round's pairings were posted.
-    posted: bool = False
 
 
 @dataclass(frozen=True)

@@ -282,6 +282,38 @@ MIGRATIONS: list[tuple[str, ...]] = [
         """,
         "CREATE UNIQUE INDEX league_tables_by_game ON league_tables (game_id)",
     ),
+    (
+        # What a league owes its channel and its tables' threads, one row a post, written
+        # in the same transaction as what makes it owed (a round seated, the league ended
+        # or cancelled): `what` names it ('pairings:R', 'table:R:T', 'final', 'cancelled',
+        # 'trouble'). A post that failed waits longer after each try (`tried_at`), and one
+        # that keeps failing is given up after a few `tries`, so none holds the league back.
+        # The flags they replace go.
+        """
+        CREATE TABLE league_posts (
+            league_id INTEGER NOT NULL REFERENCES leagues (id) ON DELETE CASCADE,
+            what TEXT NOT NULL,
+            state TEXT NOT NULL DEFAULT 'owed' CHECK (state IN ('owed', 'done', 'given_up')),
+            tries INTEGER NOT NULL DEFAULT 0 CHECK (tries >= 0),
+            tried_at TEXT,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (league_id, what)
+        )
+        """,
+        "CREATE INDEX league_posts_owed ON league_posts (league_id) WHERE state = 'owed'",
+        "INSERT INTO league_posts (league_id, what, state, created_at) "
+        "SELECT league_id, 'pairings:' || round, "
+        "CASE WHEN posted = 1 THEN 'done' ELSE 'owed' END, seated_at FROM league_rounds",
+        "INSERT INTO league_posts (league_id, what, state, created_at) "
+        "SELECT id, 'final', CASE WHEN final_posted = 1 THEN 'done' ELSE 'owed' END, updated_at "
+        "FROM leagues WHERE status = 'finished'",
+        "ALTER TABLE league_rounds DROP COLUMN posted",
+        "ALTER TABLE leagues DROP COLUMN final_posted",
+        # Limits a server may set with `/config` (NULL: the bot's default): members a league
+        # takes, and leagues open (signing up or running) at once.
+        "ALTER TABLE server_settings ADD COLUMN league_members INTEGER CHECK (league_members >= 2)",
+        "ALTER TABLE server_settings ADD COLUMN open_leagues INTEGER CHECK (open_leagues >= 1)",
+    ),
 ]
 
 
