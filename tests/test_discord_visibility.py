@@ -1,7 +1,9 @@
-"""A game is found only by those who may see where it is played.
+"""A game, and a league, is found only by those who may see where it is played.
 
 A lobby opened in a channel a member cannot view is not offered to them, not
-joinable, not listed, and its log and board stay closed to them.
+joinable, not listed, and its log and board stay closed to them. A league
+there does not exist for them: not offered, not listed, and named by its
+number it is answered as a league that does not exist.
 """
 
 from __future__ import annotations
