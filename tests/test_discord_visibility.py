@@ -1,7 +1,9 @@
-"""A game is found only by those who may see where it is played.
+"""A game, and a league, is found only by those who may see where it is played.
 
 A lobby opened in a channel a member cannot view is not offered to them, not
-joinable, not listed, and its log and board stay closed to them.
+joinable, not listed, and its log and board stay closed to them. A league
+there does not exist for them: not offered, not listed, and named by its
+number it is answered as a league that does not exist.
 """
 
 from __future__ import annotations
@@ -53,3 +55,65 @@ async def test_boards_go_public_only_in_the_games_own_place_and_not_too_often(
     again = await world.anna.slash(game.home, "board")
     assert again.ephemeral and again.response is not None and "moments ago" in again.response.content
     assert len(game.home.history()) == posted + 1, "the second board went to her alone"
+
+
+async def hidden_league(world: World) -> str:
+    """The number of a league opened in a channel that only the moderator and Anna may view."""
+    hidden = world.closed_channel("mods-only", "view_channel", world.moderator, world.anna)
+    opened = await world.moderator.slash(
+        hidden, "league new", game="chinesische-mauer", format="swiss", rounds=1, name="Secret Cup"
+    )
+    assert opened.response is not None and "is open" in opened.response.content
+    found = re.search(r"league #(\d+)", hidden.history()[-1].content)
+    assert found is not None
+    return found[1]
+
+
+async def test_a_league_in_a_hidden_channel_is_not_offered_nor_listed(world: World) -> None:
+    league_id = await hidden_league(world)
+    offered = await world.stranger.autocomplete(world.channel, "league standings", "league", "")
+    assert league_id not in [choice["value"] for choice in offered]
+    offered = await world.anna.autocomplete(world.channel, "league join", "league", "")
+    assert league_id in [choice["value"] for choice in offered], "who may view the channel is offered it"
+
+    listed = await world.stranger.slash(world.channel, "league list")
+    assert listed.response is not None
+    assert f"#{league_id}" not in listed.response.content and "Secret Cup" not in listed.response.content
+    shown = await world.anna.slash(world.channel, "league list")
+    assert shown.response is not None and "Secret Cup" in shown.response.content
+
+
+async def test_a_league_in_a_hidden_channel_named_by_number_answers_as_none_would(
+    world: World, table: Table
+) -> None:
+    league_id = await hidden_league(world)
+    missing = str(int(league_id) + 1000)
+    commands = (
+        "league join",
+        "league leave",
+        "league start",
+        "league standings",
+        "league drop",
+        "league cancel",
+    )
+    for command in commands:
+        answers = []
+        for ref in (league_id, missing):
+            answer = await world.stranger.slash(world.channel, command, league=ref)
+            assert answer.response is not None, command
+            answers.append(answer.response.content.replace(f"#{ref}", "#N"))
+        assert answers[0] == answers[1], (command, answers)
+        assert "There is no league #N" in answers[0], (command, answers)
+    assert await table.service.store.members(int(league_id)) == [], "the stranger did not sign up"
+    league = await table.service.store.league(int(league_id))
+    assert league is not None and league.status == "signup"
+
+
+async def test_a_league_in_a_hidden_channel_is_not_the_one_a_command_finds(
+    world: World, table: Table
+) -> None:
+    league_id = await hidden_league(world)
+    unnamed = await world.stranger.slash(world.channel, "league join")
+    assert unnamed.response is not None and "no league in this server" in unnamed.response.content
+    assert f"#{league_id}" not in unnamed.response.content
+    assert await table.service.store.members(int(league_id)) == [], "the stranger did not sign up"

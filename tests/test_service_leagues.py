@@ -240,6 +240,27 @@ async def test_bad_input_is_refused_and_changes_nothing(service: GameService) ->
     assert "First" in await service.leagues.listing(member(1))
 
 
+async def test_a_league_in_a_channel_the_caller_may_not_view_is_none_for_them(service: GameService) -> None:
+    league_id = (
+        await service.leagues.new(ORGANISER, "chinesische-mauer", "swiss", 1, "Secret Cup")
+    ).league_id
+    assert league_id is not None
+    blind = Caller(7, "Blind", guild_id=GUILD, channel_id=OTHER_CHANNEL, sees=lambda place: place != CHANNEL)
+    for ref in (str(league_id), str(league_id + 1000)):
+        with pytest.raises(PlayerError) as caught:
+            await service.leagues.join(blind, ref)
+        assert caught.value.message.key == "league.error.not_found"
+    with pytest.raises(PlayerError) as caught:
+        await service.leagues.standings(blind)
+    assert caught.value.message.key == "league.error.none"
+    assert await service.leagues.choices(blind, "") == []
+    assert "Secret Cup" not in await service.leagues.listing(blind)
+    assert await service.store.members(league_id) == []
+    # Who may view the channel finds it from elsewhere.
+    sighted = Caller(8, "Sighted", guild_id=GUILD, channel_id=OTHER_CHANNEL, sees=lambda place: True)
+    assert [value for _, value in await service.leagues.choices(sighted, "")] == [str(league_id)]
+
+
 async def test_a_league_goes_on_after_a_stop(store_location: str, now: Now) -> None:
     """The next round follows from what is stored: a stop between the end of a round's last
     game and the next round's seating loses nothing."""

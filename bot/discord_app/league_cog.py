@@ -169,7 +169,7 @@ def make_thread(client: discord.Client) -> Callable[[int, str], Awaitable[int | 
 async def league_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    """This server's leagues."""
+    """This server's leagues that the caller may see."""
     return await suggest(
         interaction, "league", lambda request: request.service.leagues.choices(request.caller, current)
     )

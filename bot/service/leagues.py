@@ -29,6 +29,7 @@ import random
 import unicodedata
 from collections.abc import Awaitable
 from collections.abc import Callable
+from collections.abc import Collection
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
@@ -66,6 +67,7 @@ from bot.service.notices import Delivery
 from bot.service.server_settings import Config
 from bot.service.server_settings import ServerSettings
 from bot.store import LEAGUE_FORMATS
+from bot.store import LEAGUE_STATUSES
 from bot.store import LeagueRow
 from bot.store import LeagueTableRow
 from bot.store import MemberRow
@@ -117,6 +119,12 @@ class Standings:
     description: str
 
 
+def _visible(league: LeagueRow, caller: Caller) -> bool:
+    """A league is found only in its own server, and, like a game, only by those who may
+    see where it is played: its channel, where its tables' threads are made too."""
+    return league.guild_id == caller.guild_id and caller.may_see(league.channel_id)
+
+
 @dataclass(eq=False)
 class Leagues:
     _store: Store
@@ -149,17 +157,19 @@ class Leagues:
     # ------------------------------------------------------------ finding
 
     async def find(self, caller: Caller, ref: str | None = None, *, active: bool = True) -> LeagueRow:
-        """The league a command is about: named (its number), this channel's, or the caller's only one."""
+        """The league a command is about: named (its number), this channel's, or the caller's only
+        one; a league in a channel the caller may not view is none of them."""
         if ref is not None and ref.strip():
             text = ref.strip().lstrip("#")
             if not (text.isascii() and text.isdigit() and len(text) <= 18):
                 raise PlayerError("league.error.bad_ref", ref=escape_words(ref[:40]))
             league = await self._store.league(int(text))
-            if league is None or league.guild_id != caller.guild_id:
+            # One the caller may not see is answered word for word as one that does not exist.
+            if league is None or not _visible(league, caller):
                 raise PlayerError("league.error.not_found", id=int(text))
             return league
         statuses = ("signup", "running") if active else ("signup", "running", "finished", "cancelled")
-        found = await self._store.leagues(caller.guild_id, statuses)
+        found = await self._visible_leagues(caller, statuses)
         here = [league for league in found if league.channel_id == caller.channel_id]
         if len(here) == 1:
             return here[0]
@@ -175,14 +185,24 @@ class Leagues:
         raise PlayerError("league.error.which", leagues=", ".join(f"#{league.id}" for league in choices[:10]))
 
     async def choices(self, caller: Caller, typed: str) -> list[tuple[str, str]]:
-        """Autocomplete for `league:`: this server's leagues, newest first."""
+        """Autocomplete for `league:`: this server's leagues the caller may see, newest first."""
         wanted = typed.strip().lstrip("#").lower()
         out = []
-        for league in await self._store.leagues(caller.guild_id):
+        for league in await self._visible_leagues(caller):
             label = f"#{league.id} {league.name} — {texts.t(f'league.status.{league.status}', caller.locale)}"
             if wanted in label.lower():
                 out.append((label[:100], str(league.id)))
         return out[:AUTOCOMPLETE_LIMIT]
+
+    async def _visible_leagues(
+        self, caller: Caller, statuses: Collection[str] = LEAGUE_STATUSES
+    ) -> list[LeagueRow]:
+        """The caller's server's leagues of these statuses that the caller may see, newest first."""
+        return [
+            league
+            for league in await self._store.leagues(caller.guild_id, statuses)
+            if _visible(league, caller)
+        ]
 
     # ----------------------------------------------------------- commands
 
@@ -352,7 +372,7 @@ class Leagues:
                 self.kick(league.id)
 
     async def listing(self, caller: Caller) -> str:
-        leagues = await self._store.leagues(caller.guild_id)
+        leagues = await self._visible_leagues(caller)
         if not leagues:
             return texts.t("league.list.none", caller.locale)
         lines = [texts.t("league.list.title", caller.locale)]
