@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC
 from datetime import datetime
+from datetime import timedelta
 
 import pytest
 import simcord
@@ -21,6 +22,8 @@ from bot.service.quiet import Quiet
 from bot.store import PlayerRow
 
 HOUR = 3600.0
+MINUTE = timedelta(minutes=1)
+DAY = timedelta(days=1)
 YEAR = 365 * 24 * HOUR
 
 
@@ -125,18 +128,44 @@ async def test_a_deadline_stands_still_in_quiet_hours(world: World, table: Table
     game = await quiet_game(world, table, world.bob)
     await world.anna.slash(game.home, "game settings", deadline=8, on_timeout="ai")
     assert await table.on_turn(game.id) is world.anna
+    # 7 of her 8 hours run until her quiet hours begin (22:00 EST = 03:00 UTC); the
+    # last one after they end at 07:00 EDT (11:00 UTC): 12:00 UTC.
     deadline = next(t for t in await table.service.store.timers(game.id) if t.kind == "deadline")
-    # Due 04:00 UTC (23:00 EST): one hour into her quiet hours (22:00 EST = 03:00 UTC).
-    assert deadline.due_at == datetime(2026, 3, 8, 4, tzinfo=UTC)
+    assert deadline.due_at == datetime(2026, 3, 8, 12, tzinfo=UTC)
     await go_to(world, datetime(2026, 3, 8, 10, 59, tzinfo=UTC))  # 06:59 EDT
     assert await table.on_turn(game.id) is world.anna, "no deadline passes in quiet hours"
-    # They end at 07:00 EDT (11:00 UTC); the hour that had passed of them is still hers.
-    moved = next(t for t in await table.service.store.timers(game.id) if t.kind == "deadline")
-    assert moved.due_at == datetime(2026, 3, 8, 12, tzinfo=UTC)
     await go_to(world, datetime(2026, 3, 8, 11, 59, tzinfo=UTC))
     assert await table.on_turn(game.id) is world.anna
     await go_to(world, datetime(2026, 3, 8, 12, 1, tzinfo=UTC))
     assert await table.on_turn(game.id) is not world.anna, "then the clock runs out"
+
+
+@pytest.mark.parametrize(
+    ("begin", "expected"),
+    [
+        # 23:00 CET on 28 March, in her quiet hours (22 to 7 in Berlin): her clock starts
+        # when they end, 07:00 CEST (05:00 UTC on the 29th, after the clocks went
+        # forward); her 4 hours end at 09:00 UTC, 11:00 CEST. (It was 10:00 UTC, 12:00
+        # CEST, when the hour of them before her turn began was counted as hers.)
+        (datetime(2026, 3, 28, 22, tzinfo=UTC), datetime(2026, 3, 29, 9, tzinfo=UTC)),
+        # 23:00 CEST on 24 October: they end at 07:00 CET (06:00 UTC on the 25th, after
+        # the clocks went back); her 4 hours end at 10:00 UTC, 11:00 CET.
+        (datetime(2026, 10, 24, 21, tzinfo=UTC), datetime(2026, 10, 25, 10, tzinfo=UTC)),
+    ],
+)
+async def test_a_turn_beginning_in_quiet_hours_has_all_its_time_after_them(
+    world: World, table: Table, begin: datetime, expected: datetime
+) -> None:
+    await go_to(world, begin - 2 * DAY)
+    await set_quiet(world.anna, world, 22, 7, "Europe/Berlin")
+    game = await quiet_game(world, table, world.bob)
+    await go_to(world, begin)
+    await world.anna.slash(game.home, "game settings", deadline=4, on_timeout="ai")
+    assert await table.on_turn(game.id) is world.anna
+    await go_to(world, expected - MINUTE)
+    assert await table.on_turn(game.id) is world.anna, "her time has not run out"
+    await go_to(world, expected + MINUTE)
+    assert await table.on_turn(game.id) is not world.anna, "the AI made her move"
 
 
 async def test_bad_input_is_refused_and_nothing_stored(world: World, table: Table) -> None:
@@ -144,6 +173,9 @@ async def test_bad_input_is_refused_and_nothing_stored(world: World, table: Tabl
     assert "not a time zone" in said
     said = await set_quiet(world.anna, world, 7, 7, "Europe/Berlin")
     assert "begin and end" in said
+    # 6 to 5 would leave her clock one hour a day.
+    said = await set_quiet(world.anna, world, 6, 5, "Europe/Berlin")
+    assert "at most 12 hours a day" in said and "23 hours" in said
     assert await table.service.store.player(world.anna.id) == PlayerRow(world.anna.id)
 
 
@@ -183,7 +215,10 @@ def test_quiet_hours_are_local_wall_clock_hours() -> None:
         datetime(2026, 11, 1, 12, tzinfo=UTC),
     )
     assert quiet.until(datetime(2026, 11, 1, 12, tzinfo=UTC)) is None
-    assert quiet.postponed(datetime(2026, 3, 8, 4, tzinfo=UTC)) == datetime(2026, 3, 8, 12, tzinfo=UTC)
+    # A clock started at 22:00 EST runs from 07:00 EDT: an hour later is 12:00 UTC.
+    assert quiet.due(datetime(2026, 3, 8, 3, tzinfo=UTC), timedelta(hours=1)) == datetime(
+        2026, 3, 8, 12, tzinfo=UTC
+    )
     assert quiet.period(datetime(2026, 3, 8, 2, 59, tzinfo=UTC)) is None
 
 

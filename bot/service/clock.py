@@ -15,12 +15,16 @@ or the host is asked (with buttons) what to do; a host who does not answer
 within one more period leaves it to the AI. An absence (`/away`) moves
 the player's timers later by its length, in all their games.
 
-Quiet hours (`/notify quiet`, `bot.service.quiet`): a timer that falls due
-during the quiet hours of the person who must act waits past their end (by
-as long as had passed of them: their clock stood still), and the pings held
-back during them (`hold_pings`) are owed: the same dispatcher sends one ping
-when they end, with every game that waits for that person — from what is
-stored (the time owed is in the person's row), so a restart loses none.
+Quiet hours (`/notify quiet`, `bot.service.quiet`): the clock of the person
+who must act (of the host, for the host's answer) does not run during them,
+night after night. A timer is given the instant at which its time runs out
+so counted, and moved when that changes (quiet hours set or switched off, an
+absence, a pause), so the dispatcher only ever waits for stored instants. A
+reminder that still falls in quiet hours (one due as they begin) waits for
+their end: it would be a ping. The pings held back during them (`hold_pings`)
+are owed: the same dispatcher sends one ping when they end, with every game
+that waits for that person — from what is stored (the time owed is in the
+person's row), so a restart loses none.
 """
 
 from __future__ import annotations
@@ -55,7 +59,11 @@ from bot.service.narrator import link
 from bot.service.notices import Delivery
 from bot.service.notices import Notices
 from bot.service.people import People
+from bot.service.quiet import LONGEST
 from bot.service.quiet import Quiet
+from bot.service.quiet import hours_a_day
+from bot.service.quiet import moved
+from bot.service.quiet import runs_out
 from bot.service.quiet import zone_of
 from bot.store import GameRow
 from bot.store import PlayerRow
@@ -118,10 +126,14 @@ class TurnClock:
     def settings(self) -> dict[str, Any]:
         return {"deadline_hours": self.hours, "on_timeout": self.on_timeout}
 
-    def due(self, begin: datetime) -> dict[str, datetime]:
-        """The turn's reminder and deadline, counted from `begin`."""
+    def due(self, begin: datetime, quiet: Quiet | None = None) -> dict[str, datetime]:
+        """The turn's reminder and deadline, counted from `begin`, the clock standing still
+        during the `quiet` hours of whoever must act."""
         length = timedelta(hours=self.hours)
-        return {"reminder": begin + length * (1 - REMINDER_SHARE), "deadline": begin + length}
+        return {
+            "reminder": runs_out(quiet, begin, length * (1 - REMINDER_SHARE)),
+            "deadline": runs_out(quiet, begin, length),
+        }
 
 
 @dataclass(eq=False)
@@ -199,8 +211,9 @@ class Clock:
         game = await self._games.load(game_id)
         acting = [s for s in game.acting() if not game.row.seats[s].is_ai]
         begin = await self._games.obligation_start(game, seat)
+        quiet = await self._quiet_of(game.row.seats[seat].user_id)
         await self._store.set_turn_timers(
-            game_id, acting, {seat: (begin, TurnClock.of(game.row).due(self._now()))}
+            game_id, acting, {seat: (begin, TurnClock.of(game.row).due(self._now(), quiet))}
         )
         self._known.pop(game_id)
         self._wake_up()
@@ -243,7 +256,7 @@ class Clock:
             return
         new = {}
         for seat, begin in sorted(turns - known):
-            new[seat] = (begin, clock.due(await self._begin_for(row, seat)))
+            new[seat] = (begin, clock.due(*await self._begin_for(row, seat)))
         await self._store.set_turn_timers(game_id, acting, new)
         self._remember(game, turns)
         if new:
@@ -256,16 +269,23 @@ class Clock:
         else:
             self._known.pop(game.row.id)
 
-    async def _begin_for(self, row: GameRow, seat: int) -> datetime:
-        """A turn's clock starts now, or when its player comes back from an absence."""
+    async def _begin_for(self, row: GameRow, seat: int) -> tuple[datetime, Quiet | None]:
+        """A turn's clock starts now, or when its player comes back from an absence; and
+        stands still during that player's quiet hours."""
         # A paused game's clock stands at the pause: resuming moves every timer on by the
         # pause's length, so one given meanwhile (a new setting) starts at the resume.
         now = row.paused_at or self._now()
         user_id = row.seats[seat].user_id
         if user_id is None:
-            return now
-        away = (await self._people.get(user_id)).away_until
-        return away if away is not None and away > now else now
+            return now, None
+        player = await self._people.get(user_id)
+        away = player.away_until
+        return (away if away is not None and away > now else now), Quiet.of(player)
+
+    async def _quiet_of(self, user_id: int | None) -> Quiet | None:
+        """The person's quiet hours, read afresh (they may have set them through another
+        process); None for nobody."""
+        return None if user_id is None else Quiet.of(await self._people.fresh(user_id))
 
     # -------------------------------------------------------------- absence
 
@@ -282,14 +302,17 @@ class Clock:
             until = now + timedelta(hours=int(text))
         else:
             raise PlayerError("away.bad_hours", text=texts.escape_words(hours_text[:40]), max=MAX_HOURS)
-        # The clocks stop while one is away: they move by the change in the absence's end.
-        shift = (until or now) - (current or now)
-        if shift:
-            moved = [
-                replace(t, due_at=max(now, t.due_at + shift))
-                for t in await self._store.user_timers(caller.user_id)
-            ]
-            await self._store.move_timers(moved)
+        # The clocks stop while one is away: they move by the change in the absence's end
+        # (counting only the time outside the person's quiet hours; the host's time to
+        # answer is the host's, whose quiet hours are not this person's).
+        stopped, resumed = current or now, until or now
+        if stopped != resumed:
+            quiet = Quiet.of(player)
+            later = []
+            for t in await self._store.user_timers(caller.user_id):
+                theirs = quiet if t.kind != HOST_ANSWER else None
+                later.append(replace(t, due_at=max(now, moved(t.due_at, stopped, resumed, theirs, theirs))))
+            await self._store.move_timers(later)
             self._known.clear()
             self._wake_up()
         await self._people.save(replace(player, away_until=until, locale=caller.locale or player.locale))
@@ -303,9 +326,9 @@ class Clock:
         player = await self._people.fresh(caller.user_id)
         locale = caller.locale or player.locale
         if start is None and end is None and zone is None:
-            await self._people.save(
-                replace(player, quiet_from=None, quiet_to=None, quiet_zone=None, locale=locale)
-            )
+            saved = replace(player, quiet_from=None, quiet_to=None, quiet_zone=None, locale=locale)
+            await self._people.save(saved)
+            await self._retime(player, saved)
             if player.quiet_owed is not None:
                 await self._store.owe_ping(player.user_id, self._now())
                 self._wake_up()
@@ -317,22 +340,47 @@ class Clock:
             raise PlayerError("quiet.bad_hours")
         if start == end:
             raise PlayerError("quiet.same_hours", hour=start)
+        if hours_a_day(start, end) > LONGEST:
+            raise PlayerError(
+                "quiet.too_long",
+                start=f"{start:02}:00",
+                end=f"{end:02}:00",
+                n=hours_a_day(start, end),
+                max=LONGEST,
+            )
         saved = replace(player, quiet_from=start, quiet_to=end, quiet_zone=name, locale=locale)
         await self._people.save(saved)
+        await self._retime(player, saved)
         return Reply(
             texts.t("quiet.on", caller.locale, start=f"{start:02}:00", end=f"{end:02}:00", zone=name)
         )
 
+    async def _retime(self, before: PlayerRow, after: PlayerRow) -> None:
+        """The person's quiet hours changed: their open turns keep the time they have left
+        now, counted from now on under the new ones."""
+        now, old, new = self._now(), Quiet.of(before), Quiet.of(after)
+        if old == new:
+            return
+        timers = [t for t in await self._store.user_timers(after.user_id) if t.kind != HOST_ANSWER]
+        await self._store.move_timers(
+            [replace(t, due_at=moved(t.due_at, now, now, old, new)) for t in timers]
+        )
+        self._wake_up()
+
     async def postpone(self, game_ids: list[int], by: timedelta) -> None:
         """Move these games' timers later by `by`: they were paused that long (their server
         removed the bot, or the host or a moderator paused them), and nobody could act
-        meanwhile."""
-        moved = [
-            replace(t, due_at=t.due_at + by)
-            for game_id in game_ids
-            for t in await self._store.timers(game_id)
-        ]
-        await self._store.move_timers(moved)
+        meanwhile. Each keeps the time it had left when the pause began (its clock
+        standing still during the quiet hours of whoever must act)."""
+        now = self._now()
+        later = []
+        for game_id in game_ids:
+            row = await self._store.get_game(game_id)
+            for t in await self._store.timers(game_id):
+                whose = row.host_id if t.kind == HOST_ANSWER else row.seats[t.seat].user_id
+                quiet = None if whose is None else Quiet.of(await self._people.get(whose))
+                later.append(replace(t, due_at=moved(t.due_at, now - by, now, quiet, quiet)))
+        await self._store.move_timers(later)
         for game_id in game_ids:
             self._known.pop(game_id)
         self._wake_up()
@@ -538,16 +586,14 @@ class Clock:
         if player.away_until is not None and player.away_until > now:
             await self._store.put_timers([replace(timer, due_at=player.away_until)])
             return
-        # The clock does not run during the quiet hours of whoever must act now: the
-        # player, or the host who is asked (see `bot.service.quiet` for the rule).
-        whose = player if timer.kind != HOST_ANSWER else await self._people.fresh(row.host_id)
-        quiet = Quiet.of(whose)
-        later = None if quiet is None else quiet.postponed(now)
-        if later is not None:
-            await self._store.put_timers([replace(timer, due_at=later)])
-            return
         name = game.names[seat]
         if timer.kind == "reminder":
+            # Its time was counted outside the player's quiet hours (`TurnClock.due`), but one
+            # due as they begin would ping in them: it waits for their end, the clock standing.
+            quiet_ends = await self.quiet_until(user_id)
+            if quiet_ends is not None:
+                await self._store.put_timers([replace(timer, due_at=quiet_ends)])
+                return
             deadline = next((t.due_at for t in await self._store.timers(game_id) if t.seat == seat), now)
             when = discord_time(deadline, "R")
             await self._notices.add(
@@ -567,8 +613,9 @@ class Clock:
             await self._store.finish_timer(timer)
             return
         if clock.on_timeout == "host" and user_id != row.host_id and timer.kind == "deadline":
-            # The host has one more period to answer; then the AI stands in after all.
-            answer_by = now + timedelta(hours=clock.hours)
+            # The host has one more period to answer, of the host's own clock; then the AI
+            # stands in after all.
+            answer_by = runs_out(await self._quiet_of(row.host_id), now, timedelta(hours=clock.hours))
             await self._ask_host(row, seat, timer.turn_version, answer_by)
             await self._store.replace_timer(timer, replace(timer, kind=HOST_ANSWER, due_at=answer_by))
             self._wake_up()
