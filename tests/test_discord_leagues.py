@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import datetime
 
 import discord
 import pytest
@@ -218,3 +219,30 @@ async def test_a_round_robin_of_mauerbauer_for_5_across_a_restart(
     assert joined.response is not None and "Winter" in joined.response.content
     assert [m.user_id for m in await table.service.store.members(winter)] == [world.anna.id]
     assert len(await table.service.store.members(league_id)) == 5
+
+
+async def signed_up(table: Table, league_id: int, count: int, now: datetime) -> None:
+    """`count` more people on the league's list, straight into the store (the sign-up card
+    is redrawn at the next join through Discord)."""
+    have = len(await table.service.store.members(league_id))
+    for n in range(have, have + count):
+        await table.service.store.add_member(league_id, 10**17 + n, f"member{n}", now=now)
+
+
+@pytest.mark.plain_drawing
+async def test_standings_longer_than_a_message_keep_their_code_block(world: World, table: Table) -> None:
+    league_id = await open_league(world, "china", "swiss", 3, [world.anna])
+    await signed_up(table, league_id, 120, world.env.now())
+
+    shown = await world.bob.slash(world.channel, "league standings", league=str(league_id))
+
+    assert shown.response is not None
+    pieces = [shown.response.content] + [f.content for f in shown.followups if f.content]
+    assert len(pieces) > 1 and all(len(piece) <= 2000 for piece in pieces)
+    assert pieces[0].startswith("**Spring Cup") and "\n```\n" in pieces[0]
+    for piece in pieces:
+        assert piece.count("```") == 2 and piece.endswith("```"), "each piece is a whole code block"
+    for piece in pieces[1:]:
+        assert piece.startswith("```\n")
+    rows = [line for piece in pieces for line in piece.split("\n")[1:] if line != "```"]
+    assert len(rows) == 1 + 121, "the header and every member, none lost or cut"
