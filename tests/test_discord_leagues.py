@@ -246,3 +246,31 @@ async def test_standings_longer_than_a_message_keep_their_code_block(world: Worl
         assert piece.startswith("```\n")
     rows = [line for piece in pieces for line in piece.split("\n")[1:] if line != "```"]
     assert len(rows) == 1 + 121, "the header and every member, none lost or cut"
+
+
+@pytest.mark.plain_drawing
+async def test_a_full_sign_up_card_names_whom_it_can_and_counts_the_rest(world: World, table: Table) -> None:
+    league_id = await open_league(world, "china", "swiss", 3, [world.anna])
+    # People sign up until the card cannot name them all.
+    card = ""
+    for _ in range(200):
+        card = await table.service.leagues.card(league_id)
+        if len(card) > 2000 or "more" in card:
+            break
+        await signed_up(table, league_id, 1, world.env.now())
+    lines = card.split("\n")
+    assert len(card) <= 2000 and lines[-2] == "… and 1 more member", lines[-3:]
+
+    await signed_up(table, league_id, 3, world.env.now())
+    joined = await world.bob.click(signup(world), label="Join")
+
+    assert joined.response is not None and "signed up" in joined.response.content
+    shown = signup(world).content
+    lines = shown.split("\n")
+    assert len(shown) <= 2000
+    assert lines[-2] == "… and 5 more members" and lines[-1].startswith("Press **Join**")
+    listed = [line for line in lines if re.fullmatch(r"\d+\. <@\d+>", line)]
+    assert len(listed) == len(await table.service.store.members(league_id)) - 5
+    assert [line for line in lines if "<@" in line and line not in listed] == [lines[2]], (
+        "no mention cut: only the organiser's besides the list"
+    )

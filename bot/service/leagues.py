@@ -50,6 +50,7 @@ from bot.service.model import AI_NAMES
 from bot.service.model import AUTOCOMPLETE_LIMIT
 from bot.service.model import REST_TO_AI
 from bot.service.model import Ownership
+from bot.service.model import whole_lines
 from bot.service.notices import Delivery
 from bot.service.server_settings import Config
 from bot.store import LEAGUE_FORMATS
@@ -68,6 +69,8 @@ LEAGUE_NAME_LIMIT = 60
 MOST_ROUNDS = 20
 DEFAULT_DEADLINE_HOURS = 48
 MOST_DEADLINE_HOURS = 24 * 14
+#: Discord's limit for a message's text: the sign-up card is one message, never split.
+CARD_LIMIT = 2_000
 
 #: Makes a thread for a table in a channel: (channel id, name) -> the thread's id, or None.
 MakeThread = Callable[[int, str], Awaitable[int | None]]
@@ -344,10 +347,15 @@ class Leagues:
             ),
             texts.t("league.card.members", locale, count=people),
         ]
-        lines += [f"{n}. <@{member.user_id}>" for n, member in enumerate(members, start=1)]
-        if league.status == "signup":
-            lines.append(texts.t("league.card.howto", locale))
-        return "\n".join(lines)
+        howto = [texts.t("league.card.howto", locale)] if league.status == "signup" else []
+        if members:
+            # One message, edited in place: as many members as fit, then how many more.
+            room = CARD_LIMIT - sum(len(line) + 1 for line in [*lines, *howto])
+            listed = [f"{n}. <@{member.user_id}>" for n, member in enumerate(members, start=1)]
+            lines.append(
+                whole_lines(listed, room, lambda more: texts.t("league.card.more", locale, count=more))
+            )
+        return "\n".join([*lines, *howto])
 
     async def _league(self, league_id: int) -> LeagueRow:
         league = await self._store.league(league_id)
