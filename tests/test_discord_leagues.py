@@ -10,6 +10,8 @@ of these tests' time.
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import re
 from datetime import datetime
@@ -274,3 +276,17 @@ async def test_a_full_sign_up_card_names_whom_it_can_and_counts_the_rest(world: 
     assert [line for line in lines if "<@" in line and line not in listed] == [lines[2]], (
         "no mention cut: only the organiser's besides the list"
     )
+
+
+@pytest.mark.plain_drawing
+async def test_names_in_the_standings_csv_are_never_formulas(world: World, table: Table) -> None:
+    names = ['=HYPERLINK("https://example.com","win")', "+1+1", "-2+3", "@SUM(A1:A9)", "\tcmd", "\rcmd"]
+    people = [world.guild.add_member(world.env.create_user(name)) for name in names]
+    league_id = await open_league(world, "china", "swiss", 3, people)
+
+    shown = await world.bob.slash(world.channel, "league standings", league=str(league_id))
+
+    (sheet,) = [a for f in shown.followups for a in f.attachments if a.filename == "standings.csv"]
+    rows = list(csv.DictReader(io.StringIO((await sheet.read()).decode())))
+    assert sorted(row["name"] for row in rows) == sorted(f"'{name}" for name in names)
+    assert all(row["points"] == "0.0000" for row in rows), "figures stay figures"

@@ -443,7 +443,7 @@ class Leagues:
                 [
                     row.place,
                     row.player,
-                    names[row.player],
+                    _spreadsheet_text(names[row.player]),
                     figures[0],
                     row.played,
                     *figures[1:],
@@ -671,6 +671,17 @@ class Leagues:
 def _width(text: str) -> int:
     """How many columns `text` takes in a monospaced font (East Asian wide letters: two)."""
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+#: What makes a spreadsheet read a cell as a formula (OWASP's "CSV injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _spreadsheet_text(cell: str) -> str:
+    """A text cell of the standings CSV as a spreadsheet shows it, never as a formula: a
+    member named `=HYPERLINK(...)` would otherwise be a link, or worse, in whoever opens it.
+    The quote in front is what spreadsheets take for "this is text" (OWASP's advice)."""
+    return f"'{cell}" if cell.startswith(_FORMULA_START) else cell
 
 
 def _number(value: Fraction) -> str:
