@@ -10,7 +10,11 @@ of these tests' time.
 
 from __future__ import annotations
 
+import csv
+import io
 import random
+import re
+from datetime import datetime
 
 import pytest
 from conftest import Restarter
@@ -180,3 +184,72 @@ async def test_a_round_robin_of_mauerbauer_for_5_across_a_restart(
     assert joined.response is not None and "Winter" in joined.response.content
     assert [m.user_id for m in await table.service.store.members(winter)] == [world.anna.id]
     assert len(await table.service.store.members(league_id)) == 5
+
+
+async def signed_up(table: Table, league_id: int, count: int, now: datetime) -> None:
+    """`count` more people on the league's list, straight into the store (the sign-up card
+    is redrawn at the next join through Discord)."""
+    have = len(await table.service.store.members(league_id))
+    for n in range(have, have + count):
+        await table.service.store.add_member(league_id, 10**17 + n, f"member{n}", now=now)
+
+
+@pytest.mark.plain_drawing
+async def test_standings_longer_than_a_message_keep_their_code_block(world: World, table: Table) -> None:
+    league_id = await open_league(world, "china", "swiss", 3, [world.anna])
+    await signed_up(table, league_id, 120, world.env.now())
+
+    shown = await world.bob.slash(world.channel, "league standings", league=str(league_id))
+
+    assert shown.response is not None
+    pieces = [shown.response.content] + [f.content for f in shown.followups if f.content]
+    assert len(pieces) > 1 and all(len(piece) <= 2000 for piece in pieces)
+    assert pieces[0].startswith("**Spring Cup") and "\n```\n" in pieces[0]
+    for piece in pieces:
+        assert piece.count("```") == 2 and piece.endswith("```"), "each piece is a whole code block"
+    for piece in pieces[1:]:
+        assert piece.startswith("```\n")
+    rows = [line for piece in pieces for line in piece.split("\n")[1:] if line != "```"]
+    assert len(rows) == 1 + 121, "the header and every member, none lost or cut"
+
+
+@pytest.mark.plain_drawing
+async def test_a_full_sign_up_card_names_whom_it_can_and_counts_the_rest(world: World, table: Table) -> None:
+    league_id = await open_league(world, "china", "swiss", 3, [world.anna])
+    # People sign up until the card cannot name them all.
+    card = ""
+    for _ in range(200):
+        card = await table.service.leagues.card(league_id)
+        if len(card) > 2000 or "more" in card:
+            break
+        await signed_up(table, league_id, 1, world.env.now())
+    lines = card.split("\n")
+    assert len(card) <= 2000 and lines[-2] == "… and 1 more member", lines[-3:]
+
+    await signed_up(table, league_id, 3, world.env.now())
+    joined = await world.bob.click(signup(world), label="Join")
+
+    assert joined.response is not None and "signed up" in joined.response.content
+    shown = signup(world).content
+    lines = shown.split("\n")
+    assert len(shown) <= 2000
+    assert lines[-2] == "… and 5 more members" and lines[-1].startswith("Press **Join**")
+    listed = [line for line in lines if re.fullmatch(r"\d+\. <@\d+>", line)]
+    assert len(listed) == len(await table.service.store.members(league_id)) - 5
+    assert [line for line in lines if "<@" in line and line not in listed] == [lines[2]], (
+        "no mention cut: only the organiser's besides the list"
+    )
+
+
+@pytest.mark.plain_drawing
+async def test_names_in_the_standings_csv_are_never_formulas(world: World, table: Table) -> None:
+    names = ['=HYPERLINK("https://example.com","win")', "+1+1", "-2+3", "@SUM(A1:A9)", "\tcmd", "\rcmd"]
+    people = [world.guild.add_member(world.env.create_user(name)) for name in names]
+    league_id = await open_league(world, "china", "swiss", 3, people)
+
+    shown = await world.bob.slash(world.channel, "league standings", league=str(league_id))
+
+    (sheet,) = [a for f in shown.followups for a in f.attachments if a.filename == "standings.csv"]
+    rows = list(csv.DictReader(io.StringIO((await sheet.read()).decode())))
+    assert sorted(row["name"] for row in rows) == sorted(f"'{name}" for name in names)
+    assert all(row["points"] == "0.0000" for row in rows), "figures stay figures"

@@ -268,3 +268,44 @@ async def test_kick_is_for_lobbies_only(world: World, table: Table) -> None:
     answer = await world.anna.slash(game.home, "game kick", player=world.bob)
     refused(answer, texts.t("error.not_in_lobby", game=game.id), "running")
     assert snapshot(await table.row(game.id)) == before
+
+
+# ------------------------------------------------------- pausing again and again
+
+
+@pytest.mark.both_backends
+async def test_one_pause_and_resume_in_ten_minutes_is_posted_the_rest_quietly(
+    world: World, table: Table, restart: Restarter
+) -> None:
+    game = await table.start_for_two()
+    seen = len(game.home.history())
+
+    for _ in range(10):
+        paused = await world.moderator.slash(game.home, "game pause")
+        assert (await table.row(game.id)).paused_at is not None, "each pause pauses"
+        resumed = await world.anna.slash(game.home, "game resume")
+        assert (await table.row(game.id)).paused_at is None, "each resume resumes"
+        await world.env.advance_time(30)
+
+    said = [texts.t("pause.post", by=world.moderator.name), texts.t("resume.post", by=world.anna.name)]
+    assert posts_since(game, seen) == said, "one pair posted, nine not"
+    assert paused.response is not None and resumed.response is not None
+    assert paused.response.content == texts.t("pause.done_quiet", id=game.id, minutes=10)
+    assert resumed.response.content == texts.t("resume.done_quiet", id=game.id)
+
+    # Ten minutes after the pause that was posted, the next one is posted again; a restart
+    # in between forgets nothing.
+    await world.env.advance_time(6 * 60)
+    seen = len(game.home.history())
+    paused = await world.moderator.slash(game.home, "game pause")
+    assert paused.response is not None and paused.response.content == texts.t("pause.done", id=game.id)
+    await restart()
+    await world.env.advance_time(2 * 60)
+    resumed = await world.moderator.slash(game.home, "game resume")
+    assert resumed.response is not None and resumed.response.content == texts.t("resume.done", id=game.id)
+    again = await world.moderator.slash(game.home, "game pause")
+    assert again.response is not None and again.response.content == texts.t(
+        "pause.done_quiet", id=game.id, minutes=10
+    )
+    said = [texts.t("pause.post", by=world.moderator.name), texts.t("resume.post", by=world.moderator.name)]
+    assert posts_since(game, seen) == said

@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import re
+from collections import deque
 from collections.abc import AsyncIterator
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -55,6 +57,14 @@ NONCE_LENGTH = 25
 PostView = Callable[[Post], discord.ui.View | None]
 MISSING: Any = discord.utils.MISSING
 NO_PINGS = discord.AllowedMentions.none()
+_FENCE = "```"
+_CLOSE = "\n" + _FENCE
+#: A code block's language after its opening fence (```ansi), kept when it is opened again.
+_LANGUAGE = re.compile(r"[A-Za-z0-9_+.#-]{1,20}")
+#: What a reader must see whole: a mention of a person, role or channel (`<@1>`, `<@&1>`,
+#: `<#1>`), a custom emoji, a timestamp, a command or a link in angle brackets, a fence.
+_UNIT = re.compile(r"<[^<>\s]{1,100}>|```")
+_UNIT_MOST = 102
 
 
 def board_file(png: bytes, filename: str = BOARD_FILENAME, description: str = "") -> discord.File:
@@ -64,18 +74,68 @@ def board_file(png: bytes, filename: str = BOARD_FILENAME, description: str = ""
 
 
 def chunks(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
-    """The text in pieces Discord accepts, cut at line ends where possible."""
+    """The text in pieces Discord accepts, each at most `limit` characters: cut between
+    lines, and a line longer than a message between words; never inside a mention, an
+    emoji, a timestamp or a link in angle brackets (`_UNIT`). A code block cut in two is
+    closed at the end of one piece and opened again (in its language) at the start of the
+    next, so that each message shows it as a block. Every post and reply goes through here."""
     pieces: list[str] = []
-    rest = text.strip()
-    while len(rest) > limit:
-        cut = rest.rfind("\n", 0, limit)
-        if cut <= 0:
-            cut = limit
-        pieces.append(rest[:cut].rstrip())
-        rest = rest[cut:].lstrip("\n")
-    if rest or not pieces:
-        pieces.append(rest)
+    lines: list[str] = []
+    size = 0
+    #: The fence of the code block open after `lines` (None: none is open).
+    fence: str | None = None
+    waiting = deque(text.strip().split("\n"))
+    while waiting:
+        line = waiting.popleft()
+        after = _fence_after(fence, line)
+        grown = size + bool(lines) + len(line) + (len(_CLOSE) if after else 0)
+        if grown <= limit:
+            if lines or line:  # a piece starts with no blank line
+                size += bool(lines) + len(line)
+                lines.append(line)
+                fence = after
+            continue
+        holds_text = len(lines) > (lines[:1] == [fence])  # more than the block opened again
+        if holds_text:
+            pieces.append(_closed(lines, fence))
+            lines = [fence] if fence else []
+            size = len(fence) if fence else 0
+            waiting.appendleft(line)
+            continue
+        # One line longer than a message: what fits (with room to close a block), then the rest.
+        closing = len(_CLOSE) if fence or _FENCE in line else 0
+        cut = _cut(line, limit - size - bool(lines) - closing)
+        waiting.extendleft((line[cut:].lstrip(" "), line[:cut]))
+    if lines or not pieces:
+        pieces.append(_closed(lines, fence))
     return pieces
+
+
+def _fence_after(fence: str | None, line: str) -> str | None:
+    """The fence of the code block open after `line`, given the one open before it."""
+    if line.count(_FENCE) % 2 == 0:
+        return fence
+    if fence is not None:
+        return None
+    language = line[line.rfind(_FENCE) + len(_FENCE) :]
+    return _FENCE + language if _LANGUAGE.fullmatch(language) else _FENCE
+
+
+def _closed(lines: list[str], fence: str | None) -> str:
+    return "\n".join(lines).rstrip() + (_CLOSE if fence else "")
+
+
+def _cut(line: str, room: int) -> int:
+    """Where to cut a line longer than `room`: at its last space that leaves at least half
+    the room filled, else at `room`, moved back to the start of a mention it falls in."""
+    space = line.rfind(" ", 0, room + 1)
+    if space >= room // 2 and space > 0:
+        return space
+    cut = room
+    for unit in _UNIT.finditer(line, max(room - _UNIT_MOST, 0), room + _UNIT_MOST):
+        if unit.start() < cut < unit.end():
+            cut = unit.start()
+    return cut if cut > 0 else room
 
 
 def _ping_line(user_ids: Iterable[int]) -> str:
@@ -199,18 +259,31 @@ async def _send_post(channel: discord.abc.Messageable, post: Post, view_for: Pos
     if post.mentions:
         text = f"{text}\n{_ping_line(post.mentions)}"
     pieces = chunks(text)
+    pings = _pings_by_piece(pieces, post.mentions)
     view = view_for(post)
     for number, piece in enumerate(pieces[:-1]):
-        await channel.send(piece, allowed_mentions=NO_PINGS, **_once(post, number))
+        await channel.send(piece, allowed_mentions=pings[number], **_once(post, number))
     await channel.send(
         pieces[-1],
         file=board_file(post.image, post.filename, post.description)
         if with_file and post.image is not None
         else MISSING,
         view=view if view is not None else MISSING,
-        allowed_mentions=_pings(post.mentions),
+        allowed_mentions=pings[-1],
         **_once(post, len(pieces) - 1),
     )
+
+
+def _pings_by_piece(pieces: Sequence[str], user_ids: Sequence[int]) -> list[discord.AllowedMentions]:
+    """Who each message of a post pings: everyone once, in the last message that names them
+    (the ping line ends the post, and a long one may be cut over several messages)."""
+    last = {
+        user_id: number
+        for number, piece in enumerate(pieces)
+        for user_id in user_ids
+        if f"<@{user_id}>" in piece
+    }
+    return [_pings([u for u in user_ids if last.get(u) == number]) for number in range(len(pieces))]
 
 
 def _once(post: Post, piece: int) -> dict[str, Any]:
@@ -233,15 +306,19 @@ async def send_public(
 ) -> discord.Message | None:
     """Post in the interaction's channel with the bot's own token (editable for ever).
 
-    Returns None, having posted nothing, when the bot may not post there.
+    Returns its last message (the one with the image), or None, having posted nothing,
+    when the bot may not post there.
     """
     channel = interaction.channel
     if not isinstance(channel, discord.abc.Messageable):
         return None
     if not _may_post(channel, files=image is not None):
         return None
+    pieces = chunks(text)
+    for piece in pieces[:-1]:
+        await channel.send(piece, allowed_mentions=NO_PINGS)
     return await channel.send(
-        chunks(text)[0],
+        pieces[-1],
         file=board_file(image, filename, description) if image is not None else MISSING,
         allowed_mentions=NO_PINGS,
     )
@@ -273,17 +350,16 @@ async def edit_lobby(client: discord.Client, card: LobbyCard, view: discord.ui.V
 
 
 async def _say_privately(interaction: discord.Interaction[Any], text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+    for piece in chunks(text):
+        if interaction.response.is_done():
+            await interaction.followup.send(piece, ephemeral=True, allowed_mentions=NO_PINGS)
+        else:
+            await interaction.response.send_message(piece, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def refuse(interaction: discord.Interaction[Any], error: PlayerError) -> None:
     """A player's mistake: its sentence, to them alone; nothing changed."""
-    await _say_privately(
-        interaction, chunks(texts.render(error.message, locale_of(interaction), error.names))[0]
-    )
+    await _say_privately(interaction, texts.render(error.message, locale_of(interaction), error.names))
 
 
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:

@@ -31,6 +31,7 @@ from bot.discord_app.context import locale_of
 from bot.discord_app.context import service_of
 from bot.discord_app.delivery import NO_PINGS
 from bot.discord_app.delivery import answering
+from bot.discord_app.delivery import chunks
 from bot.discord_app.delivery import refuse
 from bot.discord_app.delivery import send_private
 from bot.discord_app.responder import THREAD_ARCHIVE_MINUTES
@@ -128,7 +129,7 @@ async def show_card(client: discord.Client, service: GameService, league_id: int
         return
     view = signup_view(league.id, league.locale) if league.status == "signup" else None
     try:
-        await channel.get_partial_message(league.message_id).edit(content=text[:2000], view=view)
+        await channel.get_partial_message(league.message_id).edit(content=chunks(text)[0], view=view)
     except discord.HTTPException as error:
         log.warning("league %s: the sign-up message could not be redrawn (%s)", league_id, error)
 

@@ -63,6 +63,7 @@ from bot.service.model import AUTOCOMPLETE_LIMIT
 from bot.service.model import LEAGUE
 from bot.service.model import REST_TO_AI
 from bot.service.model import Ownership
+from bot.service.model import whole_lines
 from bot.service.notices import Delivery
 from bot.service.server_settings import Config
 from bot.service.server_settings import ServerSettings
@@ -91,6 +92,8 @@ POST_TRIES = 8
 CATCH_UP_PAGE = 500
 #: The post that says that other posts were given up.
 TROUBLE = "trouble"
+#: Discord's limit for a message's text: the sign-up card is one message, never split.
+CARD_LIMIT = 2_000
 
 #: Makes a thread for a table in a channel: (channel id, name) -> the thread's id, or None.
 MakeThread = Callable[[int, str], Awaitable[int | None]]
@@ -423,10 +426,15 @@ class Leagues:
             ),
             texts.t("league.card.members", locale, count=people),
         ]
-        lines += [f"{n}. <@{member.user_id}>" for n, member in enumerate(members, start=1)]
-        if league.status == "signup":
-            lines.append(texts.t("league.card.howto", locale))
-        return "\n".join(lines)
+        howto = [texts.t("league.card.howto", locale)] if league.status == "signup" else []
+        if members:
+            # One message, edited in place: as many members as fit, then how many more.
+            room = CARD_LIMIT - sum(len(line) + 1 for line in [*lines, *howto])
+            listed = [f"{n}. <@{member.user_id}>" for n, member in enumerate(members, start=1)]
+            lines.append(
+                whole_lines(listed, room, lambda more: texts.t("league.card.more", locale, count=more))
+            )
+        return "\n".join([*lines, *howto])
 
     async def _league(self, league_id: int) -> LeagueRow:
         league = await self._store.league(league_id)
@@ -518,7 +526,7 @@ class Leagues:
                 [
                     row.place,
                     row.player,
-                    names[row.player],
+                    _spreadsheet_text(names[row.player]),
                     figures[0],
                     row.played,
                     *figures[1:],
@@ -882,6 +890,17 @@ def _league_name(typed: str) -> str:
 def _width(text: str) -> int:
     """How many columns `text` takes in a monospaced font (East Asian wide letters: two)."""
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+#: What makes a spreadsheet read a cell as a formula (OWASP's "CSV injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _spreadsheet_text(cell: str) -> str:
+    """A text cell of the standings CSV as a spreadsheet shows it, never as a formula: a
+    member named `=HYPERLINK(...)` would otherwise be a link, or worse, in whoever opens it.
+    The quote in front is what spreadsheets take for "this is text" (OWASP's advice)."""
+    return f"'{cell}" if cell.startswith(_FORMULA_START) else cell
 
 
 def _number(value: Fraction) -> str:
