@@ -9,30 +9,49 @@ bytes. Each built-in game's renderer is a package, `renderers/<game>/`, that
 registers itself when imported, the first time the registry is read; what
 the games share (the theme, the fonts, the canvas, the drawing kit) lies
 beside them.
+
+What changed is marked: a view drawn for a post may carry `since`, the
+public view as the previous post showed it, and the renderer marks the
+pieces placed or moved since then (an outline or a "new" badge that reads
+at phone size). A game may also register a `closeup`: for a decision that
+picks a place on the board, the part of the board where the seat's legal
+moves are, enlarged, each legal place marked and labelled large (`legal`:
+the notations of those moves; it returns None for a decision that picks no
+place). Labels report their role (`renderers.legibility`), so that the
+tests can measure them as a phone shows them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Renderer", "game_ids", "register", "render", "renderer"]
+__all__ = ["CloseUp", "Renderer", "closeup", "closeup_renderer", "game_ids", "register", "render", "renderer"]
 
 #: Draws one game's view in a language: `render(view, locale) -> PNG bytes`.
 Renderer = Callable[[Mapping[str, Any], "str | None"], bytes]
+#: Draws a decision's close-up: `closeup(seat's view, legal notations, locale) -> PNG bytes`,
+#: or None when the decision picks no place on the board.
+CloseUp = Callable[[Mapping[str, Any], Sequence[str], "str | None"], "bytes | None"]
 
 _REGISTRY: dict[str, Renderer] = {}
+_CLOSEUPS: dict[str, CloseUp] = {}
 _loaded = False
 
 
-def register(game_id: str, render: Renderer) -> None:
-    """Add (or replace) the renderer of a game.
+def register(game_id: str, render: Renderer, closeup: CloseUp | None = None) -> None:
+    """Add (or replace) the renderer of a game, and its close-up of a decision if it has one.
 
-    Pass a module-level function: work is sent to worker processes with the
+    Pass module-level functions: work is sent to worker processes with the
     function itself, which they import by its name.
     """
     _REGISTRY[game_id] = render
+    if closeup is None:
+        _CLOSEUPS.pop(game_id, None)
+    else:
+        _CLOSEUPS[game_id] = closeup
 
 
 def _registry() -> dict[str, Renderer]:
@@ -58,6 +77,21 @@ def renderer(game_id: str) -> Renderer:
         return _registry()[game_id]
     except KeyError:
         raise KeyError(f"no board renderer for game {game_id!r}") from None
+
+
+def closeup_renderer(game_id: str) -> CloseUp | None:
+    """The game's close-up of a decision (None: it has none)."""
+    _registry()
+    return _CLOSEUPS.get(game_id)
+
+
+def closeup(
+    game_id: str, view: Mapping[str, Any], legal: Sequence[str], locale: str | None = None
+) -> bytes | None:
+    """The close-up of the seat's decision as `view` shows it (None: no place to pick, or a
+    game without close-ups)."""
+    draw = closeup_renderer(game_id)
+    return None if draw is None else draw(view, legal, locale)
 
 
 def render(game_id: str, view: Mapping[str, Any], locale: str | None = None) -> bytes:

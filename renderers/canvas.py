@@ -22,6 +22,7 @@ from typing import Literal
 from PIL import Image
 from PIL import ImageDraw
 
+from renderers import legibility
 from renderers import shaping
 from renderers.fonts import Face
 from renderers.fonts import Weight
@@ -228,12 +229,15 @@ class Canvas:
         font_face: Face,
         fill: RGB,
         anchor: str = "la",
+        role: str | None = None,
     ) -> int:
         """Draw `text` anchored at (x, y) (Pillow anchors: 'lm' = left, middle); return its width.
 
         Characters the face cannot show become placeholders (names and
-        translations may hold any character).
+        translations may hold any character). `role`: what the text is, for a
+        phone's report (`legibility.PLACE`, `FIGURE`, `MARK`).
         """
+        legibility.note(role, text, font_face)
         mask, left, top, width, colour = _label(text, font_face, anchor)
         if mask.width and mask.height:
             x0, y0 = int(x) + left, int(y) + top
@@ -328,10 +332,20 @@ class Pen:
         )
 
     def text(
-        self, x: float, y: float, text: str, size: int, weight: Weight, fill: RGB, anchor: str = "mm"
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: int,
+        weight: Weight,
+        fill: RGB,
+        anchor: str = "mm",
+        role: str | None = None,
     ) -> None:
-        """`text` in a face of `size` (the picture's pixels), what no font can draw replaced."""
+        """`text` in a face of `size` (the picture's pixels), what no font can draw replaced;
+        `role` as for `Canvas.text`."""
         font_face = face(size * self.scale, weight)
+        legibility.note(role, text, font_face, self.scale)
         shown = readable(text, weight)
         if not shaping.simple(shown, weight):
             mask, left, top, _, colour = shaping.label(shown, font_face, anchor)

@@ -24,12 +24,16 @@ from renderers.canvas import Pen
 from renderers.fonts import Face
 from renderers.fonts import Weight
 from renderers.fonts import face
+from renderers.legibility import PLACE
+from renderers.legibility import Report
+from renderers.legibility import report
 
 __all__ = [
     "PNG_SIGNATURE",
     "NoHand",
     "asked_keys",
     "check_no_hand_drawn",
+    "check_readable_on_a_phone",
     "clear_caches",
     "drawn_texts",
     "height",
@@ -120,6 +124,18 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Face]]:
     monkeypatch.setattr(Canvas, "text", canvas_text)
     monkeypatch.setattr(Pen, "text", pen_text)
     return drawn
+
+
+def check_readable_on_a_phone(draw: Callable[[], bytes], must_report: Iterable[str] = (PLACE,)) -> Report:
+    """Draw a board and check it as a phone shows it (390 px wide when wider): every place's
+    name and every figure at least 8 px tall, every mark on a piece at least 6 px; and that
+    the renderer reported the labels of `must_report` at all (a label drawn without its role
+    would pass unmeasured)."""
+    found = report(draw)
+    assert found.too_small() == [], f"too small at {found.width} px wide: {found.too_small()[:10]}"
+    missing = set(must_report) - found.roles()
+    assert not missing, f"no label of role {sorted(missing)} was reported"
+    return found
 
 
 def clear_caches(*modules: ModuleType) -> None:
