@@ -168,6 +168,10 @@ class Reply:
     filename: str = "board.png"
     #: The image's description (alt text) for screen readers: plain text, at most 1,024 characters.
     description: str = ""
+    #: A private answer's close-up of the caller's decision: where its legal moves are on the
+    #: board, each labelled large (None: the decision picks no place); and its description.
+    closeup: bytes | None = None
+    closeup_description: str = ""
     #: Where a public answer may be posted: the game's own thread and channel
     #: (elsewhere, or where the caller may not post, it is answered privately).
     public_in: tuple[int, ...] = ()

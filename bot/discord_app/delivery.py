@@ -51,6 +51,8 @@ log = logging.getLogger(__name__)
 CONTENT_LIMIT = 2_000
 #: The file name board images are uploaded under.
 BOARD_FILENAME = "board.png"
+#: The file name of a decision's close-up.
+CLOSEUP_FILENAME = "closeup.png"
 #: Discord takes nonces of at most 25 characters.
 NONCE_LENGTH = 25
 
@@ -159,15 +161,21 @@ async def send_private(
     view: discord.ui.View | None = None,
     filename: str = BOARD_FILENAME,
     description: str = "",
+    closeup: bytes | None = None,
+    closeup_description: str = "",
 ) -> None:
-    """Answer the caller alone (the interaction was deferred ephemerally)."""
+    """Answer the caller alone (the interaction was deferred ephemerally); with the board,
+    and the close-up of the caller's decision after it where there is one."""
     pieces = chunks(text)
     for piece in pieces[:-1]:
         await interaction.followup.send(piece, ephemeral=True, allowed_mentions=NO_PINGS)
+    files = [board_file(image, filename, description)] if image is not None else []
+    if closeup is not None:
+        files.append(board_file(closeup, CLOSEUP_FILENAME, closeup_description))
     await interaction.followup.send(
         pieces[-1],
         ephemeral=True,
-        file=board_file(image, filename, description) if image is not None else MISSING,
+        files=files or MISSING,
         view=view if view is not None else MISSING,
         allowed_mentions=NO_PINGS,
     )

@@ -139,6 +139,8 @@ class InteractionResponder:
                 view=view,
                 filename=reply.filename,
                 description=reply.description,
+                closeup=reply.closeup,
+                closeup_description=reply.closeup_description,
             )
         if reply.lobby is not None:
             await edit_lobby(self._client, reply.lobby, lobby_view(reply.lobby, reply.lobby.locale))

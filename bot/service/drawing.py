@@ -64,27 +64,49 @@ class Drawing:
         except KeyError:
             return None
 
-    def view(self, game: Loaded, state: State, seat: int | None) -> dict[str, Any]:
+    def view(
+        self, game: Loaded, state: State, seat: int | None, since: State | None = None
+    ) -> dict[str, Any]:
+        """What the renderer draws: the seat's view (None: a spectator's) with the names as
+        typed, and `since`: the public view of an earlier state, whose changes it marks."""
         view = game.engine.view(state, seat)
         # As typed: an image draws the characters (messages escape them, `Loaded.names`).
         view["names"] = game.typed_names
+        if since is not None:
+            view["since"] = self.view(game, since, None)
         return view
 
-    async def board(self, game: Loaded, state: State, seat: int | None, locale: str | None) -> bytes | None:
-        """The board as `seat` (None: a spectator) sees it, or None for a game that has no renderer."""
+    async def board(
+        self, game: Loaded, state: State, seat: int | None, locale: str | None, since: State | None = None
+    ) -> bytes | None:
+        """The board as `seat` (None: a spectator) sees it, what changed since `since` marked;
+        None for a game that has no renderer."""
         found = self._draw_args(game.engine.id)
         if found is None:
             return None
         draw, lead = found
-        return await self.workers.run(draw, *lead, self.view(game, state, seat), locale)
+        return await self.workers.run(draw, *lead, self.view(game, state, seat, since), locale)
 
-    async def post_board(self, game: Loaded, state: State, locale: str | None) -> tuple[bytes | None, bool]:
-        """The public board for a post, and whether it is left out: drawing it failed
-        `DRAW_TRIES` times in a row. A failure before that raises, so that the post is
-        tried again later."""
+    async def closeup(
+        self, game: Loaded, state: State, seat: int, legal: Sequence[str], locale: str | None
+    ) -> bytes | None:
+        """The close-up of the seat's decision: where its legal moves are on the board, each
+        labelled large; None when the decision picks no place, or the game draws none."""
+        if self._render is not None or renderers.closeup_renderer(game.engine.id) is None:
+            return None
+        return await self.workers.run(
+            renderers.closeup, game.engine.id, self.view(game, state, seat), list(legal), locale
+        )
+
+    async def post_board(
+        self, game: Loaded, state: State, locale: str | None, since: State | None = None
+    ) -> tuple[bytes | None, bool]:
+        """The public board for a post (what changed since `since` marked), and whether it
+        is left out: drawing it failed `DRAW_TRIES` times in a row. A failure before that
+        raises, so that the post is tried again later."""
         game_id = game.row.id
         try:
-            image = await self.board(game, state, None, locale)
+            image = await self.board(game, state, None, locale, since)
         except Exception:
             failures = self._failed.get(game_id, 0) + 1
             if failures < DRAW_TRIES:

@@ -208,6 +208,23 @@ class Games:
         steps = await self._replayed(game)
         return [item for item in steps if version < item.version <= until]
 
+    async def state_at(self, game: Loaded, version: int) -> State | None:
+        """The state after the last move up to `version` (the start before the first move):
+        the board the thread saw when it had heard of the moves up to `version`. From memory
+        when it reaches back so far, else replayed; None for a game not started."""
+        if game.state is None:
+            return None
+        if version >= game.row.version:
+            return game.state
+        history = self._get(game.row.id).history
+        if history is not None and history.reaches(version):
+            earlier = history.until(version)
+            if earlier:
+                return earlier[-1].state
+        start, steps = replay(game.engine, game.row, await self.store.moves(game.row.id), words_later=True)
+        earlier = [item for item in steps if item.version <= version]
+        return earlier[-1].state if earlier else start
+
     async def _replayed(self, game: Loaded) -> list[Step]:
         _, steps = replay(game.engine, game.row, await self.store.moves(game.row.id), words_later=True)
         start_version = steps[0].version - 1 if steps else game.row.version

@@ -95,11 +95,16 @@ class Narrator:
         return Post(text, mentions=notice.mentions, actions=notice.actions)
 
     async def turn_post(
-        self, game: Loaded, run: Sequence[Turn], pinged: Sequence[int], locale: str | None
+        self,
+        game: Loaded,
+        run: Sequence[Turn],
+        pinged: Sequence[int],
+        locale: str | None,
+        before: State | None = None,
     ) -> Post:
         """One turn, or a run of AI turns: who did what (every seat that acted, in order),
-        the board as it stands after the last, and pings for `pinged`, each with what it
-        must decide now."""
+        the board as it stands after the last with what changed since `before` (the board
+        of the post before) marked, and pings for `pinged`, each with what it must decide now."""
         lines = []
         # The same, with names as typed and every line naming its seat, for the image's description.
         changes = []
@@ -118,7 +123,7 @@ class Narrator:
             if len(run) == 1
             else texts.t("turn.ai_run", locale)
         )
-        post = await self.state_post(game, last.state, locale, pinged, changes)
+        post = await self.state_post(game, last.state, locale, pinged, changes, before)
         text = f"{header}\n" + "\n".join(lines) + f"\n{post.text}"
         if pinged and last.state is game.state:
             # Who is pinged also reads what else happened since they last acted.
@@ -150,10 +155,12 @@ class Narrator:
         locale: str | None,
         pinged: Sequence[int] = (),
         changes: Sequence[str] = (),
+        before: State | None = None,
     ) -> Post:
         """The board after a turn: image, who must decide, and a ping with its prompt for `pinged`;
-        `changes` (what happened since the last post, names as typed) go into the image's description."""
-        image, left_out = await self._drawing.post_board(game, state, locale)
+        `changes` (what happened since the last post, names as typed) go into the image's description,
+        and the board marks what changed since `before`."""
+        image, left_out = await self._drawing.post_board(game, state, locale, before)
         lines = [self.status_line(game, state, locale)]
         if game.engine.outcome(state) is None:
             lines += [self.prompt_line(game, state, seat, locale) for seat in pinged]
@@ -249,8 +256,12 @@ class Narrator:
         lines = [texts.render(summary, caller.locale, game.names) if summary else ""]
         buttons: tuple[MoveButton, ...] = ()
         turn = None
+        closeup = None
         if game.row.status == "running" and seat in engine.to_act(state):
             legal = engine.legal_actions(state, seat)
+            if with_image:
+                notations = [engine.format_action(state, action) for action in legal]
+                closeup = await self._drawing.closeup(game, state, seat, notations, caller.locale)
             quick = engine.quick_actions(state, seat)
             buttons = tuple(
                 MoveButton(notation, notation) for notation in (engine.format_action(state, a) for a in quick)
@@ -275,6 +286,8 @@ class Narrator:
             version=game.row.version,
             buttons=buttons,
             turn=turn,
+            closeup=closeup,
+            closeup_description=texts.t("alt.closeup", caller.locale, game=engine.title) if closeup else "",
         )
 
 

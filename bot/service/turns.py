@@ -215,10 +215,13 @@ class Turns:
             post = await self._narrator.notice_post(game, notice, locale)
             await self._tell(game, post, f"n{number}", partial(self._notices.posted, number))
         pinged: list[int] = []
+        # What the thread saw last: each turn's board marks what changed since.
+        before = await self._games.state_at(game, game.row.announced_version) if turns else None
         for run in _posts(game, turns, due):
             last = run[-1].last_version
             here = [seat for seat, version in due.items() if version == last]
-            post = quiet(await self._narrator.turn_post(game, run, here, locale))
+            post = quiet(await self._narrator.turn_post(game, run, here, locale, before))
+            before = run[-1].state
             await self._tell(game, post, f"t{last}", partial(self._games.announced, game_id, last))
             pinged += here
         rest = [seat for seat in sorted(due) if seat not in pinged]
