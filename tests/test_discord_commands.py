@@ -24,6 +24,8 @@ async def test_info_log_and_list(world: World, table: Table) -> None:
     assert f"game #{game.id}" in info.response.content
     assert "Status: running" in info.response.content
     assert "anna" in info.response.content and "bob" in info.response.content
+    # Where the game stands, in the players' words: its turn, not the store's version.
+    assert "Turn 2" in info.response.content and "Version" not in info.response.content
 
     log = await world.bob.slash(world.channel, "game log", game=str(game.id))
     assert log.ephemeral and log.response is not None

@@ -165,3 +165,7 @@ async def test_host_may_abandon_an_open_lobby(world: World, table: Table) -> Non
     assert done.response is not None and f"Game #{game.id} is abandoned" in done.response.content
     lobby = table.message(world.channel, game.lobby.id)
     assert lobby.components == [] and "abandoned" in lobby.content
+    # It never started: joining it now says so, not that it has started.
+    late = await world.bob.slash(world.channel, "game join", game=str(game.id))
+    assert late.response is not None and "closed without starting" in late.response.content
+    assert "already started" not in late.response.content

@@ -289,7 +289,11 @@ class Lobby:
         )
 
     async def _lobby_row(self, caller: Caller, game_id: int) -> GameRow:
-        row = (await self._games.load(game_id, caller)).row
+        game = await self._games.load(game_id, caller)
+        row = game.row
+        if row.status == "abandoned" and game.state is None:
+            # Expired, or its host abandoned it: it never started.
+            raise PlayerError("error.lobby_closed", game=game_id)
         if row.status != "lobby":
             raise PlayerError("error.not_in_lobby", game=game_id)
         if LEAGUE in row.settings:

@@ -97,7 +97,9 @@ class Views:
         lines.append(self._clock.describe(row, locale))
         if row.status == "running":
             lines.extend(await self._clock.pending_lines(row, locale))
-        lines.append(texts.t("info.moves", locale, count=row.version))
+        turn = engine.turn_number(state) if state is not None else -1
+        if turn >= 0:
+            lines.append(texts.t("info.turn", locale, turn=turn + 1))
         return Reply("\n".join(lines), game_id=game_id, version=row.version)
 
     async def log(self, caller: Caller, game_id: int) -> Reply:
