@@ -4,6 +4,7 @@ the caller's decision where the game draws one."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import AsyncIterator
 from collections.abc import Mapping
@@ -74,7 +75,7 @@ async def test_each_posted_board_carries_the_board_of_the_post_before(
         await service.settled(game_id)
     posted = boards.posted()
     assert len(posted) > 2
-    for earlier, later in zip(posted, posted[1:], strict=False):
+    for earlier, later in itertools.pairwise(posted):
         assert later["since"] == without_since(earlier), "marked against the board posted before it"
 
 

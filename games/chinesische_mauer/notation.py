@@ -1,7 +1,7 @@
 """The move notation: 1-based sites and positions, case-insensitive, spaces free.
 
     tile 5 on 3.2        take 3            draw
-    play wall 3          play 2 walls 3    play dragon 3
+    play wall 3          play 2 wall 3     play dragon 3
     dragon on 2.4        free horseman 3   play 2 horsemen 3
 
 `format_action` writes the canonical form (count left out when 1, singular

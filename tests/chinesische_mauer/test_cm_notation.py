@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from cm_builders import position
 from game_support import parse_refusal
 
+import texts
 from games.chinesische_mauer import ENGINE
 from games.chinesische_mauer import DragonOn
 from games.chinesische_mauer import Draw
@@ -198,3 +200,24 @@ def test_every_message_key_used_has_an_english_template() -> None:
     with pytest.raises(IllegalAction) as raised:
         ENGINE.describe(board(), 0, "nonsense")
     assert raised.value.key in keys
+
+
+def _examples(text: str) -> list[str]:
+    """The moves a help text shows: after its colon, parted by "·" or in backticks."""
+    if "`" in text:
+        return text.split("`")[1::2]
+    return [part.strip().rstrip(".") for part in text.split(":", 1)[1].split("·")]
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "nl"])
+def test_every_move_a_help_text_shows_is_spelt_as_the_game_writes_it(locale: str) -> None:
+    """One move, one spelling: the examples of the notation refusal, the rules and the README
+    are each the game's own writing of that move (not "play 2 walls 3" beside "play 2 wall 3")."""
+    shown = _examples(texts.t("cm.error.notation", locale, text="x"))
+    shown += _examples(texts.t("chinesische-mauer.rules", locale).rsplit("\n", 1)[-1])
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Chinesische Mauer in short", 1)[1].split("`/rules", 1)[0]
+    shown += section.split("`")[1::2]
+    state = board()
+    for example in shown:
+        assert ENGINE.format_action(state, ENGINE.parse_action(state, 0, example)) == example, example
