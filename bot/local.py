@@ -273,9 +273,10 @@ async def _choose_players(session: LocalSession, engine: games.Engine, ask: Ask)
     names: list[str | None] = []
     for seat in range(count):
         name = (await ask(_say("local.ask.name", number=seat + 1))).strip()
-        if seat == count - 1 and all(n is None for n in names) and not name:
-            session.say(_say("local.ask.one_person"))
-            name = _say("local.default_name")
+        # A table of AI players alone has nobody to play at this terminal: the last seat is
+        # a person's, and they are asked for their name until they give one.
+        while seat == count - 1 and all(n is None for n in names) and not name:
+            name = (await ask(_say("local.ask.need_person", number=seat + 1))).strip()
         names.append(name[:32] or None)
     return names
 
@@ -286,13 +287,18 @@ async def _choose_options(
     """Each of the game's options, asked in turn, until the rules accept the combination."""
     while True:
         chosen: dict[str, str] = {}
-        for option in engine.options:
+        # An option no host chooses (a newer board of the game, say) is not asked.
+        for option in (option for option in engine.options if option.offered):
             base = f"{engine.id}.option.{option.name}"
             session.say(texts.t(base) + ":")
             for number, choice in enumerate(option.choices, 1):
                 session.say(f"  {number}) {texts.t(f'{base}.{choice}')}")
             while True:
-                prompt = _say("local.ask.option", option=texts.t(base), auto=texts.t("lobby.option_auto"))
+                if option.default is None:
+                    prompt = _say("local.ask.option", option=texts.t(base), auto=texts.t("lobby.option_auto"))
+                else:
+                    default = texts.t(f"{base}.{option.default}")
+                    prompt = _say("local.ask.option_default", option=texts.t(base), default=default)
                 answer = (await ask(prompt)).strip()
                 if not answer:
                     break
@@ -403,10 +409,19 @@ async def _undo(session: LocalSession, game_id: int, row: GameRow, caller: Calle
     moves = await session.service.store.moves(game_id)
     last = row.seats[moves[-1].seat] if moves else None
     if last is not None and not last.is_ai and last.user_id in session.callers:
+        if last.user_id != caller.user_id:
+            # Typed at another player's prompt: whose move it is, before the answer speaks of it.
+            session.say(_say("local.undo_for", player=texts.escape_words(last.name)))
         caller = session.callers[last.user_id]
     # Otherwise the service says why nothing can be taken back.
     session.show(await session.service.undo(caller, game_id), "hand")
-    session.prompted = None
+    # The answer is the undoer's hand, with what they must decide when it is theirs to
+    # decide again: that prompt is not said a second time.
+    now = await session.service.store.get_game(game_id)
+    engine = games.get(now.engine)
+    seat = next(s.seat for s in now.seats if s.user_id == caller.user_id)
+    acting = engine.to_act(engine.loads(now.state)) if now.state is not None else frozenset()
+    session.prompted = seat if seat in acting else None
 
 
 async def play(session: LocalSession, game_id: int, ask: Ask) -> None:

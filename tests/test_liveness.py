@@ -328,7 +328,9 @@ async def test_a_run_of_ai_turns_is_one_post_with_the_board_as_it_then_stands(
     assert theirs.content.startswith("🤖 **The AI players' turns:**")
     lines = theirs.content.splitlines()
     for name in ai_names:
-        assert any(line.startswith(f"• **{name}**:") for line in lines), (name, theirs.content)
+        # Each line says who did what once: the move's own words name its player.
+        assert any(line.startswith(f"• {name} ") for line in lines), (name, theirs.content)
+        assert not any(f"{name}**: {name}" in line or f"{name}: {name}" in line for line in lines)
     assert len(theirs.attachments) == 1, "one board, as it stands after the last AI turn"
     assert [member.id for member in theirs.mentions] == [world.anna.id]
     assert await table.on_turn(game.id) is world.anna

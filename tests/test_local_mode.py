@@ -129,6 +129,12 @@ async def test_undo_takes_back_the_last_move_whoever_made_it(tmp_path: Path) -> 
     assert prompts[2] != prompts[0], "undo was typed at the other player's prompt"
     assert len(moves) == 1 and row.seats[moves[0].seat].name == first
     assert prompts[-1] == prompts[0], "after the undo it is the first player's turn again"
+    # Said at the other's prompt, the answer says whose move it takes back.
+    assert f"{first} moved last: taking back {first}'s move." in text
+    # Their hand says what they must decide; the prompt does not say it a second time.
+    after_undo = table.said[table.said.index(prompts[2]) :]
+    decide = [line for line in after_undo if "one action left" in line]
+    assert len(decide) == 1, decide
 
 
 async def test_nothing_to_undo_is_said_in_words(tmp_path: Path) -> None:
@@ -300,3 +306,25 @@ def test_the_terminal_variant_replaces_discord_sentences_only_inside() -> None:
             assert "`" not in texts.t("game.start_post", language, game="G", id=1, seats="", first="Ann")
         assert texts.t("status.running") == "running", "keys without a variant stay as they are"
     assert texts.t("hand.choices", count=3) == discord
+
+
+async def test_a_table_of_ai_players_alone_asks_for_a_person_s_name(tmp_path: Path) -> None:
+    table = Table(after(*new_cm("", ""), "", "Zoe", "quit"))
+    text = await table.play(tmp_path)
+    asked = [line for line in table.said if "At least one player must be a person" in line]
+    assert len(asked) == 2, "asked again until a name is given"
+    assert "you take the last seat" not in text
+    assert "Zoe> " in table.said
+
+
+async def test_options_say_their_own_default_and_a_hidden_option_is_not_asked(tmp_path: Path) -> None:
+    china = str([engine.id for engine in games.all()].index("china") + 1)
+    table = Table(after(china, "3", "Ann", "", "", "", "", "info", "quit"))
+    text = await table.play(tmp_path)
+    prompts = [line for line in table.said if line.endswith("]: ") and "Enter" in line]
+    assert prompts == [
+        "Board side [Enter: by the number of players]: ",
+        "Fortresses (variant for experienced players) [Enter: Without fortresses]: ",
+    ], "the board version is no host's choice"
+    # `info`: each name apart from its figures (no bold at a terminal to tell them apart).
+    assert "1. 👤 Ann — 0 points" in text

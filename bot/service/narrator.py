@@ -106,17 +106,13 @@ class Narrator:
         the board as it stands after the last with what changed since `before` (the board
         of the post before) marked, and pings for `pinged`, each with what it must decide now."""
         lines = []
-        # The same, with names as typed and every line naming its seat, for the image's description.
+        # The same, with names as typed, for the image's description.
         changes = []
         for turn in run:
-            for seat, description in zip(
-                turn.seats or (turn.seat,) * len(turn.descriptions), turn.descriptions, strict=True
-            ):
-                said = texts.render(description, locale, game.names)
-                named = len(run) > 1 or seat != turn.seat
-                lines.append(f"• **{game.names[seat]}**: {said}" if named else f"• {said}")
-                typed = game.typed_names
-                changes.append(f"{typed[seat]}: {texts.render(description, locale, typed)}")
+            for description in turn.descriptions:
+                # Each description names who acted: no name in front of it again.
+                lines.append(f"• {texts.render(description, locale, game.names)}")
+                changes.append(texts.render(description, locale, game.typed_names))
         last = run[-1]
         header = (
             texts.t("turn.header", locale, game.names, player=Player(last.seat))
@@ -141,7 +137,10 @@ class Narrator:
             return texts.t("outcome.title", locale)
         acting = sorted(game.engine.to_act(state))
         names = ", ".join(game.names[s] for s in acting)
-        key = "turn.next_human" if self.humans(game, acting) else "turn.next_ai"
+        if not self.humans(game, acting):
+            return texts.t("turn.next_ai", locale, game.names, players=names)
+        # An answer outside one's own turn (an offer, a discard) is no turn of theirs.
+        key = "turn.next_human" if acting == [game.engine.current_turn(state)] else "turn.next_decide"
         return texts.t(key, locale, game.names, players=names)
 
     def description(self, game: Loaded, state: State, locale: str | None, changes: Sequence[str] = ()) -> str:

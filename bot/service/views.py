@@ -85,7 +85,9 @@ class Views:
             if outcome is not None:
                 extra = texts.t("info.score", locale, score=outcome.scores[seat.seat]) + " " + extra
             arrow = " ⬅️" if seat.seat in acting else ""
-            lines.append(f"{seat.seat + 1}. {marker} **{game.names[seat.seat]}** {extra}{arrow}".rstrip())
+            # A dash between name and figures: without Discord's bold (the terminal) they would run together.
+            figures = f" — {extra}" if extra.strip() else ""
+            lines.append(f"{seat.seat + 1}. {marker} **{game.names[seat.seat]}**{figures}{arrow}")
             if seat.user_id and not seat.is_ai:
                 away = (await self._people.get(seat.user_id)).away_until
                 if away is not None and away > self._now():
