@@ -198,6 +198,15 @@ def shared_workers() -> Iterator[Workers]:
     workers.close()
 
 
+@pytest.fixture(scope="module")
+def two_workers() -> Iterator[Workers]:
+    """Two worker processes, as the bot has on a machine of two cores: for the tests of how
+    jobs share them (one module's tests share them, a stuck job's worker is replaced)."""
+    workers = Workers(2)
+    yield workers
+    workers.close()
+
+
 @dataclass
 class Bots:
     """Every bot a test built; each is closed (and its store with it) at the end."""

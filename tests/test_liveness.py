@@ -1,9 +1,8 @@
 """A game never stops moving: whatever fails in the work a game owes, it goes on.
 
 Through the real bot in SimCord, as a player would meet each fault; an AI that
-hangs through the service with real worker processes (SimCord's clock is
-virtual for a wait on a worker, and it waits for the worker's job to end, so a
-hang there cannot be told from a bot that never settles).
+hangs also through the service with real worker processes, and through the bot
+in tests/test_discord_workers.py.
 """
 
 from __future__ import annotations

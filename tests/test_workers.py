@@ -1,5 +1,6 @@
-"""Worker processes: a dead one does not break every later board and AI move, and they
-yield the CPU to the event loop."""
+"""Worker processes: a dead or stuck one stops only its own job, the AI's time limit counts
+its thinking, not its wait for a worker, and it goes before the drawing; they yield the CPU
+to the event loop."""
 
 from __future__ import annotations
 
@@ -10,11 +11,20 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Awaitable
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from worker_support import alive
+from worker_support import ended_worker
+from worker_support import eventually
+from worker_support import hang_telling
+from worker_support import nap_noted
+from worker_support import noted
 
 from bot.workers import WORKER_NICENESS
+from bot.workers import Priority
 from bot.workers import Workers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,13 +46,70 @@ def hang() -> None:
     time.sleep(120)  # an AI that never answers
 
 
+def nap(seconds: float, name: str) -> str:
+    time.sleep(seconds)
+    return name
+
+
+async def in_order_of_ending(jobs: Mapping[str, Awaitable[str]]) -> list[str]:
+    ended: list[str] = []
+
+    async def note(name: str, job: Awaitable[str]) -> None:
+        await job
+        ended.append(name)
+
+    await asyncio.gather(*(note(name, job) for name, job in jobs.items()))
+    return ended
+
+
+async def test_a_job_is_not_timed_out_for_waiting_for_a_worker(shared_workers: Workers) -> None:
+    # A burst of boards keeps the one worker busy for longer than the AI's time limit.
+    boards = [asyncio.ensure_future(shared_workers.run(nap, 0.6, "board")) for _ in range(3)]
+    await asyncio.sleep(0.1)
+    # The limit counts from the job's start in the worker: it waits, then thinks briefly.
+    assert await shared_workers.run(square, 6, time_limit=1.0) == 36
+    assert await asyncio.gather(*boards) == ["board"] * 3
+
+
+async def test_the_ai_goes_before_the_boards_waiting_ahead_of_it(shared_workers: Workers) -> None:
+    jobs = {"under way": shared_workers.run(nap, 0.4, "under way")}
+    jobs |= {f"board {n}": shared_workers.run(nap, 0.2, f"board {n}") for n in range(3)}
+    jobs["ai"] = shared_workers.run(nap, 0.1, "ai", time_limit=1.0, priority=Priority.THINKING)
+    # A job under way goes on (a worker is not interrupted), then the AI, then the boards.
+    assert await in_order_of_ending(jobs) == ["under way", "ai", "board 0", "board 1", "board 2"]
+
+
+async def test_long_jobs_never_hold_every_worker(two_workers: Workers) -> None:
+    jobs = {f"replay {n}": two_workers.run(nap, 0.8, f"replay {n}", priority=Priority.LONG) for n in range(2)}
+    jobs["board"] = two_workers.run(nap, 0.1, "board")
+    # One replay at a time: the other worker is there for the board (and the AI).
+    assert await in_order_of_ending(jobs) == ["board", "replay 0", "replay 1"]
+
+
+async def test_a_stuck_job_ends_its_own_worker_and_no_other_job(two_workers: Workers, tmp_path: Path) -> None:
+    runs, stuck = tmp_path / "runs", tmp_path / "stuck"
+    other = asyncio.ensure_future(two_workers.run(nap_noted, runs, "other", 1.5))
+    assert await eventually(runs.exists)  # under way in one worker
+
+    with pytest.raises(TimeoutError):
+        await two_workers.run(hang_telling, stuck, time_limit=0.5)
+
+    # The other job finishes where it began, once, and its worker goes on.
+    survivor = await other
+    assert noted(runs) == ["other"], "the other worker's job was done again"
+    assert alive(survivor)
+    assert await two_workers.run(square, 4) == 16
+    # The stuck one's worker was ended (and a new one started in its place).
+    assert await eventually(ended_worker(stuck))
+
+
 async def test_a_killed_worker_is_replaced_and_the_job_tried_again() -> None:
     workers = Workers(processes=1)
     try:
         assert await workers.run(square, 7) == 49
         victim = await workers.run(pid)
         os.kill(victim, signal.SIGKILL)
-        # The next jobs find the pool broken: it is made anew and they run.
+        # The next job finds its worker dead: the worker is replaced and the job runs.
         assert await workers.run(square, 8) == 64
         assert await workers.run(square, 9) == 81
         assert await workers.run(pid) != victim
@@ -99,27 +166,18 @@ asyncio.run(main())
 """
 
 
-def _alive(pid: int) -> bool:
-    """Whether the process runs (a zombie waiting to be reaped counts as ended)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 def test_workers_end_when_the_bot_is_killed_outright() -> None:
     bot = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert bot.stdout is not None
         worker = int(bot.stdout.readline())
-        assert _alive(worker)
+        assert alive(worker)
         bot.send_signal(signal.SIGKILL)
         bot.wait(timeout=30)
         deadline = time.monotonic() + 20
-        while _alive(worker) and time.monotonic() < deadline:
+        while alive(worker) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert not _alive(worker), "a worker outlived the bot that started it"
+        assert not alive(worker), "a worker outlived the bot that started it"
     finally:
         bot.kill()
         bot.wait()

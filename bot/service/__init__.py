@@ -73,6 +73,7 @@ from bot.store import GameRow
 from bot.store import Places
 from bot.store import PlayerRow
 from bot.store import Store
+from bot.workers import Priority
 from bot.workers import Workers
 from games.core import Engine
 from games.core import State
@@ -134,7 +135,7 @@ class GameService:
         self, title: str, note: str, headers: list[str], rows: list[list[str]]
     ) -> bytes:
         """The standings image, drawn in a worker process (the event loop never draws)."""
-        return await self.workers.run(render_standings, title, note, headers, rows)
+        return await self.workers.run(render_standings, title, note, headers, rows, priority=Priority.LONG)
 
     # ------------------------------------------------------- the front-end
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import renderers
 from bot.service.model import Loaded
+from bot.workers import Priority
 from bot.workers import Workers
 from games.core import State
 
@@ -138,8 +139,10 @@ class Drawing:
                 return None
         try:
             if self._animate is _animate_replay:
-                return await self.workers.run(_animate_replay, subject, views, locale, captions)
-            return await self.workers.run(self._animate, subject, views, locale)
+                return await self.workers.run(
+                    _animate_replay, subject, views, locale, captions, priority=Priority.LONG
+                )
+            return await self.workers.run(self._animate, subject, views, locale, priority=Priority.LONG)
         except ValueError:
             log.warning("game %s: the replay does not fit the upload limit", game.row.id)
             return None

@@ -26,6 +26,7 @@ from bot.service.model import Loaded
 from bot.service.model import Notice
 from bot.service.people import People
 from bot.store import GameRow
+from bot.workers import Priority
 from games.core import Outcome
 from games.core import Player
 from games.core import State
@@ -230,7 +231,9 @@ class Narrator:
     async def replay_image(self, game: Loaded, locale: str | None) -> bytes | None:
         """The animated replay: the start, then the board after every turn."""
         moves = await self._games.moves(game.row.id)
-        start, steps = await self._drawing.workers.run(replay, game.engine, game.row, moves)
+        start, steps = await self._drawing.workers.run(
+            replay, game.engine, game.row, moves, priority=Priority.LONG
+        )
         turns = [turn for turn in group_turns(game.engine, steps) if turn.complete]
         states = [start] + [turn.state for turn in turns]
         # Drawn, not posted: the names as typed, and no Markdown.

@@ -1,7 +1,9 @@
 """`Robots`: moves chosen by the AI, for AI seats and for people whose time ran out.
 
 The AI thinks in a worker process; the job carries the game's registered AI
-function itself, so a game registered only in this process is played too.
+function itself, so a game registered only in this process is played too. It
+goes before any drawing that waits for a worker, and its budget counts its
+thinking from its start there, not its wait for a free worker.
 
 An AI never stops a game: when it raises, answers with something that is not
 a legal action, or thinks longer than its budget, a seeded random legal move
@@ -16,6 +18,7 @@ import ai
 from bot.service.games import Games
 from bot.service.model import MAX_AI_STEPS
 from bot.service.model import Loaded
+from bot.workers import Priority
 from bot.workers import Workers
 from games.core import Action
 
@@ -39,7 +42,12 @@ class Robots:
         budget = self.thinking_budget
         try:
             action = await self._workers.run(
-                ai.chooser(game.engine.id), game.state, seat, seed, time_limit=budget
+                ai.chooser(game.engine.id),
+                game.state,
+                seat,
+                seed,
+                time_limit=budget,
+                priority=Priority.THINKING,
             )
         except TimeoutError:
             problem, failure = f"thought longer than {budget:g} s", None
