@@ -106,27 +106,38 @@ def _warm_up() -> None:
     ai.has_ai("")
 
 
-def _draw_samples() -> None:
-    """A worker's first job: the starting board of every game that has a renderer.
+def _started() -> None:
+    """A worker's first job: nothing but its start (`_warm_up` imports what the work needs)."""
+
+
+def _draw_sample(number: int) -> bool:
+    """Warm-up between jobs: the starting board of the `number`th game that has a renderer;
+    whether there was such a game.
 
     The first boards a process draws pay for loading fonts and for shaping
     labels and sprites that every later board reuses (a tenth to half a
-    second each); drawn here, as the bot starts, they are not paid by the
-    first players' posts. A failure here only leaves those caches cold.
+    second each). A worker draws these one game at a time while it has
+    nothing else to do, so that they are not paid by the first players'
+    posts, and a post that comes meanwhile waits for one of them at most,
+    never for all. A failure here only leaves those caches cold.
     """
     import games
     import renderers
 
-    for game_id in renderers.game_ids():
-        try:
-            engine = games.get(game_id)
-            players = engine.max_players
-            state = engine.setup(players, 0, engine.check_options(players, {}))
-            view = engine.view(state, None)
-            view["names"] = [f"Player {seat + 1}" for seat in range(players)]
-            renderers.render(game_id, view, None)
-        except Exception:
-            log.warning("worker warm-up: the sample board of %s failed", game_id, exc_info=True)
+    found = renderers.game_ids()
+    if number >= len(found):
+        return False
+    game_id = found[number]
+    try:
+        engine = games.get(game_id)
+        players = engine.max_players
+        state = engine.setup(players, 0, engine.check_options(players, {}))
+        view = engine.view(state, None)
+        view["names"] = [f"Player {seat + 1}" for seat in range(players)]
+        renderers.render(game_id, view, None)
+    except Exception:
+        log.warning("worker warm-up: the sample board of %s failed", game_id, exc_info=True)
+    return True
 
 
 class Priority(IntEnum):
@@ -138,6 +149,8 @@ class Priority(IntEnum):
     DRAWING = 1
     #: A replay or a standings image: seconds of work nobody's turn waits for.
     LONG = 2
+    #: A worker's warm-up, drawn only while nothing waits (never queued).
+    WARM_UP = 3
 
 
 def _closed() -> RuntimeError:
@@ -167,10 +180,12 @@ class _Worker:
         #: The job it runs; None while it is free.
         self.job: _Job[Any] | None = None
         self.ready = False
-        # The warm-up comes first, handed out at once: the process starts now and fills its
-        # caches, instead of starting during the first burst of boards. Until it is done
-        # the worker takes no job, so that no job's time limit pays for it.
-        self.executor.submit(_draw_samples).add_done_callback(lambda _: on_ready(self))
+        #: The next sample board its idle time draws (`_draw_sample`); None: all are drawn.
+        self.next_sample: int | None = 0
+        # The process starts now, handed a job at once, instead of during the first burst of
+        # boards; until it has started (its imports done) it takes no job, so that no job's
+        # time limit pays for its start.
+        self.executor.submit(_started).add_done_callback(lambda _: on_ready(self))
 
     @property
     def free(self) -> bool:
@@ -242,7 +257,42 @@ class Workers:
         return await asyncio.wrap_future(job.outcome)
 
     def _dispatch(self) -> None:
-        """Hand waiting jobs to free workers (called with the lock held)."""
+        """Hand waiting jobs to free workers, and the warm-up to those left idle (called with
+        the lock held)."""
+        self._hand_out()
+        if not self._queue:
+            for worker in self._workers:
+                if worker.free and worker.next_sample is not None:
+                    self._warm(worker)
+
+    def _warm(self, worker: _Worker) -> None:
+        """Have an idle worker draw its next sample board (a job of its own, no one waits on it)."""
+        job: _Job[bool] = _Job(_draw_sample, (worker.next_sample,), Priority.WARM_UP, None)
+        job.outcome.set_running_or_notify_cancel()
+        worker.job = job
+        try:
+            running = worker.executor.submit(job.function, *job.args)
+        except BrokenProcessPool:
+            self._replace(worker)
+            return
+        running.add_done_callback(partial(self._warmed, worker))
+        running.add_done_callback(partial(self._finished, worker, job))
+
+    @staticmethod
+    def _warmed(worker: _Worker, running: Future[bool]) -> None:
+        if running.cancelled() or running.exception() is not None or not running.result():
+            worker.next_sample = None
+        elif worker.next_sample is not None:
+            worker.next_sample += 1
+
+    async def warmed_up(self) -> None:
+        """Wait until every worker has drawn its sample boards (tests and benchmarks that
+        time jobs: a warm-up under way holds its worker)."""
+        # Polled: a warm-up ends in an executor's thread, which has no event loop to tell.
+        while self._processes > 0 and any(worker.next_sample is not None for worker in self._workers):  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
+
+    def _hand_out(self) -> None:
         while self._queue:
             worker = next((worker for worker in self._workers if worker.free), None)
             if worker is None:

@@ -10,8 +10,9 @@ the service load on SQLite, on PostgreSQL (a server the benchmark starts
 and stops) and in two processes on one PostgreSQL database, side by side;
 and an eighth on liveness: 200 games, 50 of each engine, played to their end
 while drawings, the AI, the database, Discord and worker processes fail and
-the bot process is killed and restarted every few seconds; and a ninth on
-seating a league round of 64 players.
+the bot process is killed and restarted every few seconds; a ninth on
+seating a league round of 64 players; and a tenth on the first board after
+the bot starts, through the bot.
 Every figure stands next to its
 goal, marked ✅ or ❌. Run from the repository root, when the machine is
 otherwise quiet (see `uptime`):
@@ -44,6 +45,7 @@ import bench_ai  # noqa: E402 - the repository root must be on the path first
 import bench_autocomplete  # noqa: E402
 import bench_backends  # noqa: E402
 import bench_engine  # noqa: E402
+import bench_first_board  # noqa: E402
 import bench_league  # noqa: E402
 import bench_liveness  # noqa: E402
 import bench_render  # noqa: E402
@@ -68,6 +70,7 @@ BENCHMARKS: dict[str, Callable[[bool], Section]] = {
     "scale": bench_scale.run,
     "liveness": bench_liveness.run,
     "league": bench_league.run,
+    "firstboard": bench_first_board.run,
 }
 
 DEFAULT_OUT = ROOT / "docs" / "benchmarks.md"

@@ -182,3 +182,10 @@ def test_the_league_section_times_a_round_of_64_players_for_every_seat_range(
     named = {engine_id for row in rows for engine_id in engine_ids if f"`{engine_id}`" in row[0]}
     assert named == set(engine_ids)
     assert all(MARK.fullmatch(row[-1]) for row in rows), rows
+
+
+def test_the_first_board_section_times_a_start_through_the_bot(quick_run: tuple[str, str]) -> None:
+    (row,) = table_rows(sections_of(quick_run[0])["The first board after a start"])
+    samples, median, p99, slowest, missing = row[:5]
+    assert int(samples) >= 2 and missing == "0"
+    assert 0 < float(median) <= float(p99) <= float(slowest)

@@ -72,6 +72,7 @@ async def test_a_job_is_not_timed_out_for_waiting_for_a_worker(shared_workers: W
 
 
 async def test_the_ai_goes_before_the_boards_waiting_ahead_of_it(shared_workers: Workers) -> None:
+    await shared_workers.warmed_up()  # a worker drawing its samples would take the AI first
     jobs = {"under way": shared_workers.run(nap, 0.4, "under way")}
     jobs |= {f"board {n}": shared_workers.run(nap, 0.2, f"board {n}") for n in range(3)}
     jobs["ai"] = shared_workers.run(nap, 0.1, "ai", time_limit=1.0, priority=Priority.THINKING)
@@ -80,6 +81,7 @@ async def test_the_ai_goes_before_the_boards_waiting_ahead_of_it(shared_workers:
 
 
 async def test_long_jobs_never_hold_every_worker(two_workers: Workers) -> None:
+    await two_workers.warmed_up()
     jobs = {f"replay {n}": two_workers.run(nap, 0.8, f"replay {n}", priority=Priority.LONG) for n in range(2)}
     jobs["board"] = two_workers.run(nap, 0.1, "board")
     # One replay at a time: the other worker is there for the board (and the AI).
@@ -181,3 +183,17 @@ def test_workers_end_when_the_bot_is_killed_outright() -> None:
     finally:
         bot.kill()
         bot.wait()
+
+
+async def test_a_worker_draws_its_sample_boards_only_while_nothing_waits() -> None:
+    # A new worker takes a job as soon as it has started, not after drawing every game's
+    # sample board: the first board after a start waits for one sample at most.
+    workers = Workers(processes=1)
+    try:
+        assert await workers.run(square, 3) == 9
+        assert workers._workers[0].next_sample is not None, "the job did not wait for the warm-up"
+        await workers.warmed_up()
+        assert workers._workers[0].next_sample is None, "the samples are drawn once nothing waits"
+        assert await workers.run(square, 4) == 16
+    finally:
+        workers.close()
