@@ -1,7 +1,8 @@
 """The Catan: Cheops board image: every kind of view draws, the same view gives
 the same bytes, a spectator's image depends on no hand, the labels a player
-types are where they belong, every text is readable on a phone, and every
-board word is in all three languages.
+types are where they belong, every label is readable on a phone, what changed
+since the previous post is marked and named, the close-up of a decision names
+its legal places large, and every board word is in all three languages.
 
 Views come from seeded games played with the engine (3 and 4 players) by a
 random player that prefers building, so that the board fills with pieces and
@@ -13,6 +14,7 @@ engine and the renderer are used directly.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -22,6 +24,7 @@ import pytest
 from game_support import template_fields
 from render_support import asked_keys
 from render_support import check_no_hand_drawn
+from render_support import check_readable_on_a_phone
 from render_support import clear_caches
 from render_support import labels_drawn
 from render_support import png
@@ -36,12 +39,16 @@ from games.catan_cheops.actions import CITY
 from games.catan_cheops.actions import END
 from games.catan_cheops.actions import OFFER
 from games.catan_cheops.actions import ROAD
+from games.catan_cheops.actions import ROBBER
 from games.catan_cheops.actions import SETTLEMENT
 from games.catan_cheops.actions import SHIP
 from games.core import State
+from renderers import legibility
 from renderers import samples
+from renderers.catan_cheops import closeup as catan_cheops_closeup
 from renderers.catan_cheops import geometry as catan_cheops_geometry
 from renderers.catan_cheops import icons as catan_cheops_icons
+from renderers.catan_cheops import labels as catan_cheops_labels
 from renderers.catan_cheops import map as catan_cheops_map
 from renderers.catan_cheops import panels as catan_cheops_panels
 from renderers.catan_cheops import players as catan_cheops_players
@@ -57,6 +64,8 @@ MODULES = (
     catan_cheops_players,
     catan_cheops_icons,
     catan_cheops_theme,
+    catan_cheops_labels,
+    catan_cheops_closeup,
 )
 #: How often the player picks a kind of move (any other kind: 5).
 WEIGHTS = {CITY: 40, SETTLEMENT: 40, BLOCK: 10, BUY: 5, ROAD: 14, SHIP: 10, BANK: 12, OFFER: 2, END: 3}
@@ -129,8 +138,9 @@ def test_the_board_fits_the_map() -> None:
     assert (min(xs), max(xs), min(ys), max(ys)) == (geo.X_MIN, geo.X_MAX, geo.Y_MIN, geo.Y_MAX)
     left, top = geo.pixel(geo.X_MIN, geo.Y_MIN)
     right, bottom = geo.pixel(geo.X_MAX, geo.Y_MAX)
-    assert 0 < left < right < catan_cheops.WIDTH
-    assert 0 < top < bottom < geo.MAP_H - 16
+    # The map fills the width: a phone shows it as large as it can.
+    assert 0 < left < 16 and catan_cheops.WIDTH - 16 < right < catan_cheops.WIDTH
+    assert 0 < top < bottom <= geo.MAP_H - geo.MAP_PAD
 
 
 def test_the_samples_reach_every_phase() -> None:
@@ -262,34 +272,56 @@ def test_names_fall_back_and_odd_names_draw() -> None:
 # ---------------------------------------------------------------- the labels a player types
 
 
-def _record(monkeypatch: pytest.MonkeyPatch, name: str) -> list[Any]:
-    calls: list[Any] = []
-    original = getattr(catan_cheops_map, name)
+def _laid(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of places laid on the map from now on (filled as boards are drawn)."""
+    names: list[str] = []
+    original = catan_cheops_map.lay
 
-    def record(*args: Any) -> Any:
-        calls.append(args)
-        return original(*args)
+    def record(canvas: Any, tags: Sequence[Any], *args: Any) -> Any:
+        names.extend(tag.text for tag in tags)
+        return original(canvas, tags, *args)
 
-    monkeypatch.setattr(catan_cheops_map, name, record)
-    return calls
+    monkeypatch.setattr(catan_cheops_map, "lay", record)
+    return names
 
 
-def test_every_free_land_intersection_is_numbered(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = _record(monkeypatch, "_node_label")
-    for name, view in SAMPLES[::3]:
-        calls.clear()
-        catan_cheops.render(view)
-        board = view["board"]
-        land_hexes = [h for h in board["hexes"] if h["terrain"] not in ("sea", "nile")]
-        corners = {
-            (h["x"] + dx, h["y"] + dy)
-            for h in land_hexes
-            for dx, dy in ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-        }
-        land = {i + 1 for i, (x, y) in enumerate(board["intersections"]) if (x, y) in corners}
-        built = {int(b["at"][1:]) for b in [*view["settlements"], *view["cities"]]}
-        assert {number for number, _ in calls} == land - built, name
-        assert len(calls) == len(land - built), name
+def _named_by(legal: Sequence[Any]) -> set[str]:
+    """The names of the places those moves name."""
+    names = set()
+    for action in legal:
+        if action.kind in (ROAD, SHIP):
+            names.add(f"E{action.a + 1}")
+        elif action.kind in (SETTLEMENT, CITY):
+            names.add(f"I{action.a + 1}")
+        elif action.kind == ROBBER:
+            names.add(f"H{action.a + 1}")
+    return names
+
+
+def _names(places: Any, geo: Any) -> list[str]:
+    names = [f"I{n + 1}" for n in places.nodes] + [f"E{e + 1}" for e in places.edges]
+    return names + [str(geo.hexes[n]["id"]) for n in places.hexes]
+
+
+def test_the_board_names_every_place_the_seat_on_turn_can_name() -> None:
+    """Whatever the seat on turn builds or where it sends the robber, the board names it
+    (the test below: the board lays exactly these names)."""
+    checked = 0
+    for players, seed in ((3, 7), (4, 3)):
+        states = _game(players, seed)
+        for state in states[:: max(1, len(states) // 150)]:
+            view = ENGINE.view(state, None)
+            _, key = catan_cheops_map.base(view["board"])
+            geo = catan_cheops_geometry.geometry(key)
+            shown = set(_names(catan_cheops.image.places_now(view, geo), geo))
+            turn = view["turn"]
+            if turn is None:
+                assert not shown
+            elif turn in ENGINE.to_act(state):
+                legal = _named_by(ENGINE.legal_actions(state, turn))
+                assert legal <= shown, (view["phase"], sorted(legal - shown))
+                checked += bool(legal)
+    assert checked >= 30
 
 
 def test_edge_names_show_where_the_seat_to_move_can_build() -> None:
@@ -299,7 +331,7 @@ def test_edge_names_show_where_the_seat_to_move_can_build() -> None:
         states = _game(players, seed)
         for state in states[:: max(1, len(states) // 300)]:
             view = ENGINE.view(state, None)
-            _, key = catan_cheops_map.base(view["board"], None)
+            _, key = catan_cheops_map.base(view["board"])
             shown = {
                 f"E{edge + 1}"
                 for edge in catan_cheops_geometry.buildable_edges(view, catan_cheops_geometry.geometry(key))
@@ -331,30 +363,173 @@ def test_edge_names_show_where_the_seat_to_move_can_build() -> None:
     assert checked >= 30
 
 
-def test_the_image_names_exactly_those_edges(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = _record(monkeypatch, "_edge_label")
+def test_the_board_names_only_the_places_a_move_can_name_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not every free intersection: the seat on turn's next places (and the settlement a
+    founding road must touch), so that the names can be large."""
+    laid = _laid(monkeypatch)
     for name, view in SAMPLES[::2]:
-        calls.clear()
+        laid.clear()
         catan_cheops.render(view)
-        _, key = catan_cheops_map.base(view["board"], None)
-        expected = catan_cheops_geometry.buildable_edges(view, catan_cheops_geometry.geometry(key))
-        assert sorted(number - 1 for (number,) in calls) == expected, name
+        _, key = catan_cheops_map.base(view["board"])
+        geo = catan_cheops_geometry.geometry(key)
+        places = catan_cheops.image.places_now(view, geo)
+        assert laid == _names(places, geo), name
+        land = set(geo.land)
+        assert len(places.nodes) < len(land) / 2, name
         if view["phase"] == "main":
-            assert calls, name
+            assert places.edges, name
 
 
 # ---------------------------------------------------------------- readable on a phone
 
 
-def test_no_text_is_smaller_than_16_px(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The map's labels at 1×: it is drawn larger, then scaled down.
+def _moments(players: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
+    """The start, the middle and the end of a seeded game, each as its post shows it (what
+    changed since the position before it marked), by a spectator and by the seat to act."""
+    states = _game(players, seed)
+    out = []
+    for moment, index in (("start", 0), ("middle", len(states) // 2), ("end", len(states) - 1)):
+        for seat in (None, sorted(ENGINE.to_act(states[index]) or {0})[0]):
+            view = _view(states[index], seat, players)
+            if index:
+                view["since"] = _view(states[index - 1], None, players)
+            out.append((f"{players}p-{moment}-{seat}", view))
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_label_is_readable_on_a_phone(players: int) -> None:
+    """3 players is the fewest the game allows, 4 makes the board largest."""
+    for name, view in _moments(players, 7):
+        _clear_caches()
+        pieces = view["settlements"] or view["pyramid"]["blocks"]
+        roles = (legibility.PLACE, legibility.FIGURE, *([legibility.MARK] if pieces else []))
+        found = check_readable_on_a_phone(
+            lambda view=view: catan_cheops.render(view, "de"), must_report=roles
+        )
+        assert found.height <= 2.2 * found.width, name
+
+
+def test_no_text_is_smaller_than_the_smallest_size(monkeypatch: pytest.MonkeyPatch) -> None:
     views = [view for _, view in SAMPLES[::4]]
     labels = labels_drawn(monkeypatch, catan_cheops.render, views, LOCALES, _clear_caches)
     sizes = [(size, text) for size, text, _ in labels]
     assert len(sizes) > 500
     smallest = min(sizes)
-    assert smallest[0] >= 16, smallest
-    assert catan_cheops_theme.SMALL == 16
+    assert smallest[0] >= catan_cheops_theme.SMALL == 18, smallest
+
+
+# ---------------------------------------------------------------- what changed since the previous post
+
+
+def _new_pixels(data: bytes) -> int:
+    """How many pixels are in the colour that marks what changed."""
+    image = png(data).convert("RGB")
+    return sum(count for count, colour in image.getcolors(1 << 20) or [] if colour == catan_cheops_theme.NEW)
+
+
+def _placing_moves() -> list[tuple[Any, Any, Any]]:
+    """(state before, the move, state after) of moves that place a piece or move the robber."""
+    states = _game(4, 3)
+    found = []
+    for before, after in itertools.pairwise(states):
+        old, new = ENGINE.view(before, None), ENGINE.view(after, None)
+        for kind in ("settlements", "cities", "roads", "ships"):
+            placed = {p["at"] for p in new[kind]} - {p["at"] for p in old[kind]}
+            if placed:
+                found.append((before, after, next(iter(placed))))
+        if new["robber"] != old["robber"]:
+            found.append((before, after, new["robber"]))
+    return found
+
+
+def test_what_changed_since_the_previous_post_is_marked_and_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    laid = _laid(monkeypatch)
+    moves = _placing_moves()
+    kinds = {name[0] for _, _, name in moves}
+    assert kinds == {"I", "E", "H"}
+    for before, after, name in moves[:: max(1, len(moves) // 12)]:
+        view = _view(after, None, 4)
+        plain = catan_cheops.render(view)
+        assert _new_pixels(plain) == 0, name
+        laid.clear()
+        marked = catan_cheops.render({**view, "since": _view(before, None, 4)})
+        # A ring that reads on a phone (more than a few pixels), and the place's name beside it.
+        assert _new_pixels(marked) > 400, name
+        assert laid[0] == name
+
+
+def test_nothing_is_marked_when_nothing_changed() -> None:
+    states = _game(3, 7)
+    view = _view(states[len(states) // 2], None, 3)
+    assert catan_cheops.render({**view, "since": copy.deepcopy(view)}) == catan_cheops.render(view)
+
+
+# ---------------------------------------------------------------- the close-up of a decision
+
+
+def _decisions() -> list[tuple[str, dict[str, Any], list[str]]]:
+    """A seat's view and its legal moves' notations in the first position of every phase."""
+    out = []
+    for players, seed in ((3, 7), (4, 3)):
+        states = _game(players, seed)
+        for name, index in sorted(_picks(states).items()):
+            state = states[index]
+            for seat in sorted(ENGINE.to_act(state))[:1]:
+                legal = [ENGINE.format_action(state, action) for action in ENGINE.legal_actions(state, seat)]
+                out.append((f"{players}p-{name}", _view(state, seat, players), legal))
+    return out
+
+
+def test_it_registers_its_closeup() -> None:
+    assert renderers.closeup_renderer(catan_cheops.GAME_ID) is catan_cheops.closeup
+
+
+def test_the_closeup_names_exactly_the_legal_places_large_enough() -> None:
+    shown = 0
+    for name, view, legal in _decisions():
+        _clear_caches()
+        named = {
+            notation.split()[1]
+            for notation in legal
+            if notation.split()[0] in ("road", "ship", "settlement", "city", "robber")
+        }
+        if not named:
+            assert renderers.closeup(catan_cheops.GAME_ID, view, legal) is None, name
+            continue
+        found = check_readable_on_a_phone(
+            lambda view=view, legal=legal: renderers.closeup(catan_cheops.GAME_ID, view, legal) or b""
+        )
+        assert {label.text for label in found.drawn if label.role == legibility.PLACE} == named, name
+        assert found.height <= 2.2 * found.width, name
+        shown += 1
+    assert shown >= 4
+
+
+def test_a_closeup_of_a_few_places_is_enlarged() -> None:
+    states = _game(3, 7)
+    state = next(
+        s
+        for s in states
+        if ENGINE.view(s, None)["phase"] == "founding"
+        and ENGINE.view(s, None)["founding"]["place"] == "road_or_ship"
+    )
+    seat = sorted(ENGINE.to_act(state))[0]
+    legal = [ENGINE.format_action(state, action) for action in ENGINE.legal_actions(state, seat)]
+    found = legibility.report(
+        lambda: renderers.closeup(catan_cheops.GAME_ID, _view(state, seat, 3), legal) or b""
+    )
+    board = legibility.report(lambda: catan_cheops.render(_view(state, seat, 3)))
+    smallest = min(found.on_phone(label) for label in found.drawn if label.role == legibility.PLACE)
+    assert smallest >= 1.4 * min(
+        board.on_phone(label) for label in board.drawn if label.role == legibility.PLACE
+    )
+
+
+def test_a_decision_that_picks_no_place_has_no_closeup() -> None:
+    _, view, _ = _decisions()[0]
+    for legal in (["roll", "play knight"], ["discard 2 brick 1 ore"], ["accept", "decline"], []):
+        assert renderers.closeup(catan_cheops.GAME_ID, view, legal) is None
 
 
 # ---------------------------------------------------------------- words
@@ -371,7 +546,7 @@ def test_every_board_word_is_in_all_three_languages(monkeypatch: pytest.MonkeyPa
         _clear_caches()
     english = ENGINE.texts
     board_keys = {key for key in used if key.startswith("catan-cheops.board.")}
-    assert len(board_keys) > 40
+    assert len(board_keys) > 25
     for key in used:
         assert key in english, key
     for language in ("de", "nl"):

@@ -1,7 +1,7 @@
 """Catan: Cheops: the parts of the board image around the map.
 
 The banner (turn, who acts and what), the open offer, the last roll (laid
-into the map's empty south-west corner) and the key to the labels under the
+into the map's empty south-west corner) and the bank and deck under the
 map; and what every part shares: the seats as symbol, number and name, and
 lines of text and icons shortened to fit.
 """
@@ -12,20 +12,23 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from PIL import Image
+
 from renderers import common
 from renderers.canvas import RGB
 from renderers.canvas import Canvas
-from renderers.canvas import ellipsize
-from renderers.catan_cheops.geometry import pixel
+from renderers.catan_cheops.geometry import BOARD
+from renderers.catan_cheops.icons import card
 from renderers.catan_cheops.icons import die
 from renderers.catan_cheops.icons import resource
 from renderers.catan_cheops.theme import BODY
+from renderers.catan_cheops.theme import FIGURE_SIZE
 from renderers.catan_cheops.theme import HEADING
+from renderers.catan_cheops.theme import RESOURCES
 from renderers.catan_cheops.theme import SMALL
 from renderers.catan_cheops.theme import WIDTH
 from renderers.fonts import Weight
 from renderers.fonts import face
-from renderers.kit import MARGIN
 from renderers.kit import Band
 from renderers.kit import Banner
 from renderers.kit import Context
@@ -34,25 +37,46 @@ from renderers.kit import panel
 from renderers.layout import Run
 from renderers.layout import runs
 from renderers.layout import runs_width
+from renderers.legibility import FIGURE
 
-__all__ = ["GAP", "PAD", "counts", "dice", "fit_runs", "footer", "header", "offer", "who"]
+__all__ = ["GAP", "MARGIN", "PAD", "bank", "counts", "dice", "figure", "fit_runs", "header", "offer", "who"]
 
-GAP = 14
-PAD = 18
+GAP = 10
+PAD = 12
+#: A panel's distance from the image's sides: narrow, for the room a phone's width leaves.
+MARGIN = 10
 NILE_BLUE: RGB = (26, 84, 120)
 ACCEPT: RGB = (0, 110, 60)
 _NILE = Band(NILE_BLUE, common.GOLD_DARK, edge_width=6, battlements=None)
 BANNER = Banner(
-    title=40, title_y=36, status=BODY + 2, note=HEADING, spacing=(88, 44, 32), band=_NILE, gap=10, step=30
+    title=30,
+    title_y=26,
+    status=BODY,
+    note=HEADING,
+    spacing=(66, 34, 24),
+    band=_NILE,
+    gap=8,
+    step=30,
+    margin=14,
 )
 
 #: A line shortened to its room (keyword `room`) 30 pixels at a time: this image's texts are short.
 fit_runs = partial(runs, step=30)
 
 
-def who(ctx: Context, seat: int, size: int = 28) -> list[Run]:
+def who(ctx: Context, seat: int, size: int = 24) -> list[Run]:
     """A seat's symbol, number and name."""
     return [common.seat_symbol(seat, size), f"{seat + 1} {ctx.names[seat]}"]
+
+
+def figure(
+    canvas: Canvas, x: int, cy: int, icon: Image.Image | None, number: int, size: int = FIGURE_SIZE
+) -> int:
+    """A figure a player compares (points, cards, pieces left), after its icon; the x after it."""
+    if icon is not None:
+        canvas.paste(icon, x, cy - icon.height // 2)
+        x += icon.width + 3
+    return x + canvas.text(x, cy, str(number), face(size, Weight.BOLD), common.INK, anchor="lm", role=FIGURE)
 
 
 def counts(mapping: Mapping[str, Any] | None) -> list[tuple[str, int]]:
@@ -71,14 +95,14 @@ def _status(ctx: Context) -> list[list[Run]]:
         line: list[Run] = [ctx.t("catan-cheops.board.over")]
         if winners:
             names = ", ".join(f"{s + 1} {ctx.names[s]}" for s in winners)
-            line += ["·", common.crown(32), ctx.t("catan-cheops.board.won", names=names)]
+            line += ["·", common.crown(26), ctx.t("catan-cheops.board.won", names=names)]
         ended = view.get("ended")
         lines = [line]
         if ended in ("points", "black", "pyramid"):
             lines.append([ctx.t(f"catan-cheops.board.ended.{ended}")])
         return lines
     turn = int(view["turn"])
-    me: list[Run] = [common.turn_arrow(26, common.GOLD_LIGHT), *who(ctx, turn, 30)]
+    me: list[Run] = [common.turn_arrow(22, common.GOLD_LIGHT), *who(ctx, turn)]
     if phase == "founding":
         founding = view.get("founding") or {}
         step = {"step": int(founding.get("step", 0)) + 1, "steps": int(founding.get("steps", 0))}
@@ -94,7 +118,7 @@ def _status(ctx: Context) -> list[list[Run]]:
         owed: list[Run] = []
         for seat, count in enumerate(view.get("discards") or []):
             if int(count):
-                owed += [*who(ctx, seat, 26), ctx.t("catan-cheops.board.discards", count=int(count)) + "  "]
+                owed += [*who(ctx, seat), ctx.t("catan-cheops.board.discards", count=int(count)) + "  "]
         return [[ctx.t("catan-cheops.board.status.discard") + ":"], owed]
     if phase == "free_roads":
         return [[*me, ctx.t("catan-cheops.board.status.free_roads", count=int(view.get("free_roads") or 0))]]
@@ -124,39 +148,47 @@ def header(ctx: Context) -> Section:
 def _goods(ctx: Context, goods: Mapping[str, Any] | None) -> list[Run]:
     out: list[Run] = []
     for kind, count in counts(goods):
-        out += [resource(kind, 32), f"{count} {ctx.t(f'catan-cheops.resource.{kind}')}"]
+        out += [resource(kind, 26), f"{count} {ctx.t(f'catan-cheops.resource.{kind}')}"]
     return out
 
 
 def offer(ctx: Context) -> Section:
+    """The open offer: who offers what for what, then every other seat's answer."""
     view = ctx.view
     open_offer = view.get("offer") or {}
     proposer = int(open_offer.get("from", view.get("turn") or 0))
     answers = list(open_offer.get("answers") or [])
     body = face(BODY, Weight.BOLD)
-    height = 128
+    height = 84
+    room = WIDTH - 2 * (MARGIN + PAD)
 
     def draw(canvas: Canvas, y: int) -> None:
-        panel(canvas, y, height, common.blend(common.GOLD_LIGHT, common.CREAM, 0.5), common.GOLD_DARK)
+        panel(
+            canvas,
+            y,
+            height,
+            common.blend(common.GOLD_LIGHT, common.CREAM, 0.5),
+            common.GOLD_DARK,
+            margin=MARGIN,
+        )
         line: list[Run] = [
-            common.seat_symbol(proposer, 30),
+            common.seat_symbol(proposer, 24),
             ctx.t("catan-cheops.board.offer", player=f"{proposer + 1} {ctx.names[proposer]}") + ":",
             *_goods(ctx, open_offer.get("give")),
             ctx.t("catan-cheops.board.offer_for"),
             *_goods(ctx, open_offer.get("get")),
         ]
-        room = WIDTH - 2 * (MARGIN + PAD)
-        fit_runs(canvas, MARGIN + PAD, y + 34, line, face(BODY + 2, Weight.BOLD), common.INK, room=room)
-        x = MARGIN + PAD
+        fit_runs(canvas, MARGIN + PAD, y + 24, line, body, common.INK, room=room)
+        answered: list[Run] = []
         for seat, answer in enumerate(answers):
             if seat == proposer or answer not in ("waiting", "accepted", "declined"):
                 continue
-            colour = {"accepted": ACCEPT, "declined": common.IMPERIAL_RED}.get(str(answer), common.MUTED)
             mark = {"accepted": "✓", "declined": "✗"}.get(str(answer), "…")
-            name = ellipsize(f"{seat + 1} {ctx.names[seat]}", body, 200)
-            x = runs(canvas, x, y + 88, [common.seat_symbol(seat, 28), name], body, common.INK) + 10
-            word = f"{mark} {ctx.t(f'catan-cheops.board.answer.{answer}')}"
-            x += canvas.text(x, y + 88, word, body, colour, anchor="lm") + 40
+            answered += [
+                common.seat_symbol(seat, 22),
+                f"{seat + 1} {mark} {ctx.t(f'catan-cheops.board.answer.{answer}')}  ",
+            ]
+        fit_runs(canvas, MARGIN + PAD, y + 60, answered, body, common.INK, room=room)
 
     return Section(height, draw)
 
@@ -166,51 +198,58 @@ def offer(ctx: Context) -> Section:
 
 def dice(canvas: Canvas, ctx: Context, top: int) -> None:
     """The last roll, in the map's empty south-west corner."""
-    x0, y0 = pixel(-0.6, 22.6)
+    x0, y0 = BOARD.at(-0.7, 25.2)
     x, y = round(x0), round(y0) + top
-    w, h = 236, 132
-    canvas.box(x, y, x + w, y + h, common.CREAM, common.STONE_DARK, 2, radius=12)
+    w, h = 140, 96
+    canvas.box(x, y, x + w, y + h, common.CREAM, common.STONE_DARK, 2, radius=10)
     canvas.text(
         x + w // 2,
-        y + 24,
+        y + 18,
         ctx.t("catan-cheops.board.last_roll"),
-        face(BODY - 2, Weight.BOLD),
+        face(SMALL, Weight.BOLD),
         common.INK,
         anchor="mm",
     )
     roll = ctx.view.get("last_roll")
     if not roll:
         canvas.text(
-            x + w // 2,
-            y + 82,
-            ctx.t("catan-cheops.board.no_roll"),
-            face(SMALL + 2),
-            common.MUTED,
-            anchor="mm",
+            x + w // 2, y + 60, ctx.t("catan-cheops.board.no_roll"), face(SMALL), common.MUTED, anchor="mm"
         )
         return
     first, second = (int(v) for v in roll)
-    canvas.paste(die(first, 56), x + 14, y + 50)
-    canvas.paste(die(second, 56, red=True), x + 80, y + 50)
+    canvas.paste(die(first, 36), x + 8, y + 40)
+    canvas.paste(die(second, 36, red=True), x + 48, y + 40)
     total = first + second
     colour = common.IMPERIAL_RED if total == 7 else common.INK
-    canvas.text(x + 150, y + 79, f"= {total}", face(HEADING + 4, Weight.BOLD), colour, anchor="lm")
+    canvas.text(x + 90, y + 58, f"={total}", face(HEADING, Weight.BOLD), colour, anchor="lm", role=FIGURE)
 
 
 # ---------------------------------------------------------------- under the map
 
 
-def footer(ctx: Context) -> Section:
-    lines = [
-        (ctx.t("catan-cheops.board.legend"), face(BODY - 2, Weight.BOLD), common.INK),
-        (ctx.t("catan-cheops.board.legend_marks"), face(SMALL + 2), common.INK),
-        (ctx.t("catan-cheops.board.note"), face(SMALL), common.MUTED),
-    ]
-    height = 16 + 32 * len(lines)
+def bank(ctx: Context) -> Section:
+    """The bank's resources and the development cards left in the deck, on one line."""
+    view = ctx.view
+    height = 46
 
     def draw(canvas: Canvas, y: int) -> None:
-        for number, (words, font_face, colour) in enumerate(lines):
-            words = ellipsize(words, font_face, WIDTH - 2 * MARGIN)
-            canvas.text(WIDTH // 2, y + 20 + 32 * number, words, font_face, colour, anchor="mm")
+        panel(canvas, y, height, margin=MARGIN)
+        cy = y + height // 2
+        x = MARGIN + PAD
+        x += (
+            canvas.text(
+                x,
+                cy,
+                ctx.t("catan-cheops.board.bank") + ":",
+                face(BODY, Weight.BOLD),
+                common.INK,
+                anchor="lm",
+            )
+            + 10
+        )
+        for kind in RESOURCES:
+            x = figure(canvas, x, cy, resource(kind, 26), int((view.get("bank") or {}).get(kind, 0))) + 14
+        x += 16
+        figure(canvas, x, cy, card(26, development=True), int(view.get("deck", 0)))
 
     return Section(height, draw)

@@ -1,7 +1,10 @@
 """Catan: Cheops: what the parts of its board image share — sizes, colours, words.
 
-The image is `WIDTH` pixels wide; no text on it is smaller than `SMALL`
-pixels, and what a player must find at a glance is at least `BODY`. Terrain
+The image is `WIDTH` pixels wide, laid out for a phone held upright, which
+shows it at half its size (390 px): the map fills the width, the panels
+stand below it. No text on it is smaller than `SMALL` pixels; a place's
+name is at least `PLACE_SIZE` (bold condensed) and a figure a player
+compares at least `FIGURE_SIZE` (bold), both 8 px tall or more on a phone. Terrain
 colours are muted so that the saturated seat colours of the pieces stand
 out; every terrain also has its own drawn icon (`icons`), so
 nothing is told by colour alone. Every word comes from the game's catalogue
@@ -21,7 +24,11 @@ from renderers.common import on_colour
 __all__ = [
     "BLACK_BLOCK",
     "BODY",
+    "FIGURE_SIZE",
     "HEADING",
+    "NEW",
+    "NEW_DARK",
+    "PLACE_SIZE",
     "RESOURCES",
     "SMALL",
     "TERRAIN",
@@ -32,12 +39,19 @@ __all__ = [
     "seat_of",
 ]
 
-WIDTH = 1500
-#: The smallest text on the image (hex ids, intersection numbers).
-SMALL = 16
+WIDTH = 780
+#: The smallest text on the image (column heads).
+SMALL = 18
 #: Ordinary text: values, names, the status.
 BODY = 22
 HEADING = 26
+#: A place's name (bold condensed: 17 px capitals, 8.5 on a phone).
+PLACE_SIZE = 21
+#: A figure a player compares (bold: 17 px digits, 8.5 on a phone).
+FIGURE_SIZE = 23
+#: What changed since the previous post: its ring and its name's plate, and their border.
+NEW: RGB = (214, 0, 120)
+NEW_DARK: RGB = (110, 0, 60)
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 
