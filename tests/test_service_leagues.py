@@ -207,7 +207,7 @@ async def test_bad_input_is_refused_and_changes_nothing(service: GameService) ->
         assert caught.value.message.key == key
 
     await refused("league.error.name", service.leagues.new(ORGANISER, "china", "swiss", 3, "x" * 500))
-    await refused("league.error.name", service.leagues.new(ORGANISER, "china", "swiss", 3, "   "))
+    await refused("league.error.name_invisible", service.leagues.new(ORGANISER, "china", "swiss", 3, "   "))
     await refused("league.error.format", service.leagues.new(ORGANISER, "china", "knockout", 3, "Cup"))
     await refused("league.error.rounds", service.leagues.new(ORGANISER, "china", "swiss", 0, "Cup"))
     await refused("league.error.organiser_only", service.leagues.new(member(1), "china", "swiss", 3, "Cup"))
