@@ -14,6 +14,7 @@ import json
 import random
 from collections.abc import Iterator
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,17 +29,21 @@ from render_support import png
 
 import games.china  # registers the engine
 import texts
+from games.china.data import PROVINCE_NAMES
 from games.china.data import PROVINCES
 from games.core import Action
 from games.core import State
 from renderers import canvas
 from renderers import samples
 from renderers.china import board as china_board
+from renderers.china import closeup as china_closeup
 from renderers.china import image as china  # importing it registers its renderer
 from renderers.china import map as china_map
 from renderers.legibility import FIGURE
 from renderers.legibility import MARK
 from renderers.legibility import PLACE
+from renderers.legibility import Report
+from renderers.legibility import report
 
 GAME = "china"
 ENGINE = games.china.ENGINE
@@ -376,3 +381,79 @@ def test_new_emissaries_are_marked() -> None:
     )
     assert draw({**view, "since": before}) != draw(view)
 
+
+# ---------------------------------------------------------------- the close-up of a move
+
+
+def _deciding(players: int, seed: int) -> Iterator[tuple[dict[str, Any], list[str]]]:
+    """Each position of a seeded game: the acting seat's view and its legal moves' notations."""
+    for state in random_game(players, seed, {"fortresses": "on"}):
+        for seat in sorted(ENGINE.to_act(state)):
+            legal = [ENGINE.format_action(state, action) for action in ENGINE.legal_actions(state, seat)]
+            yield {**ENGINE.view(state, seat), "names": NAMES[:players]}, legal
+
+
+def test_the_closeup_is_registered() -> None:
+    import renderers
+
+    assert renderers.closeup_renderer(GAME) is china_closeup.closeup
+
+
+def test_a_decision_that_places_nothing_has_no_closeup() -> None:
+    view = middle_view(0)
+    assert china_closeup.closeup(view, ["take red", "take deck", "swap red for green"]) is None
+    assert china_closeup.closeup(view, ["end"]) is None
+    assert china_closeup.closeup(view, []) is None
+
+
+def _closeup_png(view: dict[str, Any], legal: list[str]) -> bytes:
+    image = china_closeup.closeup(view, legal)
+    assert image is not None
+    return image
+
+
+def _labelled(found: Report) -> list[str]:
+    return sorted(label.text for label in found.drawn if label.role == PLACE)
+
+
+@pytest.mark.parametrize("players", [ENGINE.min_players, ENGINE.max_players])
+def test_the_closeup_labels_every_legal_place_large_and_nothing_else(players: int) -> None:
+    """Each legal house space's number and each province a move names, at least 8 px at 390 px."""
+    seen = 0
+    for view, legal in itertools.islice(_deciding(players, 3), 0, None, 9):
+        spaces, fields = china_closeup.legal_places(legal)
+        if not spaces and not fields:
+            assert china_closeup.closeup(view, legal) is None
+            continue
+        found = check_readable_on_a_phone(partial(_closeup_png, view, legal))
+        provinces = {p for p, _ in spaces} | fields
+        names = [PROVINCE_NAMES[p] for p in provinces]
+        assert _labelled(found) == sorted([str(s + 1) for _, s in spaces] + names)
+        seen += 1
+    assert seen >= 3
+
+
+def test_the_closeup_after_a_first_piece_shows_its_province_enlarged() -> None:
+    """Once a piece is placed, the rest of the turn is in its province: the close-up is that
+    province, enlarged beyond the board's own scale."""
+    for view, legal in _deciding(5, 7):
+        spaces, fields = china_closeup.legal_places(legal)
+        provinces = {p for p, _ in spaces} | fields
+        if len(provinces) == 1 and spaces:
+            image = png(china_closeup.closeup(view, legal) or b"")
+            assert image.width < china_map.WIDTH
+            found = report(partial(_closeup_png, view, legal))
+            numbers = [label for label in found.drawn if label.text.isdigit()]
+            assert min(found.on_phone(label) for label in numbers) >= 12
+            return
+    raise AssertionError("no turn placed a second piece")
+
+
+def test_the_legal_places_read_from_the_notation() -> None:
+    wei, qin = PROVINCES.index("WEI"), PROVINCES.index("QIN")
+    legal = ["house wei 3", "house wei 3 joker green", "fortress wei 5", "emissary qin joker red", "end"]
+    assert china_closeup.legal_places(legal) == (frozenset({(wei, 2), (wei, 4)}), frozenset({qin}))
+    assert china_closeup.legal_places(["house wei 99", "house atlantis 1", "take red"]) == (
+        frozenset(),
+        frozenset(),
+    )
