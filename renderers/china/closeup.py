@@ -2,7 +2,7 @@
 
 When a seat's legal moves place a house, a fortress or an emissary, the
 part of the map that holds every place they name is cut out and enlarged
-(at most `CLOSE_WIDTH` px wide, so a phone shrinks it little): each legal
+(up to `CLOSE_WIDTH` px wide, so a phone shrinks it little): each legal
 house space carries its number large on a gold disc, each province a move
 names its name plate, and each dragon field an emissary may go to a red ring.
 Nothing else is labelled, so nothing else has to be read. A decision that
@@ -80,7 +80,9 @@ def closeup(view: Mapping[str, Any], legal: Sequence[str], locale: str | None = 
     right = min(WIDTH, max(x for x, _ in points) + _ROOM + 40)
     top = max(0, min(y for _, y in points) - _ROOM)
     bottom = min(geo.height, max(y for _, y in points) + _ROOM)
-    zoom = min(MOST_ZOOM, CLOSE_WIDTH / (right - left))
+    # A part narrower than the close-up is enlarged to its width; a wider one is cut out as it
+    # is (shrinking it would only cost time: the phone shrinks it anyway).
+    zoom = max(1.0, min(MOST_ZOOM, CLOSE_WIDTH / (right - left)))
     size = (round((right - left) * zoom), round((bottom - top) * zoom))
 
     whole = Canvas(WIDTH, geo.height, SEA)
@@ -89,7 +91,7 @@ def closeup(view: Mapping[str, Any], legal: Sequence[str], locale: str | None = 
         draw_map(whole, view, 0, labels=False)
     canvas = Canvas(*size, SEA)
     part = whole.image.crop((left, top, right, bottom))
-    canvas.image.paste(part.resize(size, Image.Resampling.BILINEAR), (0, 0))
+    canvas.image.paste(part if zoom == 1.0 else part.resize(size, Image.Resampling.BILINEAR), (0, 0))
 
     def at(point: tuple[int, int]) -> tuple[int, int]:
         return round((point[0] - left) * zoom), round((point[1] - top) * zoom)
