@@ -9,29 +9,41 @@ a few edited ones that reach corners random play rarely does.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 from collections.abc import Iterator
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import ImageChops
 from render_support import PNG_SIGNATURE
 from render_support import asked_keys
+from render_support import check_readable_on_a_phone
 from render_support import drawn_texts
 from render_support import height
 from render_support import png
 
 import games.china  # registers the engine
 import texts
+from games.china.data import PROVINCE_NAMES
 from games.china.data import PROVINCES
 from games.core import Action
 from games.core import State
 from renderers import canvas
 from renderers import samples
+from renderers.china import board as china_board
+from renderers.china import closeup as china_closeup
 from renderers.china import image as china  # importing it registers its renderer
 from renderers.china import map as china_map
+from renderers.legibility import FIGURE
+from renderers.legibility import MARK
+from renderers.legibility import PLACE
+from renderers.legibility import Report
+from renderers.legibility import report
 
 GAME = "china"
 ENGINE = games.china.ENGINE
@@ -196,8 +208,8 @@ def test_every_label_is_at_least_9_px_on_a_390_px_wide_screen(monkeypatch: pytes
     finally:
         monkeypatch.undo()
         _clear_caches()
-    # The map's own labels are among those measured: space numbers, alliance numbers, province names.
-    assert china.MIN_TEXT * PHONE_WIDTH / china_map.WIDTH >= PHONE_MIN_TEXT
+    # The body text, the smallest the layout plans for, is that large too.
+    assert china.BODY * PHONE_WIDTH / china_map.WIDTH >= PHONE_MIN_TEXT
 
 
 def test_space_numbers_and_province_names_are_on_the_map(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -272,3 +284,176 @@ def test_labels_follow_the_language() -> None:
     view = middle_view(1)
     assert len({draw(view, None), draw(view, "de"), draw(view, "nl")}) == 3
     assert draw(view, "xx-YY") == draw(view, None)
+
+
+# ---------------------------------------------------------------- as a phone shows it
+
+
+def _moments(players: int) -> list[tuple[str, dict[str, Any]]]:
+    """Start, middle and end of a seeded game, as a spectator and as the seat last to sit."""
+    states = random_game(players, 11, {"fortresses": "on"})
+    views = []
+    for moment, state in (("start", states[0]), ("middle", states[len(states) // 2]), ("end", states[-1])):
+        for seat in (None, players - 1):
+            views.append(
+                (f"{players}p-{moment}-{seat}", {**ENGINE.view(state, seat), "names": NAMES[:players]})
+            )
+    return views
+
+
+# The most players make the board largest; 3 are the fewest China allows.
+PHONE_VIEWS = _moments(ENGINE.max_players) + _moments(ENGINE.min_players)
+
+
+@pytest.mark.parametrize(("name", "view"), PHONE_VIEWS, ids=[name for name, _ in PHONE_VIEWS])
+def test_labels_are_readable_on_a_phone(name: str, view: dict[str, Any]) -> None:
+    """House spaces and provinces (what moves name) and the figures at least 8 px tall at 390 px,
+    the seats' letters on their pieces at least 6 px."""
+    found = check_readable_on_a_phone(lambda: draw(view), must_report=(PLACE, FIGURE, MARK))
+    spaces = {label.text for label in found.drawn if label.role == PLACE}
+    assert {"Chu", "Ch'in", "Lu"} <= spaces
+    letters = {label.text for label in found.drawn if label.role == MARK}
+    assert letters == set("ABCDE"[: view["players"]])
+
+
+def _tallest() -> dict[str, Any]:
+    """The tallest a view gets: five players, the fortress column, the whole discard pile of
+    every colour, a full hand, a long prompt."""
+    view = crowded_view()
+    view["discard"] = [colour for colour in ("purple", "red", "green", "yellow", "orange") for _ in range(3)]
+    view["fortresses"] = True
+    view["board"] = "5"
+    return view
+
+
+@pytest.mark.parametrize("locale", [None, "de", "nl"])
+def test_no_board_is_taller_than_2_2_times_its_width(locale: str | None) -> None:
+    for view in [
+        _tallest(),
+        *(view for _, view in PHONE_VIEWS),
+        *(view for _, view in ALL_VIEWS[::5]),
+    ]:
+        image = png(draw(view, locale))
+        assert image.height <= 2.2 * image.width, (image.size, view.get("step"))
+
+
+def _with_a_new_house() -> tuple[dict[str, Any], tuple[int, int]]:
+    """A view whose last move placed a house, with the view before it as `since`; the space."""
+    states = random_game(4, 5, {"side": "A"})
+    for before, after in itertools.pairwise(states):
+        view, previous = ENGINE.view(after, None), ENGINE.view(before, None)
+        new = china_board.changes({**view, "since": previous}).spaces
+        if new:
+            return {**view, "since": previous}, next(iter(new))
+    raise AssertionError("no house was placed")
+
+
+def test_pieces_placed_since_the_last_post_are_marked() -> None:
+    view, (province, space) = _with_a_new_house()
+    assert view["provinces"][province]["spaces"][space]["house"] is not None
+    assert view["since"]["provinces"][province]["spaces"][space]["house"] is None
+    assert china_board.changes(view) == china_board.Changes(frozenset({(province, space)}))
+    plain = {key: value for key, value in view.items() if key != "since"}
+    assert china_board.changes(plain) == china_board.Changes()
+    marked = png(draw(view)).convert("RGB")
+    unmarked = png(draw(plain)).convert("RGB")
+    # A ring round the new house, and nothing else: the images differ only there (beyond the
+    # palette's small shifts of colour).
+    box = ImageChops.difference(marked, unmarked).convert("L").point(lambda v: 255 if v > 48 else 0).getbbox()
+    assert box is not None, "the new house is not marked"
+    x, _ = china_map.geometry().spaces[province][space]
+    reach = china_map.SPACE_R + 18
+    assert abs((box[0] + box[2]) / 2 - x) <= 2
+    assert box[2] - box[0] <= 2 * reach + 2 and box[3] - box[1] <= 2 * reach + 2
+    # Wide enough to see at 390 px: the ring reaches 18 px (6 px on a phone) beyond the space.
+    assert box[2] - box[0] >= 2 * reach - 2
+    # Nothing new since the post before: nothing marked.
+    assert draw({**plain, "since": plain}) == draw(plain)
+
+
+def test_new_emissaries_are_marked() -> None:
+    view = middle_view()
+    before = copy.deepcopy(view)
+    province = next(p for p, entry in enumerate(view["provinces"]) if sum(entry["emissaries"]) == 0)
+    view["provinces"][province]["emissaries"][1] = 1
+    assert china_board.changes({**view, "since": before}) == china_board.Changes(
+        emissaries=frozenset({(province, 1)})
+    )
+    assert draw({**view, "since": before}) != draw(view)
+
+
+# ---------------------------------------------------------------- the close-up of a move
+
+
+def _deciding(players: int, seed: int) -> Iterator[tuple[dict[str, Any], list[str]]]:
+    """Each position of a seeded game: the acting seat's view and its legal moves' notations."""
+    for state in random_game(players, seed, {"fortresses": "on"}):
+        for seat in sorted(ENGINE.to_act(state)):
+            legal = [ENGINE.format_action(state, action) for action in ENGINE.legal_actions(state, seat)]
+            yield {**ENGINE.view(state, seat), "names": NAMES[:players]}, legal
+
+
+def test_the_closeup_is_registered() -> None:
+    import renderers
+
+    assert renderers.closeup_renderer(GAME) is china_closeup.closeup
+
+
+def test_a_decision_that_places_nothing_has_no_closeup() -> None:
+    view = middle_view(0)
+    assert china_closeup.closeup(view, ["take red", "take deck", "swap red for green"]) is None
+    assert china_closeup.closeup(view, ["end"]) is None
+    assert china_closeup.closeup(view, []) is None
+
+
+def _closeup_png(view: dict[str, Any], legal: list[str]) -> bytes:
+    image = china_closeup.closeup(view, legal)
+    assert image is not None
+    return image
+
+
+def _labelled(found: Report) -> list[str]:
+    return sorted(label.text for label in found.drawn if label.role == PLACE)
+
+
+@pytest.mark.parametrize("players", [ENGINE.min_players, ENGINE.max_players])
+def test_the_closeup_labels_every_legal_place_large_and_nothing_else(players: int) -> None:
+    """Each legal house space's number and each province a move names, at least 8 px at 390 px."""
+    seen = 0
+    for view, legal in itertools.islice(_deciding(players, 3), 0, None, 9):
+        spaces, fields = china_closeup.legal_places(legal)
+        if not spaces and not fields:
+            assert china_closeup.closeup(view, legal) is None
+            continue
+        found = check_readable_on_a_phone(partial(_closeup_png, view, legal))
+        provinces = {p for p, _ in spaces} | fields
+        names = [PROVINCE_NAMES[p] for p in provinces]
+        assert _labelled(found) == sorted([str(s + 1) for _, s in spaces] + names)
+        seen += 1
+    assert seen >= 3
+
+
+def test_the_closeup_after_a_first_piece_shows_its_province_enlarged() -> None:
+    """Once a piece is placed, the rest of the turn is in its province: the close-up is that
+    province, enlarged beyond the board's own scale."""
+    for view, legal in _deciding(5, 7):
+        spaces, fields = china_closeup.legal_places(legal)
+        provinces = {p for p, _ in spaces} | fields
+        if len(provinces) == 1 and spaces:
+            image = png(china_closeup.closeup(view, legal) or b"")
+            assert image.width < china_map.WIDTH
+            found = report(partial(_closeup_png, view, legal))
+            numbers = [label for label in found.drawn if label.text.isdigit()]
+            assert min(found.on_phone(label) for label in numbers) >= 12
+            return
+    raise AssertionError("no turn placed a second piece")
+
+
+def test_the_legal_places_read_from_the_notation() -> None:
+    wei, qin = PROVINCES.index("WEI"), PROVINCES.index("QIN")
+    legal = ["house wei 3", "house wei 3 joker green", "fortress wei 5", "emissary qin joker red", "end"]
+    assert china_closeup.legal_places(legal) == (frozenset({(wei, 2), (wei, 4)}), frozenset({qin}))
+    assert china_closeup.legal_places(["house wei 99", "house atlantis 1", "take red"]) == (
+        frozenset(),
+        frozenset(),
+    )

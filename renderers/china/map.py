@@ -3,13 +3,16 @@
 The board data (`games.china.data.BOARD`) gives only points: each province's
 house spaces, its dragon field and the places of the alliance numbers, in
 coordinates from 0 to 1. Here they become pixels: each province's spaces are
-spread out around its centre (the reconstructed board packs them too tightly
-to carry numbers that are readable on a phone), the alliance numbers move to
+spread out around its centre and pushed apart where they still crowd (the
+reconstructed board packs them too tightly to carry numbers that are
+readable on a phone), the alliance numbers move to
 the clearest spot between their two provinces, and every province becomes a
 smooth region: rounded blobs around its spaces, reaching out to its alliance
 numbers, split from its neighbours along a straight border through the
 number. The picture of land, provinces, roads, empty spaces, dragon fields
-and alliance numbers is drawn once per board side and copied for every image.
+and alliance seals is drawn once per board side and copied for every image;
+the numbers are drawn on each image (`space_number`, `alliance_numbers`),
+only where no piece covers them, and reported for the phone's measure.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ from renderers.common import blend
 from renderers.common import palette
 from renderers.fonts import Weight
 from renderers.fonts import face
+from renderers.legibility import FIGURE
+from renderers.legibility import PLACE
 
 __all__ = [
     "ALLIANCE_R",
@@ -57,9 +62,11 @@ __all__ = [
     "SPACE_R",
     "WIDTH",
     "Geometry",
+    "alliance_numbers",
     "base_map",
     "geometry",
     "space_disc",
+    "space_number",
 ]
 
 Point = tuple[int, int]
@@ -68,12 +75,17 @@ WIDTH = 1200
 #: How far each province's spaces are moved out from its centre.
 SPREAD = 1.75
 #: Room around the outermost spaces (province names may sit there).
-PAD_X, PAD_TOP, PAD_BOTTOM = 44, 88, 44
-SPACE_R = 28
+PAD_X, PAD_TOP, PAD_BOTTOM = 44, 64, 40
+SPACE_R = 30
 DRAGON_R = 42
-ALLIANCE_R = 25
-NUMBER_SIZE = 34
-NAME_SIZE = 36
+ALLIANCE_R = 30
+#: A house space's number (one digit, bold) and an alliance's (up to two, condensed): over
+#: 9 px tall on a phone, where the 1200 px wide image is shown 390 px wide.
+NUMBER_SIZE = 42
+ALLIANCE_SIZE = 36
+NAME_SIZE = 38
+#: The least room between two house spaces' (or a space's and a dragon field's) edges.
+CLEARANCE = 14
 
 #: Card and region colours per card colour (engine order: purple, red, green, yellow, orange).
 _STRONG = palette(purple="#804aa6", red="#c4302b", green="#3a8c4a", yellow="#e8be28", orange="#e87c20")
@@ -196,22 +208,53 @@ def _place_names(centres: list[Point], height: int, circles: list[tuple[float, f
     return placed
 
 
+def _push_apart(circles: list[list[float]]) -> None:
+    """Move overlapping circles (x, y, radius) apart, in place, until `CLEARANCE` pixels lie
+    between any two, each kept `PAD_X` from the map's sides: the reconstructed
+    board puts a few spaces of neighbouring provinces almost on top of each other."""
+    for _ in range(60):
+        moved = False
+        for i, a in enumerate(circles):
+            for b in circles[i + 1 :]:
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                distance = math.hypot(dx, dy) or 1.0
+                short = a[2] + b[2] + CLEARANCE - distance
+                if short <= 0.5:
+                    continue
+                moved = True
+                ux, uy = dx / distance * short / 2, dy / distance * short / 2
+                a[0], a[1], b[0], b[1] = a[0] - ux, a[1] - uy, b[0] + ux, b[1] + uy
+        for circle in circles:
+            circle[0] = min(max(circle[0], PAD_X + circle[2]), WIDTH - PAD_X - circle[2])
+        if not moved:
+            return
+
+
 @cache
 def geometry() -> Geometry:
     spaces, dragons, centres = _spread()
     points = [p for ps in spaces for p in ps] + dragons
     min_x, max_x = min(x for x, _ in points), max(x for x, _ in points)
-    min_y, max_y = min(y for _, y in points), max(y for _, y in points)
+    min_y = min(y for _, y in points)
     scale = (WIDTH - 2 * PAD_X - 2 * SPACE_R) / (max_x - min_x)
 
-    def px(x: float, y: float) -> Point:
-        return (round(PAD_X + SPACE_R + (x - min_x) * scale), round(PAD_TOP + SPACE_R + (y - min_y) * scale))
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (PAD_X + SPACE_R + (x - min_x) * scale, PAD_TOP + SPACE_R + (y - min_y) * scale)
 
-    height = round(PAD_TOP + PAD_BOTTOM + 2 * SPACE_R + (max_y - min_y) * scale)
-    space_px = [[px(x, y) for x, y in ps] for ps in spaces]
-    dragon_px = [px(x, y) for x, y in dragons]
-    centre_px = [px(x, y) for x, y in centres]
-    given = [px(float(a["x"]), float(a["y"])) for a in BOARD["alliances"]]
+    def px(x: float, y: float) -> Point:
+        fx, fy = at(x, y)
+        return (round(fx), round(fy))
+
+    pieces = [[*at(x, y), float(SPACE_R)] for ps in spaces for x, y in ps]
+    pieces += [[*at(x, y), float(DRAGON_R)] for x, y in dragons]
+    _push_apart(pieces)
+    top = min(y - r for _, y, r in pieces) - PAD_TOP
+    placed = iter((round(x), round(y - top)) for x, y, _ in pieces)
+    space_px = [[next(placed) for _ in ps] for ps in spaces]
+    dragon_px = [next(placed) for _ in dragons]
+    height = round(max(y + r for _, y, r in pieces) - top + PAD_BOTTOM)
+    centre_px = [(x, round(y - top)) for x, y in (px(*c) for c in centres)]
+    given = [(x, round(y - top)) for x, y in (px(float(a["x"]), float(a["y"])) for a in BOARD["alliances"])]
     circles = [(float(x), float(y), SPACE_R + 6.0) for ps in space_px for x, y in ps]
     circles += [(float(x), float(y), DRAGON_R + 6.0) for x, y in dragon_px]
     alliances = _place_alliances(centre_px, [(float(x), float(y)) for x, y in given], circles)
@@ -370,12 +413,25 @@ def _paste_region(image: Image.Image, colour: RGB, mask: Image.Image, level: int
     image.paste(colour, (x0 * _Q, y0 * _Q, x0 * _Q + soft.width, y0 * _Q + soft.height), soft)
 
 
-def space_disc(canvas: Canvas, x: int, y: int, number: int) -> None:
-    """A free house space with its number, as players type it."""
+def space_disc(canvas: Canvas, x: int, y: int) -> None:
+    """A house space, without its number."""
     r = SPACE_R
     canvas.draw.ellipse((x - r + 2, y - r + 4, x + r + 2, y + r + 4), fill=blend(SHORE, LAND, 0.2))
     canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=CREAM, outline=INK, width=3)
-    canvas.text(x, y + 1, str(number), face(NUMBER_SIZE, Weight.BOLD), INK, anchor="mm")
+
+
+def space_number(canvas: Canvas, x: int, y: int, number: int) -> None:
+    """A free house space's number, as players type it (drawn on each image, so that a
+    space a house covers carries none)."""
+    canvas.text(x, y + 1, str(number), face(NUMBER_SIZE, Weight.BOLD), INK, anchor="mm", role=PLACE)
+
+
+def alliance_numbers(canvas: Canvas, top: int) -> None:
+    """The alliances' numbers on their seals (the map's top at `top`): the order they score in,
+    which players weigh like a figure."""
+    number_face = face(ALLIANCE_SIZE, Weight.CONDENSED)
+    for number, (x, y) in enumerate(geometry().alliances, start=1):
+        canvas.text(x, top + y + 1, str(number), number_face, GOLD_LIGHT, anchor="mm", role=FIGURE)
 
 
 @cache
@@ -421,13 +477,12 @@ def base_map(side: str, board: str = BOARD_VERSIONS[0]) -> Image.Image:
         _dragon_mark(canvas, x, y, PROVINCE_INK[PROVINCE_COLOUR[p]])
     # House spaces.
     for p, places in enumerate(geo.spaces):
-        for number, (x, y) in enumerate(places[: spaces[p]], start=1):
-            space_disc(canvas, x, y, number)
-    # Alliance numbers: a red seal on the border.
-    for number, (x, y) in enumerate(geo.alliances, start=1):
+        for x, y in places[: spaces[p]]:
+            space_disc(canvas, x, y)
+    # Alliances: a seal on the border (its number is drawn with the pieces).
+    for x, y in geo.alliances:
         r = ALLIANCE_R
         canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=INK, outline=GOLD, width=3)
-        canvas.text(x, y + 1, str(number), face(30, Weight.CONDENSED), GOLD_LIGHT, anchor="mm")
     return canvas.image
 
 
