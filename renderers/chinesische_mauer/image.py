@@ -1,20 +1,19 @@
 """Chinesische Mauer: the board image of one view.
 
 Drawn for a phone first: the image is 780 px wide, twice a phone screen's
-390, and every label a player reads (card names, positions such as 3.2,
-totals, tile values, table headers) is at least 9 px tall on that screen,
-so at least `MIN_INK` px here. Text sizes are chosen from the ink of digits
-and capitals (about 0.73 of the font size), and there are few labels, each
-large, rather than many small ones.
+390, and every label a move names (a site's number, a card's position such
+as 3.2) and every figure a player compares (totals, card values, tile values,
+hand and deck sizes) is at least 8 px tall on that screen: each is drawn with
+its role (`renderers.legibility`), and the tests measure them.
 
 Top to bottom: a red banner with whose turn it is and what they must do;
 notices for the last round and removed tiles; one stone panel per
-construction site (its number and free fame tiles, each player's total, a
-banner when a Noble levels the site, then the cards in rows, each card
-labelled with the position to type, e.g. 3.2); the players with hand, deck
-and tiles; and in a seat's own view, that seat's hand. A card is as wide as
-its name needs, so the rulebook's names are printed whole. Covered cards peek
-out above the dragon that covers them. Every word comes from the catalogue.
+construction site (`sites`: its number, free fame tiles and each player's
+total, a strip when a Noble levels it, then its cards in rows, each labelled
+with the position to type); the players with hand, deck and tiles; and in a
+seat's own view, that seat's hand, whose cards print the rulebook's names
+whole beside the silhouettes the sites show. What changed since the previous
+post (`since`) is ringed. Every word comes from the catalogue.
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from functools import lru_cache
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +34,20 @@ from renderers import kit
 from renderers.canvas import Canvas
 from renderers.canvas import ellipsize
 from renderers.canvas import text_width
+from renderers.chinesische_mauer import sites
 from renderers.chinesische_mauer.icons import kind_icon
+from renderers.chinesische_mauer.parts import GAP
+from renderers.chinesische_mauer.parts import HEADING
+from renderers.chinesische_mauer.parts import LABEL
+from renderers.chinesische_mauer.parts import MARGIN
+from renderers.chinesische_mauer.parts import PAD
+from renderers.chinesische_mauer.parts import PHONE_WIDTH
+from renderers.chinesische_mauer.parts import SYMBOL
+from renderers.chinesische_mauer.parts import TILE
+from renderers.chinesische_mauer.parts import WIDTH
+from renderers.chinesische_mauer.parts import bold as _bold
+from renderers.chinesische_mauer.parts import panel as _panel
+from renderers.chinesische_mauer.parts import tile as _tile
 from renderers.fonts import Face
 from renderers.fonts import Weight
 from renderers.fonts import face
@@ -44,57 +55,30 @@ from renderers.layout import Run
 from renderers.layout import run_width
 from renderers.layout import runs
 from renderers.layout import runs_width
+from renderers.legibility import FIGURE
 
-__all__ = ["GAME_ID", "MIN_INK", "PHONE_WIDTH", "WIDTH", "render"]
+__all__ = ["GAME_ID", "PHONE_WIDTH", "WIDTH", "render"]
 
 GAME_ID = "chinesische-mauer"
 
-#: The width a phone shows the image at, and the image's own width (twice that).
-PHONE_WIDTH = 390
-WIDTH = 2 * PHONE_WIDTH
-#: The smallest ink height of a label in the image: 9 px on the phone.
-MIN_INK = 9 * WIDTH // PHONE_WIDTH
-
-MARGIN = 14
-GAP = 14
-PAD = 12
-
-# Font sizes (DejaVu: digits and capitals are about 0.73 of the size tall).
-LABEL = 28  # ink 20: totals, positions, table, notices
 NAME = 26  # condensed, ink 19: card names
-HEADING = 34
 TITLE = 40
 VALUE = 46
 
-# Cards: a coloured band (owner symbol, kind silhouette), the kind's name, the value.
+# Cards in hand: a coloured band (owner symbol, kind silhouette), the kind's name, the value.
 BAND_H = 36
 NAME_H = 34
 CARD_H = BAND_H + NAME_H + 54
 CARD_GAP = 8
-SYMBOL = 26
 #: Narrowest card: the band's symbol and silhouette side by side.
 CARD_MIN_W = 80
-#: Narrowest card carrying a fame tile: the value and the tile side by side.
-CARD_TILE_MIN_W = 96
 NAME_PAD = 8
-#: How much of a covered card shows above the card lying on it: band and name.
-PEEK = BAND_H + NAME_H
-POSITION_H = 34
-ROW_GAP = 8
-
-TILE = 52
-CARD_TILE = 46
-
-SITE_HEAD = 64
-CHIP_H = 44
-LEVELLED_H = 48
-
 CARD_RADIUS = 9
 
 # Battlements along the banner's lower edge: the wall the players are building.
 _BAND = kit.Band(edge_width=3, battlements=(26, 10))
 BANNER = kit.Banner(title=TITLE, title_y=34, status=30, spacing=(84, 40, 34), band=_BAND, margin=MARGIN)
-ROWS = kit.Rows(marker=26, crown=30, arrow=26, rank=LABEL, inset=6, radius=10)
+ROWS = kit.Rows(marker=24, crown=28, arrow=24, rank=LABEL, inset=6, radius=10)
 
 
 @dataclass(frozen=True)
@@ -128,7 +112,11 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
     sections = [_header(ctx)]
     if (view.get("last_round") and view.get("phase") != "over") or view.get("removed"):
         sections.append(_notices(ctx))
-    sections.extend(_site(ctx, index, site) for index, site in enumerate(view["sites"]))
+    marks = sites.changes(view, view.get("since"))
+    sections.extend(
+        sites.site(ctx, index, site, marks=mark)
+        for index, (site, mark) in enumerate(zip(view["sites"], marks, strict=True))
+    )
     sections.append(_players(ctx))
     if "hand" in view:
         sections.append(_hand(ctx))
@@ -136,14 +124,6 @@ def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
 
 
 # ---------------------------------------------------------------- small pieces
-
-
-def _bold(size: int = LABEL) -> Face:
-    return face(size, Weight.BOLD)
-
-
-#: Panels stand closer to the image's sides than the kit's, without shadows (but the sites').
-_panel = partial(kit.panel, margin=MARGIN, shadow=False)
 
 
 def _words(text: str) -> list[Run]:
@@ -183,21 +163,6 @@ def _joined(line: Sequence[Run]) -> list[Run]:
         else:
             out.append(run)
     return out
-
-
-def _tile(canvas: Canvas, x: int, y: int, size: int, value: int) -> None:
-    """A fame tile: a gold square with its value."""
-    canvas.box(
-        x + 2,
-        y + 3,
-        x + size + 2,
-        y + size + 3,
-        common.blend(common.GOLD_DARK, common.INK, 0.3),
-        radius=size // 6,
-    )
-    canvas.box(x, y, x + size, y + size, common.GOLD, common.GOLD_DARK, 3, radius=size // 6)
-    canvas.box(x + 5, y + 5, x + size - 5, y + size - 5, None, common.GOLD_LIGHT, 2, radius=size // 8)
-    canvas.text(x + size // 2, y + size // 2 + 1, str(value), _bold(), common.INK, anchor="mm")
 
 
 # ---------------------------------------------------------------- header
@@ -284,7 +249,7 @@ def _notices(ctx: kit.Context) -> kit.Section:
     return kit.Section(height, draw)
 
 
-# ---------------------------------------------------------------- sites
+# ---------------------------------------------------------------- cards in hand
 
 
 _CARD_AREA = WIDTH - 2 * MARGIN - 2 * PAD
@@ -301,193 +266,12 @@ def _kind_width(kind: str, locale: str | None) -> int:
     return min(_CARD_AREA, max(CARD_MIN_W, name + 2 * NAME_PAD))
 
 
-def _position_width(card: Mapping[str, Any], locale: str | None) -> int:
-    """A position is as wide as the widest card in its stack (covered cards peek out whole)."""
-    width = max(_kind_width(str(c["kind"]), locale) for c in card["stack"])
-    return max(width, CARD_TILE_MIN_W) if card.get("tile") is not None else width
-
-
-def _rows(widths: Sequence[int], area: int, gap: int) -> list[range]:
-    """Consecutive positions on as few rows as fit `area`."""
-    rows: list[range] = []
-    start, used = 0, 0
-    for index, width in enumerate(widths):
-        if index > start and used + gap + width > area:
-            rows.append(range(start, index))
-            start, used = index, width
-        else:
-            used = width if index == start else used + gap + width
-    if widths:
-        rows.append(range(start, len(widths)))
-    return rows
-
-
-def _row_height(cards: Sequence[Mapping[str, Any]], row: range) -> int:
-    depth = max((len(cards[i]["stack"]) for i in row), default=1)
-    return (depth - 1) * PEEK + CARD_H + POSITION_H
-
-
-def _leaders(totals: Sequence[int | None]) -> set[int]:
-    present = [(t, seat) for seat, t in enumerate(totals) if t is not None]
-    if not present:
-        return set()
-    best = max(t for t, _ in present)
-    leaders = {seat for t, seat in present if t == best}
-    # Only a strict majority scores: a tie at the top means nobody leads.
-    return leaders if len(leaders) == 1 else set()
-
-
-def _chips(totals: Sequence[int | None]) -> list[tuple[int, list[Run], int]]:
-    """(seat, runs, width) of each present player's total; the leader gets a crown."""
-    leaders = _leaders(totals)
-    chips = []
-    for seat, total in enumerate(totals):
-        if total is None:
-            continue
-        parts: list[Run] = [common.seat_symbol(seat, SYMBOL), str(total)]
-        if seat in leaders:
-            parts.append(common.crown(28))
-        chips.append((seat, parts, runs_width(parts, _bold(), gap=6) + 20))
-    return chips
-
-
-def _chips_width(chips: Sequence[tuple[int, list[Run], int]]) -> int:
-    return sum(w for _, _, w in chips) + 8 * max(0, len(chips) - 1)
-
-
-def _site(ctx: kit.Context, index: int, site: Mapping[str, Any]) -> kit.Section:
-    title = ctx.t("board.cm.site", number=index + 1)
-    if not site.get("open", True):
-        return _closed_site(ctx, title)
-    cards: Sequence[Mapping[str, Any]] = site.get("cards") or []
-    widths = [_position_width(card, ctx.locale) for card in cards]
-    rows = _rows(widths, _CARD_AREA, CARD_GAP)
-    free_tiles = [int(tile["value"]) for tile in site.get("tiles") or [] if tile.get("on") is None]
-    pending = index in (ctx.view.get("pending_scoring") or []) and ctx.view.get("phase") == "scoring"
-    scoring = ctx.t("board.cm.scoring") if pending else ""
-    chips = _chips(site.get("totals") or [])
-    head_used = (
-        text_width(title, _bold(HEADING))
-        + len(free_tiles) * (TILE + 10)
-        + (text_width(scoring, _bold()) + 40 if scoring else 0)
-        + 16
-    )
-    # The totals share the heading's line when they fit beside it, else they get their own.
-    chips_row = bool(chips) and head_used + _chips_width(chips) > WIDTH - 2 * MARGIN - 2 * PAD
-    levelled = bool(site.get("levelled"))
-    body = sum(_row_height(cards, row) for row in rows) + ROW_GAP * (len(rows) - 1) if cards else 40
-    height = SITE_HEAD + (CHIP_H + 8 if chips_row else 0) + (LEVELLED_H + 8 if levelled else 0) + body + PAD
-
-    def draw(canvas: Canvas, y: int) -> None:
-        border = common.IMPERIAL_RED if pending else common.STONE_DARK
-        _panel(canvas, y, height, common.STONE, border, width=5 if pending else 3, shadow=True)
-        left = MARGIN + PAD
-        right = WIDTH - MARGIN - PAD
-        head_cy = y + SITE_HEAD // 2 + 2
-        x = left + canvas.text(left, head_cy, title, _bold(HEADING), common.INK, anchor="lm") + 14
-        for value in free_tiles:
-            _tile(canvas, x, head_cy - TILE // 2, TILE, value)
-            x += TILE + 10
-        if scoring:
-            kit.pill(
-                canvas, x + 6, head_cy, scoring, _bold(), common.IMPERIAL_RED, common.CREAM, pad=12, half=21
-            )
-        top = y + SITE_HEAD
-        if chips_row:
-            _totals(canvas, right, top + CHIP_H // 2, chips)
-            top += CHIP_H + 8
-        elif chips:
-            _totals(canvas, right, head_cy, chips)
-        if levelled:
-            _levelled(canvas, ctx, left, top, right)
-            top += LEVELLED_H + 8
-        if not cards:
-            canvas.text(left, top + 20, ctx.t("board.cm.no_cards"), _bold(), common.MUTED, anchor="lm")
-            return
-        for row in rows:
-            depth = max(len(cards[i]["stack"]) for i in row)
-            card_y = top + (depth - 1) * PEEK
-            x = left
-            for position in row:
-                width = widths[position]
-                _placed_card(canvas, ctx, x, card_y, width, cards[position])
-                canvas.text(
-                    x + width // 2,
-                    card_y + CARD_H + POSITION_H // 2 + 2,
-                    f"{index + 1}.{position + 1}",
-                    _bold(),
-                    common.MUTED,
-                    anchor="mm",
-                )
-                x += width + CARD_GAP
-            top += _row_height(cards, row) + ROW_GAP
-
-    return kit.Section(height, draw)
-
-
-def _levelled(canvas: Canvas, ctx: kit.Context, left: int, top: int, right: int) -> None:
-    """The banner of a site where a visible Noble makes every card count 1."""
-    canvas.box(left, top, right, top + LEVELLED_H, common.GOLD_LIGHT, common.GOLD_DARK, 2, radius=10)
-    icon = kind_icon("noble", 32, common.INK)
-    line: list[Run] = [] if icon is None else [icon]
-    text = ctx.t("board.cm.levelled")
-    room = right - left - 24 - (0 if icon is None else icon.width + 10)
-    line.append(ellipsize(text, _bold(), room))
-    runs(canvas, left + 12, top + LEVELLED_H // 2, line, _bold(), common.INK, gap=10)
-
-
-def _closed_site(ctx: kit.Context, title: str) -> kit.Section:
-    closed = ctx.t("board.cm.closed")
-    font_face = _bold()
-    title_w = text_width(title, _bold(HEADING))
-    room = WIDTH - 2 * MARGIN - 2 * PAD
-    # The reason follows the title on its line when it fits, else it goes below.
-    below = title_w + 16 + text_width(closed, font_face) > room
-    height = SITE_HEAD + (40 if below else 0)
-
-    def draw(canvas: Canvas, y: int) -> None:
-        fill = common.blend(common.STONE, common.PARCHMENT, 0.5)
-        _panel(canvas, y, height, fill, width=2)
-        x = MARGIN + PAD
-        cy = y + SITE_HEAD // 2 + 2
-        x += canvas.text(x, cy, title, _bold(HEADING), common.MUTED, anchor="lm") + 16
-        if below:
-            x, cy = MARGIN + PAD, cy + 40
-        canvas.text(x, cy, ellipsize(closed, font_face, room), font_face, common.MUTED, anchor="lm")
-
-    return kit.Section(height, draw)
-
-
-def _totals(canvas: Canvas, right: int, cy: int, chips: Sequence[tuple[int, list[Run], int]]) -> None:
-    """Each present player's points at the site, right-aligned; the leader on gold with a crown."""
-    leaders = {seat for seat, parts, _ in chips if len(parts) > 2}
-    x = right - _chips_width(chips)
-    for seat, parts, width in chips:
-        lead = seat in leaders
-        canvas.box(
-            x,
-            cy - CHIP_H // 2,
-            x + width,
-            cy + CHIP_H // 2,
-            common.GOLD_LIGHT if lead else common.CREAM,
-            common.GOLD_DARK if lead else common.STONE_DARK,
-            3 if lead else 2,
-            radius=10,
-        )
-        runs(canvas, x + 10, cy, parts, _bold(), common.INK, gap=6)
-        x += width + 8
-
-
-# ---------------------------------------------------------------- cards
-
-
 @lru_cache(maxsize=1024)
-def _card_face(owner: int, kind: str, locale: str | None, width: int, covered: bool) -> Image.Image:
-    """A card without its value, shadow included: a band in the owner's colour
-    (symbol, silhouette) and the kind's name. Cached: a board repeats few faces."""
-    colour = common.seat_colour(owner)
-    band = common.blend(colour, common.STONE, 0.55) if covered else colour
-    paper = common.blend(common.CREAM, common.STONE, 0.6) if covered else common.CREAM
+def _card_face(owner: int, kind: str, locale: str | None, width: int) -> Image.Image:
+    """A card in hand without its value, shadow included: a band in the owner's colour
+    (symbol, silhouette) and the kind's name. Cached: a hand repeats few faces."""
+    band = common.seat_colour(owner)
+    paper = common.CREAM
     sprite = Canvas(width + 3, CARD_H + 4, None)
     sprite.box(
         2, 3, width + 2, CARD_H + 3, common.blend(common.STONE_DARK, common.STONE, 0.3), radius=CARD_RADIUS
@@ -500,48 +284,17 @@ def _card_face(owner: int, kind: str, locale: str | None, width: int, covered: b
     if icon is not None:
         sprite.paste(icon, width - 7 - icon.width, (BAND_H - icon.height) // 2)
     name = ellipsize(common.label(f"cm.card.{kind}", locale), _name_face(), width - 2 * NAME_PAD + 4)
-    cy = BAND_H + NAME_H // 2 + 1
-    sprite.text(width // 2, cy, name, _name_face(), common.MUTED if covered else common.INK, anchor="mm")
+    sprite.text(width // 2, BAND_H + NAME_H // 2 + 1, name, _name_face(), common.INK, anchor="mm")
     return sprite.image
 
 
 def _card(
-    canvas: Canvas,
-    ctx: kit.Context,
-    x: int,
-    y: int,
-    owner: int,
-    kind: str,
-    value: str | None,
-    width: int,
-    covered: bool = False,
-    value_x: int | None = None,
+    canvas: Canvas, ctx: kit.Context, x: int, y: int, owner: int, kind: str, value: str, width: int
 ) -> None:
-    """One card with its value (covered cards show none: they count nothing)."""
-    canvas.paste(_card_face(owner, kind, ctx.locale, width, covered), x, y)
-    if value is not None:
-        centre = x + width // 2 if value_x is None else value_x
-        value_y = y + BAND_H + NAME_H + (CARD_H - BAND_H - NAME_H) // 2 - 2
-        canvas.text(centre, value_y, value, _bold(VALUE), common.INK, anchor="mm")
-
-
-def _placed_card(
-    canvas: Canvas, ctx: kit.Context, x: int, y: int, width: int, card: Mapping[str, Any]
-) -> None:
-    """A card at a site: the cards it covers peek out above it; a fame tile may lie on it."""
-    stack = card["stack"]
-    for depth, covered in enumerate(stack[:-1]):
-        cover_y = y - (len(stack) - 1 - depth) * PEEK
-        _card(canvas, ctx, x, cover_y, int(covered["owner"]), str(covered["kind"]), None, width, covered=True)
-    top = stack[-1]
-    tile = card.get("tile")
-    tile_x = x + width - CARD_TILE + 6
-    # With a tile in the corner, the value moves left so that both stay readable.
-    value_x = None if tile is None else x + (tile_x - x) // 2 + 2
-    value = str(card.get("value", ""))
-    _card(canvas, ctx, x, y, int(top["owner"]), str(top["kind"]), value, width, value_x=value_x)
-    if tile is not None:
-        _tile(canvas, tile_x, y + CARD_H - CARD_TILE + 4, CARD_TILE, int(tile))
+    """One card in hand with its value."""
+    canvas.paste(_card_face(owner, kind, ctx.locale, width), x, y)
+    value_y = y + BAND_H + NAME_H + (CARD_H - BAND_H - NAME_H) // 2 - 2
+    canvas.text(x + width // 2, value_y, value, _bold(VALUE), common.INK, anchor="mm", role=FIGURE)
 
 
 # ---------------------------------------------------------------- players
@@ -553,8 +306,8 @@ _COLUMN_KEYS = ("board.col.hand", "board.col.deck", "board.col.tiles", "board.co
 def _players(ctx: kit.Context) -> kit.Section:
     view = ctx.view
     seats: Sequence[Mapping[str, Any]] = view["seats"]
-    row_h = 50
-    head_h = 46
+    row_h = 40
+    head_h = 38
     height = head_h + row_h * len(seats) + 10
     standing = kit.Standing.of(view, view.get("phase") == "over")
     viewer = view.get("viewer")
@@ -582,9 +335,8 @@ def _players(ctx: kit.Context) -> kit.Section:
             values = [info.get("hand"), info.get("deck"), info.get("tiles"), info.get("points")]
             for cx, value in zip(centres, values, strict=True):
                 text = ctx.t("board.unknown") if value is None else str(value)
-                canvas.text(
-                    cx, cy, text, font_face, common.INK if value is not None else common.MUTED, anchor="mm"
-                )
+                ink = common.INK if value is not None else common.MUTED
+                canvas.text(cx, cy, text, font_face, ink, anchor="mm", role=FIGURE)
 
     return kit.Section(height, draw)
 
@@ -661,9 +413,9 @@ def _hand(ctx: kit.Context) -> kit.Section:
         runs(canvas, left, head_cy, heading, _bold(HEADING), common.INK, gap=10)
         if summary_below:
             text = ellipsize(summary, _bold(), area)
-            canvas.text(left, head_cy + 42, text, _bold(), common.INK, anchor="lm")
+            canvas.text(left, head_cy + 42, text, _bold(), common.INK, anchor="lm", role=FIGURE)
         else:
-            canvas.text(WIDTH - MARGIN - PAD, head_cy, summary, _bold(), common.INK, anchor="rm")
+            canvas.text(WIDTH - MARGIN - PAD, head_cy, summary, _bold(), common.INK, anchor="rm", role=FIGURE)
         if not groups:
             canvas.text(
                 left, y + head_h + 20, ctx.t("board.cm.empty_hand"), _bold(), common.MUTED, anchor="lm"
@@ -692,7 +444,7 @@ def _card_stack(
     width = _kind_width(kind, ctx.locale)
     edges = min(count, _STACK_EDGES + 1) - 1
     for k in range(edges, 0, -1):
-        canvas.paste(_card_face(owner, kind, ctx.locale, width, False), x + k * _STACK_STEP, y)
+        canvas.paste(_card_face(owner, kind, ctx.locale, width), x + k * _STACK_STEP, y)
     _card(canvas, ctx, x, y, owner, kind, value, width)
     if count > 1:
         badge = ctx.t("board.count", count=count)
@@ -700,4 +452,4 @@ def _card_stack(
         bx = x + width + _STACK_STEP * edges - badge_w + 8
         by = y + CARD_H - 26
         canvas.box(bx, by, bx + badge_w, by + 38, common.INK, common.CREAM, 2, radius=19)
-        canvas.text(bx + badge_w // 2, by + 19, badge, _bold(), common.CREAM, anchor="mm")
+        canvas.text(bx + badge_w // 2, by + 19, badge, _bold(), common.CREAM, anchor="mm", role=FIGURE)
