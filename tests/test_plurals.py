@@ -27,11 +27,17 @@ import string
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from typing import cast
 
 import pytest
 from babel import Locale
 
+import games
 import texts
+from bot.service.narrator import Narrator
+from games.core import Outcome
 from games.core import english_plural
 from games.core import fill
 from games.core import word_forms
@@ -301,3 +307,13 @@ def test_a_language_with_three_forms_needs_only_its_catalogue() -> None:
     # What the Polish catalogue lacks is English.
     assert texts.t("status.running", "pl") == "running"
 
+
+def test_the_bot_names_several_players_with_the_languages_list_words() -> None:
+    """The end of a game names its winners as a list of the post's language."""
+    narrator = Narrator(cast(Any, None), cast(Any, None), cast(Any, None))
+    game = SimpleNamespace(engine=games.get("chinesische-mauer"), names=["Anna", "Bert", "Cleo"])
+    outcome = Outcome(scores=(3, 3, 3), ranks=(1, 1, 1), ranking=(0, 1, 2), winners=frozenset({0, 1, 2}))
+    said = {locale: narrator.outcome_text(cast(Any, game), outcome, locale) for locale in LANGUAGES}
+    assert "Anna, Bert, and Cleo" in said["en"]
+    assert "Anna, Bert und Cleo" in said["de"]
+    assert "Anna, Bert en Cleo" in said["nl"]
