@@ -9,9 +9,11 @@ translation never touches rules code.
 
 from __future__ import annotations
 
+import re
 import string
 from abc import ABC
 from abc import abstractmethod
+from collections.abc import Callable
 from collections.abc import Hashable
 from collections.abc import Mapping
 from collections.abc import Sequence
@@ -43,12 +45,15 @@ __all__ = [
     "Outcome",
     "Param",
     "Player",
+    "PluralRule",
     "Rng",
     "State",
     "english",
+    "english_plural",
     "fill",
     "listing",
     "rank_by_scores",
+    "word_forms",
 ]
 
 #: Engines choose their own immutable, hashable action values.
@@ -119,7 +124,8 @@ def english(templates: Mapping[str, str], key: str, **params: Param) -> Message:
 
 
 def listing(items: Sequence[Param], *, groups: bool = False) -> Param:
-    """Several terms as one parameter: "a, b and c" in the reader's language; terms that
+    """Several terms as one parameter: "a, b and c" in the reader's language (the catalogue
+    joins them with that language's list words, `texts.join_list`); terms that
     are messages are rendered in it like any nested message. `groups`: terms that are
     lists themselves, separated by semicolons ("Anna a and b; Bert c")."""
     key = "core.groups" if groups else "core.list"
@@ -132,27 +138,62 @@ def listing(items: Sequence[Param], *, groups: bool = False) -> Param:
     return english(CORE_TEXTS, key, first=items[0], rest=listing(items[1:], groups=groups))
 
 
+#: A language's plural rule: the CLDR plural category ("zero", "one", "two", "few", "many",
+#: "other") of a number given as text. The text catalogue passes each language's rule from
+#: CLDR (`texts`); an engine's English default uses `english_plural`.
+PluralRule = Callable[[str], str]
+#: The category names a template may give its forms by (`_Templates`).
+_FORM = re.compile(r"\s*(zero|one|two|few|many|other)=(.*)", re.DOTALL)
+
+
+def english_plural(number: str) -> str:
+    """CLDR's English rule, for the English defaults of engines, which import no library:
+    "one" for the integer 1 (or -1), written without decimals; "other" for any other number
+    and for what is not a number. (A test holds it to CLDR's rule as the catalogue applies it.)"""
+    return "one" if number.strip().lstrip("+-") == "1" else "other"
+
+
+def word_forms(spec: str) -> dict[str, str]:
+    """A field's word forms by plural category: `# point|# points` (the forms for "one" and
+    "other", as English, German and Dutch count) or every form named by its category,
+    `one=# punkt|few=# punkty|many=# punktów|other=# punktu`, for languages that have more.
+    ValueError for named forms without "other" (the form for any category not named) or a
+    mix of named and unnamed forms."""
+    parts = spec.split("|")
+    named = [_FORM.fullmatch(part) for part in parts]
+    if all(named):
+        forms = {match.group(1): match.group(2) for match in named if match}
+        if "other" not in forms:
+            raise ValueError(f"word forms without other=: {spec!r}")
+        return forms
+    if len(parts) == 2 and not any(named):
+        return {"one": parts[0], "other": parts[1]}
+    raise ValueError(f"word forms must be one|other or all named by category: {spec!r}")
+
+
 class _Templates(string.Formatter):
-    """Fills a template's `{name}` fields. A field may give its word forms by its number,
-    as English, German and Dutch do (one form for exactly 1, the other for any other
-    number): `{count:# card|# cards}` gives "1 card", "0 cards", "3 cards"; `#` stands
-    for the number, and a form may leave it out (`{count:one card|# cards}`)."""
+    """Fills a template's `{name}` fields. A field may give its word forms by its number:
+    `{count:# card|# cards}` gives "1 card", "0 cards", "3 cards"; `#` stands for the number,
+    and a form may leave it out (`{count:one card|# cards}`). Which form a number takes is its
+    CLDR plural category in the template's language (`plural`); languages with more
+    categories name each form (`word_forms`): `{count:one=# karta|few=# karty|many=# kart|other=# karty}`."""
+
+    def __init__(self, plural: PluralRule) -> None:
+        super().__init__()
+        self.plural = plural
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" not in format_spec:
             return str(super().format_field(value, format_spec))
-        one, other = format_spec.split("|", 1)
+        forms = word_forms(format_spec)
         number = str(value)
-        return (one if number.strip() == "1" else other).replace("#", number)
+        return forms.get(self.plural(number), forms["other"]).replace("#", number)
 
 
-_TEMPLATES = _Templates()
-
-
-def fill(template: str, values: Mapping[str, str]) -> str:
-    """`template` with its fields filled from `values` (word forms by number: `_Templates`);
-    every text a player reads is filled so."""
-    return _TEMPLATES.vformat(template, (), values)
+def fill(template: str, values: Mapping[str, str], plural: PluralRule = english_plural) -> str:
+    """`template` with its fields filled from `values`, word forms chosen by `plural`, the rule
+    of the template's language (`_Templates`); every text a player reads is filled so."""
+    return _Templates(plural).vformat(template, (), values)
 
 
 def _format(templates: Mapping[str, str], key: str, params: Mapping[str, Param]) -> str:
@@ -228,7 +269,8 @@ class Outcome:
     `tiebreak[seat]` is the secondary value the game compares on ties.
     `details[seat]` breaks a score down as the game scores it: name -> value,
     each name worded by the game's text `<game id>.outcome.<name>` (with a
-    `{value}` field), e.g. "chinesische-mauer.outcome.points": "{value} fame points".
+    `{value}` field, with word forms where it counts a noun), e.g.
+    "chinesische-mauer.outcome.points": "{value:# fame point|# fame points}".
     """
 
     scores: tuple[int, ...]

@@ -149,10 +149,11 @@ def test_counts_are_worded_as_counted(game_id: str) -> None:
 
 def test_word_forms_by_number_and_lists_in_each_language() -> None:
     assert fill("{n:# point|# points}", {"n": "1"}) == "1 point"
+    # CLDR counts by the number's size: -1 takes the form of 1 (tests/test_plurals.py).
     assert [fill("{n:# point|# points}", {"n": n}) for n in ("0", "2", "-1")] == [
         "0 points",
         "2 points",
-        "-1 points",
+        "-1 point",
     ]
     assert fill("{n:one card|# cards}, {m}", {"n": "1", "m": "x"}) == "one card, x"
     three = listing(["a", "b", "c"])
@@ -160,7 +161,7 @@ def test_word_forms_by_number_and_lists_in_each_language() -> None:
         texts.render(Message("alt.winners", {"players": three, "count": 3}), locale)
         for locale in ("en", "de", "nl")
     ] == [
-        "The winners are a, b and c.",
+        "The winners are a, b, and c.",  # CLDR's English list (texts.join_list)
         "Gewonnen haben a, b und c.",
         "Gewonnen door a, b en c.",
     ]

@@ -181,7 +181,7 @@ async def test_the_servers_lobby_limit_counts(world: World, table: Table) -> Non
 
     await table.open(world.anna)
     second = await world.anna.slash(world.channel, "game new", game=GAME)
-    assert second.response is not None and "already have 1 open lobbies" in second.response.content
+    assert second.response is not None and "already have 1 open lobby here" in second.response.content
 
 
 async def test_an_unstarted_lobby_closes_after_the_servers_days(world: World, table: Table) -> None:

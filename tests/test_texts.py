@@ -69,7 +69,8 @@ def test_every_part_of_a_final_score_has_its_words() -> None:
                 for name in detail:
                     key = f"{engine.id}.outcome.{name}"
                     assert key in texts.all_keys(), key
-                    assert "{value}" in texts.catalogue(texts.DEFAULT_LOCALE)[key], key
+                    template = texts.catalogue(texts.DEFAULT_LOCALE)[key]
+                    assert "value" in {field for _, field, _, _ in string.Formatter().parse(template)}, key
 
 
 def test_every_template_is_well_formed() -> None:

@@ -16,9 +16,19 @@ when the catalogue has no such variant. The service stays front-end-neutral:
 it asks for `K` as always. The local mode renders inside `variant("terminal")`,
 with its variants in `texts/locales/<language>/local.json`.
 
-Templates use `{name}` fields. A count gives its word forms by number, one
-for exactly 1 and one for any other number, as English, German and Dutch
-count: `{points:# point|# points}` ("#" is the number; `games.core.fill`).
+Templates use `{name}` fields. A count gives its word forms by number, and
+every template that shows a count does so, in every language, constants and
+maxima too: which form a number takes is its plural category in the
+template's language by CLDR's rules (Babel's `Locale.plural_form`), not ours.
+Languages with the two categories "one" and "other", as English, German and
+Dutch count, give the two forms in that order: `{points:# point|# points}`
+("#" is the number; `games.core.fill`). A language with more names each form
+by its category, "other" always among them (the form for any category not
+named): `{points:one=# punkt|few=# punkty|many=# punktów|other=# punktu}`.
+So a language is added by its folder of catalogues alone. Lists of terms in a
+sentence are joined with the language's own words (`join_list`, CLDR's list
+patterns): an engine asks for one with `games.core.listing`.
+
 A parameter may be a `games.core.Player`
 (rendered as that seat's display name), a nested `games.core.Message`
 (rendered in the same language), or a plain value. Parameters are put in as
@@ -35,14 +45,20 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import Decimal
+from decimal import InvalidOperation
 from functools import cache
 from pathlib import Path
+
+from babel import Locale
+from babel.lists import format_list
 
 import games
 from games.core import CORE_TEXTS
 from games.core import Message
 from games.core import Param
 from games.core import Player
+from games.core import PluralRule
 from games.core import fill
 from texts.words import escape_message
 from texts.words import escape_words
@@ -53,7 +69,9 @@ __all__ = [
     "catalogue",
     "escape_message",
     "escape_words",
+    "join_list",
     "locales",
+    "plural_rule",
     "render",
     "t",
     "variant",
@@ -135,23 +153,70 @@ def _language(locale: str | None) -> str:
     return str(locale).split("-")[0].split("_")[0].lower()
 
 
-def _template(key: str, locale: str | None) -> str:
+def _template(key: str, locale: str | None) -> tuple[str, str]:
+    """The template of `key` for that locale and the language it is written in."""
     front_end = _VARIANT.get()
     if front_end is not None and f"{front_end}.{key}" in catalogue(DEFAULT_LOCALE):
         key = f"{front_end}.{key}"
     language = _language(locale)
     if language != DEFAULT_LOCALE and (found := catalogue(language).get(key)) is not None:
-        return found
+        return found, language
     found = catalogue(DEFAULT_LOCALE).get(key)
     if found is None:
         log.error("missing text key %s", key)
-        return key
-    return found
+        return key, DEFAULT_LOCALE
+    return found, DEFAULT_LOCALE
+
+
+def _written_in(locale: str | None) -> str:
+    """The language a reader in `locale` is written to: theirs where the catalogue has it."""
+    language = _language(locale)
+    return language if catalogue(language) else DEFAULT_LOCALE
+
+
+@cache
+def plural_rule(language: str) -> PluralRule:
+    """The plural category of a number (as text) in `language`, by CLDR's rules (Babel);
+    "other" for what is not a number."""
+    rule = Locale.parse(language).plural_form
+
+    def category(number: str) -> str:
+        try:
+            value = Decimal(number.strip())
+        except InvalidOperation:
+            return "other"
+        return str(rule(value)) if value.is_finite() else "other"
+
+    return category
+
+
+def join_list(items: Sequence[str], locale: str | None = None) -> str:
+    """Terms of a sentence as one list in the reader's language: "a, b, and c", "a, b und c",
+    "a, b en c" (CLDR's list patterns, by Babel); "" for none."""
+    return format_list(list(items), locale=_written_in(locale)) if items else ""
 
 
 def t(key: str, locale: str | None = None, names: Sequence[str] = (), **params: Param) -> str:
     """The text of `key` in that locale with its parameters filled in."""
     return render(Message(key, params), locale, names)
+
+
+#: The parameters of `games.core.listing`'s messages, by key: one list, rendered by `join_list`.
+_LIST_PARAMS = {"core.list": {"first", "rest"}, "core.list.last": {"first", "last"}}
+
+
+def _is_list(value: Param) -> bool:
+    return isinstance(value, Message) and _LIST_PARAMS.get(value.key) == set(value.params)
+
+
+def _listed(message: Message) -> list[Param]:
+    """The terms of a `games.core.listing` list ("a, b and c" as nested messages)."""
+    terms: list[Param] = []
+    rest: Param = message
+    while isinstance(rest, Message) and _is_list(rest):
+        terms.append(rest.params["first"])
+        rest = rest.params["rest" if rest.key == "core.list" else "last"]
+    return [*terms, rest]
 
 
 def render(message: Message, locale: str | None = None, names: Sequence[str] = ()) -> str:
@@ -166,10 +231,12 @@ def render(message: Message, locale: str | None = None, names: Sequence[str] = (
             return render(value, locale, names)
         return str(value)
 
-    template = _template(message.key, locale)
+    if _is_list(message):
+        return join_list([show(term) for term in _listed(message)], locale)
+    template, language = _template(message.key, locale)
     values = {name: show(value) for name, value in message.params.items()}
     try:
-        return fill(template, values)
+        return fill(template, values, plural_rule(language))
     except (KeyError, IndexError, ValueError):
         log.error("text %s does not fit its parameters %s", message.key, sorted(values))
         return template

@@ -137,7 +137,7 @@ class Narrator:
         if game.engine.outcome(state) is not None:
             return texts.t("outcome.title", locale)
         acting = sorted(game.engine.to_act(state))
-        names = ", ".join(game.names[s] for s in acting)
+        names = texts.join_list([game.names[s] for s in acting], locale)
         if not self.humans(game, acting):
             return texts.t("turn.next_ai", locale, game.names, players=names)
         # An answer outside one's own turn (an offer, a discard) is no turn of theirs.
@@ -223,7 +223,7 @@ class Narrator:
                     details=parts or texts.t("outcome.score", locale, score=outcome.scores[seat]),
                 )
             )
-        winners = ", ".join(game.names[s] for s in sorted(outcome.winners))
+        winners = texts.join_list([game.names[s] for s in sorted(outcome.winners)], locale)
         key = "outcome.winner" if len(outcome.winners) == 1 else "outcome.winners"
         lines.append(texts.t(key, locale, players=winners))
         return "\n".join(lines)
@@ -273,7 +273,7 @@ class Narrator:
             lines.append(texts.t("hand.choices", caller.locale, count=len(legal)))
         elif game.row.status == "running":
             acting = sorted(engine.to_act(state))
-            waiting = ", ".join(game.names[s] for s in acting) or "?"
+            waiting = texts.join_list([game.names[s] for s in acting], caller.locale) or "?"
             lines.append(texts.t("hand.waiting", caller.locale, player=waiting))
         image = await self._drawing.board(game, state, seat, caller.locale) if with_image else None
         # Only this person sees it, so the description may tell their own hand too.

@@ -107,7 +107,7 @@ class Play:
         seat = self.playing_seat(caller, game)
         acting = game.acting()
         if seat not in acting:
-            names = ", ".join(game.names[s] for s in sorted(acting)) or "?"
+            names = texts.join_list([game.names[s] for s in sorted(acting)], caller.locale) or "?"
             raise PlayerError("error.not_your_turn", player=names)
         return seat
 

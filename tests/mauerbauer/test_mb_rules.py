@@ -270,7 +270,7 @@ def test_merging_is_optional_and_gives_back_the_shared_walls() -> None:
         built = rules.apply(built, 0, rules.legal_actions(built, 0)[0])
     assert rules.legal_actions(built, 0) == [Merge(None), Merge(field("B2"))]
     assert ENGINE.prompt(built, 0).default.startswith(
-        "Your new city of 1 fields shares walls with the city at B2"
+        "Your new city of 1 field shares walls with the city at B2"
     )
     merged = rules.apply(built, 0, ENGINE.parse_action(built, 0, "merge B2"))
     assert [c.fields for c in merged.cities] == [fields("B2", "B3")]

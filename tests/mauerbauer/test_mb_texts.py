@@ -64,4 +64,5 @@ def test_every_part_of_a_final_score_has_words() -> None:
     assert result is not None
     for part in result.details[0]:
         for texts in (ENGINE.texts, *ENGINE.locales.values()):
-            assert "{value}" in texts[f"mauerbauer.outcome.{part}"]
+            template = texts[f"mauerbauer.outcome.{part}"]
+            assert "value" in {field for _, field, _, _ in string.Formatter().parse(template)}, part
