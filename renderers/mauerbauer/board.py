@@ -1,27 +1,34 @@
 """Mauerbauer: the board of one view, drawn on the game's own geometry.
 
-The triangle grid of `games.mauerbauer.geometry()` is drawn with its
-triangles stretched to about 1.7 times their height: at the width a phone
-shows, an equilateral grid leaves no room inside a field for its name, its
-houses and the numbers of its three wall lines at a readable size, while the
-taller fields hold them all. Every label is at least `MIN_TEXT` pixels high
-(9 pixels when the image is shown 390 pixels wide).
+The board fills the width of an image laid out for a phone (`WIDTH`, shown
+390 pixels wide there). The triangle grid of `games.mauerbauer.geometry()`
+is drawn with its triangles stretched to about 2.4 times their height: a
+field is as wide as a phone allows, and only a taller field holds its name,
+its houses and the numbers of its three wall lines at a readable size.
 
 What is labelled: the number of every line a wall may still be built on
 (free and outside the cities, so built walls and city interiors carry no
 number), the name of every landscape field outside the cities (a city shows
-its name, the one the notation uses, on a banner), and the name of every
-free tower field. Pieces cover the labels of the places they occupy, which
-nobody types any more.
+its name, the one the notation uses, on a banner), the name of every free
+tower field a new wall can still reach, and the number of the newest wall
+(the one the post names). Pieces cover the labels of the places they
+occupy, which nobody types any more. Every label reports its role and size
+(`renderers.legibility`): places and counts are at least 8 px tall on a
+phone, the letters on the pieces at least 6 px.
+
+What changed since the previous post (the view's `since`) is marked: new
+walls glow red, new towers, houses and palaces stand in a red ring.
 
 The board is drawn twice as large and scaled down once, so slanted walls and
 lines come out smooth; the parts that never change (water, land, coats of
-arms) are drawn once per process.
+arms) are drawn once per process. `draw_scene` is the board without labels,
+which the close-up of a decision enlarges.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,30 +40,57 @@ from PIL import Image
 
 from games.mauerbauer import geometry
 from renderers import common
+from renderers import legibility
 from renderers.canvas import RGB
 from renderers.canvas import Pen
 from renderers.canvas import text_width
 from renderers.fonts import Weight
 from renderers.fonts import face
+from renderers.legibility import FIGURE
+from renderers.legibility import MARK
+from renderers.legibility import PLACE
+from renderers.mauerbauer.changes import Changes
+from renderers.mauerbauer.changes import changes
 from renderers.mauerbauer.pieces import arms
 from renderers.mauerbauer.pieces import letter_ink
 from renderers.mauerbauer.pieces import piece
 
-__all__ = ["BOARD_H", "HOUSE_ORDER", "MIN_TEXT", "WIDTH", "draw_board"]
+__all__ = [
+    "BAND",
+    "BOARD_H",
+    "HOUSE_ORDER",
+    "LABEL_TEXT",
+    "MARK_TEXT",
+    "MIN_TEXT",
+    "UNIT",
+    "WIDTH",
+    "Scene",
+    "draw_board",
+    "draw_scene",
+    "field_label_at",
+    "line_middle",
+    "point",
+    "tower_field_at",
+]
 
-WIDTH = 1200
-#: The smallest text: 9 px when the image is shown 390 px wide.
-MIN_TEXT = math.ceil(9 * WIDTH / 390)
+#: The image's width: laid out for a phone, which shows it 390 px wide (scaled by 0.43).
+WIDTH = 900
+#: The body text (regular and bold): capitals 20 px, 8.7 px on a phone.
+MIN_TEXT = 28
+#: The places and counts on the board (condensed): capitals 20 px, 8.7 px on a phone.
+LABEL_TEXT = 25
+#: The letters on the pieces (condensed): capitals 15.5 px, 6.7 px on a phone.
+MARK_TEXT = 20
 #: The board is drawn this many times larger, then scaled down.
 K = 2
 
 #: Pixels per x unit (half a triangle side) and per band.
-UNIT = 69.5
-BAND = 200
+UNIT = 53.5
+BAND = 220
 X0 = (WIDTH - 16 * UNIT) / 2
-ARMS_H = 76
-Y0 = ARMS_H + 22
-BOARD_H = int(Y0 + 3 * BAND + 26)
+ARMS_H = 64
+Y0 = ARMS_H + 20
+BOARD_H = int(Y0 + 3 * BAND + 24)
 
 HOUSE_ORDER = ("yellow", "green", "blue", "pink", "red")
 TOWER_ORDER = ("white", "grey", "black")
@@ -76,10 +110,17 @@ WALL_FILL: RGB = (176, 156, 124)
 WALL_TOP: RGB = (214, 198, 166)
 PILL: RGB = (255, 251, 240)
 TOWER_PILL: RGB = (88, 80, 72)
+#: The ring around a piece placed since the previous post.
+NEW: RGB = common.IMPERIAL_RED
 
-HOUSE_W = 36
-PALACE_W = 50
-TOWER_W = 42
+HOUSE_W = 34
+PALACE_W = 46
+TOWER_W = 38
+#: A pill's height and the room beside its text.
+PILL_H = 30
+PILL_PAD = 6
+#: How far a field's name stands from the field's horizontal side.
+NAME_AT = 36
 
 
 @dataclass(frozen=True)
@@ -134,6 +175,23 @@ def _inward(name: str, distance: float) -> float:
     return _base_y(name) - distance if _up(name) else _base_y(name) + distance
 
 
+def line_middle(number: int) -> tuple[float, float]:
+    """The middle of a wall line (1×), where its number stands."""
+    line = _geo().lines[number]
+    a, b = point(*line["from"]), point(*line["to"])
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+
+
+def field_label_at(name: str) -> tuple[float, float]:
+    """Where a field's name (or its city's banner) stands (1×)."""
+    return (_centre_x(name), _inward(name, NAME_AT))
+
+
+def tower_field_at(name: str) -> tuple[float, float]:
+    """A tower field's corner (1×)."""
+    return _corner(name)
+
+
 def text_w(text: str, size: int, weight: Weight) -> float:
     """Width in 1× pixels of `text` drawn by `Pen.text` at K×."""
     return text_width(text, face(size * K, weight)) / K
@@ -153,14 +211,13 @@ def _water(pen: Pen) -> None:
         [(WIDTH, top), (right_coast[0][0], top), *right_coast, (right_coast[-1][0], bottom), (WIDTH, bottom)],
         WATER,
     )
-    # A darker strip along the shore and short waves out at sea.
-    pen.line(left_coast, WATER_DARK, 8)
-    pen.line(right_coast, WATER_DARK, 8)
-    for x in (8.0, WIDTH - 30.0):
-        for row in range(7):
-            y = Y0 + 20 + row * BAND * 3 / 7
-            wave = [(x + k * 2.2, y + 4 * math.sin(k * 0.6)) for k in range(11)]
-            pen.line(wave, WAVE, 2.5)
+    # A darker strip along the shore and a short wave out at sea in each bay.
+    pen.line(left_coast, WATER_DARK, 6)
+    pen.line(right_coast, WATER_DARK, 6)
+    for x, y in ((0.28, 0.3), (0.28, 1.7), (0.28, 2.3), (15.72, 0.3), (15.72, 1.7), (15.72, 2.3)):
+        cx, cy = point(x, y)
+        wave = [(cx - 11 + k * 2.2, cy + 3 * math.sin(k * 0.6)) for k in range(11)]
+        pen.line(wave, WAVE, 2.5)
 
 
 @cache
@@ -179,12 +236,12 @@ def _base(locale: str | None) -> Image.Image:
     # The coats of arms above their regions, with the region's name.
     for index, region in enumerate(("west", "middle", "east")):
         cx = point(2.5 + 5 * index + 0.5, 0)[0]
-        shield = arms(region, 44 * K)
+        shield = arms(region, 38 * K)
         name = common.label(f"mauerbauer.region.{region}", locale)
-        width = 44 + 10 + text_w(name, MIN_TEXT + 2, Weight.BOLD)
+        width = 38 + 8 + text_w(name, MIN_TEXT, Weight.BOLD)
         left = cx - width / 2
-        pen.paste(shield, left + 22, ARMS_H / 2 + 6)
-        pen.text(left + 54, ARMS_H / 2 + 8, name, MIN_TEXT + 2, Weight.BOLD, common.INK, anchor="lm")
+        pen.paste(shield, left + 19, ARMS_H / 2 + 4)
+        pen.text(left + 46, ARMS_H / 2 + 6, name, MIN_TEXT, Weight.BOLD, common.INK, anchor="lm")
     return image
 
 
@@ -201,6 +258,7 @@ class _Board:
     phase: str
     last_wall: Mapping[str, Any] | None
     closing: frozenset[str]
+    new: Changes
 
 
 def _read(view: Mapping[str, Any]) -> _Board:
@@ -218,6 +276,7 @@ def _read(view: Mapping[str, Any]) -> _Board:
         phase=str(view.get("phase") or ""),
         last_wall=view.get("last_wall"),
         closing=frozenset(str(f) for f in view.get("closing") or []),
+        new=changes(view),
     )
 
 
@@ -275,8 +334,8 @@ def _closing(pen: Pen, board: _Board) -> None:
         pen.poly(tri, None, common.IMPERIAL_RED, 3)
 
 
-def _lines(pen: Pen, board: _Board) -> list[tuple[int, tuple[float, float]]]:
-    """Draw the free lines; return the buildable ones with their midpoints (for the numbers)."""
+def _lines(pen: Pen, board: _Board) -> list[int]:
+    """Draw the free lines; return the buildable ones (for the numbers)."""
     geo = _geo()
     buildable = []
     for number, line in geo.lines.items():
@@ -289,7 +348,7 @@ def _lines(pen: Pen, board: _Board) -> list[tuple[int, tuple[float, float]]]:
             _dashed(pen, a, b, BORDER, 5, 14, 9)
         else:
             pen.line([a, b], LINE_FREE, 2)
-        buildable.append((number, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)))
+        buildable.append(number)
     return buildable
 
 
@@ -313,7 +372,6 @@ def _dashed(
 
 def _walls(pen: Pen, board: _Board) -> None:
     geo = _geo()
-    last = int(board.last_wall["line"]) if board.last_wall and board.phase != "over" else None
     for number in sorted(board.walls):
         line = geo.lines[number]
         a, b = point(*line["from"]), point(*line["to"])
@@ -323,12 +381,11 @@ def _walls(pen: Pen, board: _Board) -> None:
         inset = 14
         a2 = (a[0] + ux * inset, a[1] + uy * inset)
         b2 = (b[0] - ux * inset, b[1] - uy * inset)
-        half = 8
-        if number == last:
-            glow = half + 6
-            pen.poly(_bar(a2, b2, nx, ny, glow), common.IMPERIAL_RED)
+        half = 7
+        if number in board.new.walls:
+            pen.poly(_bar(a2, b2, nx, ny, half + 7), NEW)
         pen.poly(_bar(a2, b2, nx, ny, half), WALL_FILL, common.INK, 2)
-        pen.line([(a2[0] + nx * 2.5, a2[1] + ny * 2.5), (b2[0] + nx * 2.5, b2[1] + ny * 2.5)], WALL_TOP, 3)
+        pen.line([(a2[0] + nx * 2, a2[1] + ny * 2), (b2[0] + nx * 2, b2[1] + ny * 2)], WALL_TOP, 3)
         # Brick joints across the bar.
         steps = int((length - 2 * inset) // 22)
         for k in range(1, steps):
@@ -354,20 +411,19 @@ def _bar(
 @lru_cache(maxsize=1024)
 def _pill(text: str, fill: RGB, ink: RGB, outline: RGB | None, radius: int) -> Image.Image:
     """A label on a rounded plate, drawn large and scaled down (smooth)."""
-    width = round(text_w(text, MIN_TEXT, Weight.CONDENSED)) + 14
-    height = 31
-    image = Image.new("RGBA", (width * K, height * K), (0, 0, 0, 0))
+    width = round(text_w(text, LABEL_TEXT, Weight.CONDENSED)) + 2 * PILL_PAD
+    image = Image.new("RGBA", (width * K, PILL_H * K), (0, 0, 0, 0))
     pen = Pen(image, K)
-    pen.box((0.5, 0.5, width - 0.5, height - 0.5), fill, outline, width=1.5 if outline else 0, radius=radius)
-    pen.text(width / 2, height / 2 + 1, text, MIN_TEXT, Weight.CONDENSED, ink)
+    pen.box((0.5, 0.5, width - 0.5, PILL_H - 0.5), fill, outline, width=1.5 if outline else 0, radius=radius)
+    pen.text(width / 2, PILL_H / 2 + 1, text, LABEL_TEXT, Weight.CONDENSED, ink)
     return image.reduce(K)
 
 
 @lru_cache(maxsize=256)
 def _plain(text: str, ink: RGB) -> Image.Image:
-    width = round(text_w(text, MIN_TEXT, Weight.CONDENSED)) + 4
-    image = Image.new("RGBA", (width * K, 32 * K), (0, 0, 0, 0))
-    Pen(image, K).text(width / 2, 17, text, MIN_TEXT, Weight.CONDENSED, ink)
+    width = round(text_w(text, LABEL_TEXT, Weight.CONDENSED)) + 4
+    image = Image.new("RGBA", (width * K, PILL_H * K), (0, 0, 0, 0))
+    Pen(image, K).text(width / 2, PILL_H / 2 + 1, text, LABEL_TEXT, Weight.CONDENSED, ink)
     return image.reduce(K)
 
 
@@ -377,7 +433,16 @@ def _piece_sprite(kind: str, colour: str, letter: str) -> Image.Image:
     width = TOWER_W if kind == "tower" else PALACE_W if kind == "palace" else HOUSE_W
     ink, at = letter_ink(kind, colour)
     image = piece(kind, colour, width * K).copy()
-    Pen(image, K).text(image.width / K / 2, image.height / K * at, letter, MIN_TEXT, Weight.CONDENSED, ink)
+    Pen(image, K).text(image.width / K / 2, image.height / K * at, letter, MARK_TEXT, Weight.CONDENSED, ink)
+    return image.reduce(K)
+
+
+@lru_cache(maxsize=16)
+def _ring(size: int) -> Image.Image:
+    """The red ring around a piece placed since the previous post, `size` px across."""
+    image = Image.new("RGBA", (size * K, size * K), (0, 0, 0, 0))
+    pen = Pen(image, K)
+    pen.disc(size / 2, size / 2, size / 2 - 3, common.WHITE, NEW, 5)
     return image.reduce(K)
 
 
@@ -385,9 +450,28 @@ def _put(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
     image.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
 
 
-def _line_numbers(image: Image.Image, buildable: Sequence[tuple[int, tuple[float, float]]]) -> None:
-    for number, (cx, cy) in buildable:
-        _put(image, _pill(str(number), PILL, common.INK, common.STONE_DARK, 8), cx, cy)
+def _label(image: Image.Image, sprite: Image.Image, cx: float, cy: float, role: str, text: str) -> None:
+    """A label sprite (cached, so its text is noted here, where it is pasted), moved inwards
+    where it would stick out of the image (the corners at the coasts)."""
+    legibility.note(role, text, face(LABEL_TEXT * K, Weight.CONDENSED), K)
+    half = sprite.width / 2 + 2
+    _put(image, sprite, min(max(cx, half), image.width - half), cy)
+
+
+def _line_numbers(image: Image.Image, buildable: Sequence[int], board: _Board) -> None:
+    for number in buildable:
+        _label(
+            image,
+            _pill(str(number), PILL, common.INK, common.STONE_DARK, 8),
+            *line_middle(number),
+            PLACE,
+            str(number),
+        )
+    if board.last_wall and board.phase != "over":
+        # The newest wall carries its number: the post names it ("New wall: line 58").
+        number = int(board.last_wall["line"])
+        sprite = _pill(str(number), NEW, common.WHITE, common.WHITE, 8)
+        _label(image, sprite, *line_middle(number), PLACE, str(number))
 
 
 def _letter(colour: str, locale: str | None) -> str:
@@ -402,19 +486,41 @@ def _water_rings(pen: Pen, board: _Board) -> None:
             pen.disc(cx, cy, TOWER_W / 2 + 6, None, WATER_DARK, 4)
 
 
-def _tower_fields(
-    image: Image.Image, board: _Board, locale: str | None, targets: frozenset[str], buildable: Sequence[int]
+def _piece(
+    image: Image.Image,
+    kind: str,
+    colour: str,
+    at: tuple[float, float],
+    locale: str | None,
+    count: int = 1,
+    new: bool = False,
 ) -> None:
-    """Towers where they stand; the name of every tower field a new wall can still reach."""
+    letter = _letter(colour, locale)
+    sprite = _piece_sprite(kind, colour, letter)
+    cx, cy = at
+    if new:
+        _put(image, _ring(max(sprite.width, sprite.height) + 16), cx, cy)
+    legibility.note(MARK, letter, face(MARK_TEXT * K, Weight.CONDENSED), K)
+    _put(image, sprite, cx, cy)
+    if count > 1:
+        tag = _pill(f"×{count}", CITY_LAND, common.INK, common.STONE_DARK, 8)
+        _label(image, tag, cx + sprite.width / 2 + tag.width / 2 - 4, cy + 10, FIGURE, f"×{count}")
+
+
+def _towers(image: Image.Image, board: _Board, locale: str | None) -> None:
+    for name, colour in board.towers.items():
+        cx, cy = _corner(name)
+        _piece(image, "tower", colour, (cx, cy - 6), locale, new=name in board.new.towers)
+
+
+def _tower_fields(
+    image: Image.Image, board: _Board, targets: frozenset[str], buildable: Sequence[int]
+) -> None:
+    """The name of every free tower field a new wall can still reach."""
     geo = _geo()
     free_corners = {str(end) for number in buildable for end in geo.lines[number]["ends"]}
     for name, tower_field in geo.towers.items():
-        cx, cy = point(tower_field["x"], tower_field["y"])
-        colour = board.towers.get(name)
-        if colour is not None:
-            _put(image, _piece_sprite("tower", colour, _letter(colour, locale)), cx, cy - 6)
-            continue
-        if name not in free_corners and name not in targets:
+        if name in board.towers or (name not in free_corners and name not in targets):
             continue
         if name in targets:
             sprite = _pill(name, common.IMPERIAL_RED, common.WHITE, common.WHITE, 15)
@@ -422,14 +528,14 @@ def _tower_fields(
             sprite = _pill(
                 name, WATER_DARK if tower_field.get("water") else TOWER_PILL, common.WHITE, None, 15
             )
-        _put(image, sprite, cx, cy)
+        _label(image, sprite, *_corner(name), PLACE, name)
 
 
 # ---------------------------------------------------------------- houses, palaces and names
 
 
 #: Where pieces stand in a field, as (x offset, distance from the base), in order.
-_SLOTS = ((-19.0, 64.0), (19.0, 64.0), (0.0, 136.0))
+_SLOTS = ((-19.0, 0.35 * BAND), (19.0, 0.35 * BAND), (0.0, 0.72 * BAND))
 
 
 def _slot(name: str, index: int) -> tuple[float, float]:
@@ -437,46 +543,46 @@ def _slot(name: str, index: int) -> tuple[float, float]:
     return (_centre_x(name) + dx, _inward(name, distance))
 
 
-def _piece(
-    image: Image.Image, kind: str, colour: str, cx: float, cy: float, locale: str | None, count: int = 1
+def _placed(
+    image: Image.Image,
+    pieces: Sequence[tuple[str, str]],
+    slots: Sequence[tuple[float, float]],
+    new: Counter[tuple[str, str]],
+    locale: str | None,
 ) -> None:
-    sprite = _piece_sprite(kind, colour, _letter(colour, locale))
-    _put(image, sprite, cx, cy)
-    if count > 1:
-        tag = _pill(f"×{count}", CITY_LAND, common.INK, common.STONE_DARK, 8)
-        _put(image, tag, cx + sprite.width / 2 + tag.width / 2 - 4, cy + 10)
+    """Pieces (kind, colour) in their slots; grouped with a count when there are more pieces
+    than slots. The last pieces of a kind and colour are the new ones."""
+    counted = Counter(pieces)
+    if len(pieces) > len(slots):
+        for ((kind, colour), count), at in zip(counted.items(), slots, strict=False):
+            _piece(image, kind, colour, at, locale, count, new=new[(kind, colour)] > 0)
+        return
+    seen: Counter[tuple[str, str]] = Counter()
+    for (kind, colour), at in zip(pieces, slots, strict=False):
+        seen[(kind, colour)] += 1
+        fresh = seen[(kind, colour)] > counted[(kind, colour)] - new[(kind, colour)]
+        _piece(image, kind, colour, at, locale, new=fresh)
 
 
 def _field_pieces(image: Image.Image, view: Mapping[str, Any], board: _Board, locale: str | None) -> None:
     for name, here in sorted((view.get("houses") or {}).items()):
         if name in board.city_of or name not in _geo().fields:
             continue
-        pieces = [colour for colour in HOUSE_ORDER for _ in range(int(here.get(colour, 0)))]
-        if len(pieces) > len(_SLOTS):
-            counted = [(c, int(here.get(c, 0))) for c in HOUSE_ORDER if here.get(c)]
-            for index, (colour, count) in enumerate(counted[: len(_SLOTS)]):
-                _piece(image, "house", colour, *_slot(name, index), locale, count)
-            continue
-        for index, colour in enumerate(pieces):
-            _piece(image, "house", colour, *_slot(name, index), locale)
+        pieces = [("house", colour) for colour in HOUSE_ORDER for _ in range(int(here.get(colour, 0)))]
+        slots = [_slot(name, index) for index in range(len(_SLOTS))]
+        _placed(image, pieces, slots, board.new.fields.get(name, Counter()), locale)
 
 
 def _city_pieces(image: Image.Image, board: _Board, locale: str | None) -> None:
     """A city's houses and palaces are pooled: spread over its fields, palaces first."""
     for city in board.cities:
         fields = [str(f) for f in city.get("fields") or [] if str(f) in _geo().fields]
-        slots = [(f, i) for i in range(len(_SLOTS)) for f in fields]
-        pieces: list[tuple[str, str, int]] = []
+        slots = [_slot(f, i) for i in range(len(_SLOTS)) for f in fields]
+        pieces: list[tuple[str, str]] = []
         for kind, key in (("palace", "palaces"), ("house", "houses")):
             counts = city.get(key) or {}
-            pieces += [(kind, colour, 1) for colour in HOUSE_ORDER for _ in range(int(counts.get(colour, 0)))]
-        if len(pieces) > len(slots):
-            grouped: dict[tuple[str, str], int] = {}
-            for kind, colour, _ in pieces:
-                grouped[(kind, colour)] = grouped.get((kind, colour), 0) + 1
-            pieces = [(kind, colour, n) for (kind, colour), n in grouped.items()]
-        for (kind, colour, count), (name, index) in zip(pieces, slots, strict=False):
-            _piece(image, kind, colour, *_slot(name, index), locale, count)
+            pieces += [(kind, colour) for colour in HOUSE_ORDER for _ in range(int(counts.get(colour, 0)))]
+        _placed(image, pieces, slots, board.new.cities.get(str(city.get("id")), Counter()), locale)
 
 
 FIELD_INK: RGB = common.blend(common.INK, common.PARCHMENT, 0.2)
@@ -486,11 +592,11 @@ def _field_names(image: Image.Image, board: _Board, targets: frozenset[str]) -> 
     for name in _geo().field_order:
         if name in board.city_of:
             continue
-        cx, cy = _centre_x(name), _inward(name, 31)
         if name in targets:
-            _put(image, _pill(name, common.IMPERIAL_RED, common.WHITE, common.WHITE, 8), cx, cy)
+            sprite = _pill(name, common.IMPERIAL_RED, common.WHITE, common.WHITE, 8)
         else:
-            _put(image, _plain(name, FIELD_INK), cx, cy)
+            sprite = _plain(name, FIELD_INK)
+        _label(image, sprite, *field_label_at(name), PLACE, name)
 
 
 def _city_banners(image: Image.Image, board: _Board, targets: frozenset[str]) -> None:
@@ -504,11 +610,24 @@ def _city_banners(image: Image.Image, board: _Board, targets: frozenset[str]) ->
             if hot
             else _pill(name, common.GOLD, common.INK, common.INK, 4)
         )
-        _put(image, sprite, _centre_x(name), _inward(name, 31))
+        _label(image, sprite, *field_label_at(name), PLACE, name)
 
 
-def draw_board(view: Mapping[str, Any], locale: str | None) -> Image.Image:
-    """The board (WIDTH × BOARD_H, RGB) as the view shows it."""
+# ---------------------------------------------------------------- the whole board
+
+
+@dataclass(frozen=True)
+class Scene:
+    """The board without its labels (WIDTH × BOARD_H, RGB), and what the labels need."""
+
+    image: Image.Image
+    board: _Board
+    buildable: tuple[int, ...]
+
+
+def draw_scene(view: Mapping[str, Any], locale: str | None) -> Scene:
+    """Land, cities, walls and pieces as the view shows them, what changed since `since`
+    marked; no label but the letters on the pieces."""
     board = _read(view)
     image = _base(locale).copy()
     pen = Pen(image, K)
@@ -518,6 +637,16 @@ def draw_board(view: Mapping[str, Any], locale: str | None) -> Image.Image:
     _walls(pen, board)
     _water_rings(pen, board)
     image = image.reduce(K)
+    _field_pieces(image, view, board, locale)
+    _city_pieces(image, board, locale)
+    _towers(image, board, locale)
+    return Scene(image, board, tuple(buildable))
+
+
+def draw_board(view: Mapping[str, Any], locale: str | None) -> Image.Image:
+    """The board (WIDTH × BOARD_H, RGB) as the view shows it, with the labels players type."""
+    scene = draw_scene(view, locale)
+    board, image = scene.board, scene.image
     decision = view.get("decision") or {}
     kind = decision.get("kind")
     tower_targets: frozenset[str] = frozenset()
@@ -529,9 +658,7 @@ def draw_board(view: Mapping[str, Any], locale: str | None) -> Image.Image:
     if kind == "merge":
         field_targets = frozenset(str(c) for c in decision.get("cities") or [])
     _field_names(image, board, field_targets)
-    _field_pieces(image, view, board, locale)
-    _city_pieces(image, board, locale)
     _city_banners(image, board, field_targets)
-    _line_numbers(image, buildable)
-    _tower_fields(image, board, locale, tower_targets, [n for n, _ in buildable])
+    _line_numbers(image, scene.buildable, board)
+    _tower_fields(image, board, tower_targets, scene.buildable)
     return image

@@ -5,7 +5,9 @@ A card says what it scores without the rulebook: a band with its group
 repeats it), an icon built from the board's own pieces (a tower of the
 colour, the region's coat of arms, the city's size...), the card's name and
 a short scoring line, both from the game's texts. Cards are drawn once per
-kind and language.
+kind and language; `note_card` reports the name and the scoring line of a
+card each time it is shown (`renderers.legibility`: what a player reads to
+choose a card, at least 8 px on a phone).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from PIL import Image
 
 from games.mauerbauer.data import CARDS
+from renderers import legibility
 from renderers.canvas import RGB
 from renderers.canvas import Canvas
 from renderers.canvas import ellipsize
@@ -34,15 +37,17 @@ from renderers.common import label
 from renderers.fonts import Face
 from renderers.fonts import Weight
 from renderers.fonts import face
+from renderers.legibility import FIGURE
 from renderers.mauerbauer.board import MIN_TEXT
 from renderers.mauerbauer.pieces import arms
 from renderers.mauerbauer.pieces import lettered
 from renderers.mauerbauer.pieces import wall_icon
 from renderers.mauerbauer.pieces import water_icon
 
-__all__ = ["CARD_GAP", "CARD_H", "CARD_W", "card_image"]
+__all__ = ["CARD_GAP", "CARD_H", "CARD_W", "card_image", "note_card", "wrap"]
 
-CARD_W = 264
+#: Three cards side by side on the 900-px image.
+CARD_W = 256
 CARD_H = 300
 CARD_GAP = 16
 BAND_H = 42
@@ -112,14 +117,16 @@ def _icons(kind: Mapping[str, Any], locale: str | None) -> list[Image.Image]:
     return []
 
 
-def _lines(text: str, font_face: Face, width: int, most: int) -> list[str]:
-    """`text` wrapped to at most `most` lines of `width` pixels (the last one cut if need be)."""
+def wrap(text: str, font_face: Face, width: int, most: int, first: int | None = None) -> list[str]:
+    """`text` wrapped to at most `most` lines of `width` pixels (the first one `first` pixels
+    when given; the last one cut if need be)."""
     words = text.split()
     lines: list[str] = []
     current = ""
     for word in words:
         trial = f"{current} {word}".strip()
-        if text_width(trial, font_face) <= width or not current:
+        room = width if lines or first is None else first
+        if text_width(trial, font_face) <= room or not current:
             current = trial
         else:
             lines.append(current)
@@ -128,7 +135,33 @@ def _lines(text: str, font_face: Face, width: int, most: int) -> list[str]:
         lines.append(current)
     if len(lines) > most:
         lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
-    return [ellipsize(line, font_face, width) for line in lines]
+    return [
+        ellipsize(line, font_face, width if index or first is None else first)
+        for index, line in enumerate(lines)
+    ]
+
+
+#: The card's name (condensed) and its scoring line (regular), both MIN_TEXT.
+_NAME_FACE = face(MIN_TEXT, Weight.CONDENSED)
+_RULE_FACE = face(MIN_TEXT)
+
+
+@lru_cache(maxsize=256)
+def _texts(kind_id: str, locale: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The lines of the card's name and of its scoring line, as the card shows them."""
+    name = label(f"mauerbauer.card.{kind_id}", locale)
+    rule = label(f"mauerbauer.board.rule.{kind_id}", locale)
+    room = CARD_W - 20
+    return tuple(wrap(name, _NAME_FACE, room, 2)), tuple(wrap(rule, _RULE_FACE, room, 2))
+
+
+def note_card(kind_id: str, locale: str | None) -> None:
+    """Report the card's name and scoring line as drawn (the card itself is cached)."""
+    names, rules = _texts(kind_id, locale)
+    for line in names:
+        legibility.note(FIGURE, line, _NAME_FACE)
+    for line in rules:
+        legibility.note(FIGURE, line, _RULE_FACE)
 
 
 @lru_cache(maxsize=256)
@@ -142,8 +175,9 @@ def card_image(kind_id: str, locale: str | None) -> Image.Image:
     card.box(0, 0, CARD_W, CARD_H, band, radius=RADIUS)
     card.box(5, BAND_H, CARD_W - 5, CARD_H - 5, CREAM, radius=RADIUS - 4)
     group_text = label(f"mauerbauer.board.group.{group}", locale)
-    group_face = fit(group_text, MIN_TEXT, MIN_TEXT, Weight.CONDENSED, CARD_W - 20) or face(
-        MIN_TEXT, Weight.CONDENSED
+    # A long group name is set smaller rather than cut (the band's colour repeats it).
+    group_face = fit(group_text, MIN_TEXT, MIN_TEXT - 8, Weight.CONDENSED, CARD_W - 20) or face(
+        MIN_TEXT - 8, Weight.CONDENSED
     )
     card.text(
         CARD_W // 2,
@@ -160,19 +194,16 @@ def card_image(kind_id: str, locale: str | None) -> Image.Image:
     for icon in icons:
         card.paste(icon, x, icon_cy - icon.height // 2)
         x += icon.width + 6
-    name = label(f"mauerbauer.card.{kind_id}", locale)
+    names, lines = _texts(kind_id, locale)
     y = BAND_H + ICON_H + 20
-    for line in _lines(name, face(MIN_TEXT, Weight.CONDENSED), CARD_W - 20, 2):
-        card.text(CARD_W // 2, y + 15, line, face(MIN_TEXT, Weight.CONDENSED), INK, anchor="mm")
+    for line in names:
+        card.text(CARD_W // 2, y + 15, line, _NAME_FACE, INK, anchor="mm")
         y += 32
-    rule_text = label(f"mauerbauer.board.rule.{kind_id}", locale)
-    rule_face = face(MIN_TEXT)
     rule_y = CARD_H - 5 - 2 * 32 - 8
     card.rect(20, rule_y - 4, CARD_W - 20, rule_y - 2, blend(STONE_DARK, CREAM, 0.5))
-    lines = _lines(rule_text, rule_face, CARD_W - 20, 2)
     if len(lines) == 1:
         rule_y += 16
     for line in lines:
-        card.text(CARD_W // 2, rule_y + 16, line, rule_face, MUTED, anchor="mm")
+        card.text(CARD_W // 2, rule_y + 16, line, _RULE_FACE, MUTED, anchor="mm")
         rule_y += 32
     return card.image

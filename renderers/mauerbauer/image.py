@@ -10,10 +10,13 @@ players with points, cards in hand and what they played in the current
 scoring; and in a seat's own view its guild cards, each with its group, an
 icon, its name and a short scoring line (`cards`).
 
-Every label a player needs is at least `MIN_TEXT` pixels high on the
-`WIDTH`-pixel image: 9 pixels when it is shown 390 pixels wide. Colours are
-never alone: pieces carry their colour's letter, seats their symbol, regions
-their coat of arms and name. Every word comes from the catalogue.
+The image is laid out for a phone: `WIDTH` (900) pixels wide, the board
+filling the width, every panel below it. Shown 390 pixels wide, the places
+and every figure a player compares (points, cards in hand, pieces left, what
+a card scores) are at least 8 pixels tall, the letters on the pieces at
+least 6; each reports its role (`renderers.legibility`). Colours are never
+alone: pieces carry their colour's letter, seats their symbol, regions their
+coat of arms and name. Every word comes from the catalogue.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from PIL import Image
 
 from renderers import common
 from renderers import kit
+from renderers import legibility
 from renderers.canvas import Canvas
 from renderers.canvas import ellipsize
 from renderers.canvas import text_width
@@ -34,8 +38,11 @@ from renderers.fonts import face
 from renderers.layout import Run
 from renderers.layout import runs
 from renderers.layout import runs_width
+from renderers.legibility import FIGURE
+from renderers.legibility import MARK
 from renderers.mauerbauer.board import BOARD_H
 from renderers.mauerbauer.board import HOUSE_ORDER
+from renderers.mauerbauer.board import MARK_TEXT
 from renderers.mauerbauer.board import MIN_TEXT
 from renderers.mauerbauer.board import WIDTH
 from renderers.mauerbauer.board import draw_board
@@ -43,6 +50,8 @@ from renderers.mauerbauer.cards import CARD_GAP
 from renderers.mauerbauer.cards import CARD_H
 from renderers.mauerbauer.cards import CARD_W
 from renderers.mauerbauer.cards import card_image
+from renderers.mauerbauer.cards import note_card
+from renderers.mauerbauer.cards import wrap
 from renderers.mauerbauer.pieces import HOUSE_RGB
 from renderers.mauerbauer.pieces import TOWER_RGB
 from renderers.mauerbauer.pieces import lettered
@@ -81,9 +90,15 @@ def _letter(ctx: kit.Context, colour: str) -> str:
     return ctx.t(f"mauerbauer.board.mark.{colour}")
 
 
+#: The letters on the pieces outside the board (condensed): capitals 16 px, 7 px on a phone.
+PIECE_LETTER = MARK_TEXT + 2
+
+
 def _piece(kind: str, colour: str, size: int, letter: str) -> Image.Image:
-    """A tower, house or palace sprite with its colour's letter on it."""
-    return lettered(kind, colour, size, letter, BODY, common.CREAM)
+    """A tower, house or palace sprite with its colour's letter on it (the sprite is cached,
+    so the letter is noted here, each time it is drawn)."""
+    legibility.note(MARK, letter, face(PIECE_LETTER, Weight.CONDENSED))
+    return lettered(kind, colour, size, letter, PIECE_LETTER, common.CREAM)
 
 
 def _house_piece(ctx: kit.Context, colour: str, size: int = 36) -> Image.Image:
@@ -158,14 +173,20 @@ def _status_lines(ctx: kit.Context) -> list[list[Run]]:
     status = BANNER.status_face()
     room = WIDTH - 2 * MARGIN
     # As few lines as fit: who and what on one line, the seats that follow after it.
-    if then and runs_width([*who, *what, "·", *then], status) <= room:
-        lines: list[list[Run]] = [[*who, *what, "·", *then]]
+    # As few lines as fit: who and what on one line, the seats that follow after it; a
+    # text too long for the width goes on lines of its own, wrapped rather than cut.
+    if runs_width([*who, *what], status) <= room:
+        lines: list[list[Run]] = [[*who, *what]]
     else:
-        lines = [[*who, *what]] if runs_width([*who, *what], status) <= room else [who, what]
-        if then:
-            lines.append(then)
+        beside = room - runs_width(who, status) - BANNER.gap
+        first, *rest = wrap(_decision_text(ctx), status, room, 3, first=beside)
+        lines = [[*who, first]] + [[line] for line in rest]
+    if then and len(lines) == 1 and runs_width([*lines[0], "·", *then], status) <= room:
+        lines = [[*lines[0], "·", *then]]
+    elif then:
+        lines.append(then)
     if view.get("ending"):
-        lines.append([ctx.t("mauerbauer.board.ending")])
+        lines += [[line] for line in wrap(ctx.t("mauerbauer.board.ending"), status, room, 3)]
     return lines
 
 
@@ -179,7 +200,10 @@ def _header(ctx: kit.Context) -> kit.Section:
 
 
 def _die(ctx: kit.Context, face_colour: str | None, kind: str) -> Image.Image:
-    return _die_face(face_colour, kind, _letter(ctx, face_colour) if face_colour else "")
+    letter = _letter(ctx, face_colour) if face_colour else ""
+    if face_colour not in (None, "any"):
+        legibility.note(MARK, letter, face(PIECE_LETTER, Weight.CONDENSED))
+    return _die_face(face_colour, kind, letter)
 
 
 @lru_cache(maxsize=64)
@@ -190,7 +214,9 @@ def _die_face(face_colour: str | None, kind: str, letter: str) -> Image.Image:
     if face_colour is None or face_colour == "any":
         die.text(size // 2, size // 2 + 1, "?", face(BODY + 8, Weight.BOLD), common.INK, anchor="mm")
     else:
-        sprite = _piece(kind, face_colour, 36 if kind == "tower" else 40, letter)
+        sprite = lettered(
+            kind, face_colour, 36 if kind == "tower" else 40, letter, PIECE_LETTER, common.CREAM
+        )
         die.paste(sprite, (size - sprite.width) // 2, (size - sprite.height) // 2)
     return die.image
 
@@ -246,24 +272,44 @@ def _board(ctx: kit.Context) -> kit.Section:
 # ---------------------------------------------------------------- supply
 
 
-_LABEL_W = 150
-_COLUMN_W = 194
+#: The room of a piece and of the count beside it in the supply.
+_SPRITE_W = 50
+_COUNT_W = 44
+
+
+def _supply_rows(ctx: kit.Context) -> list[tuple[str, list[tuple[Image.Image, int]]]]:
+    """Each row of the supply: its word and the pieces left (a sprite with its letter, a count)."""
+    supply = ctx.view.get("supply") or {}
+
+    def left(key: str, colour: str) -> int:
+        return int((supply.get(key) or {}).get(colour, 0))
+
+    return [
+        ("mauerbauer.board.houses", [(_house_piece(ctx, c), left("houses", c)) for c in HOUSE_ORDER]),
+        ("mauerbauer.board.palaces", [(_palace_piece(ctx, c, 46), left("palaces", c)) for c in HOUSE_ORDER]),
+        ("mauerbauer.board.towers", [(_tower_piece(ctx, c), left("towers", c)) for c in TOWER_ORDER]),
+        ("mauerbauer.board.walls", [(wall_icon(44), int(supply.get("walls", 0)))]),
+    ]
 
 
 def _supply(ctx: kit.Context) -> kit.Section:
+    """The pieces left, each a piece with its letter and a count: no colour's name beside it
+    (the letter tells it), so nothing is ever cut."""
     view = ctx.view
-    supply = view.get("supply") or {}
+    rows = _supply_rows(ctx)
     row_h = 58
     head_h = 50
-    height = head_h + 4 * row_h + 10
+    height = head_h + len(rows) * row_h + 10
+    body = face(BODY, Weight.BOLD)
+    label_w = max(text_width(ctx.t(key), body) for key, _ in rows) + 24
+    column_w = (WIDTH - 2 * MARGIN - 2 * PAD - label_w) // len(HOUSE_ORDER)
 
     def draw(canvas: Canvas, y: int) -> None:
         kit.panel(canvas, y, height)
-        body = face(BODY, Weight.BOLD)
-        plain = face(BODY)
+        head_y = y + head_h // 2 + 4
         canvas.text(
             MARGIN + PAD,
-            y + head_h // 2 + 4,
+            head_y,
             ctx.t("mauerbauer.board.supply"),
             face(HEADING, Weight.BOLD),
             common.INK,
@@ -272,58 +318,16 @@ def _supply(ctx: kit.Context) -> kit.Section:
         deck = ctx.t("mauerbauer.board.deck", count=int(view.get("deck", 0)))
         discard = ctx.t("mauerbauer.board.discard", count=len(view.get("discard") or []))
         canvas.text(
-            WIDTH - MARGIN - PAD, y + head_h // 2 + 4, f"{deck} · {discard}", body, common.INK, anchor="rm"
+            WIDTH - MARGIN - PAD, head_y, f"{deck} · {discard}", body, common.INK, anchor="rm", role=FIGURE
         )
-        rows: list[tuple[str, list[tuple[Image.Image, str, int]]]] = [
-            (
-                "mauerbauer.board.houses",
-                [
-                    (
-                        _house_piece(ctx, c),
-                        ctx.t(f"mauerbauer.colour.{c}"),
-                        int((supply.get("houses") or {}).get(c, 0)),
-                    )
-                    for c in HOUSE_ORDER
-                ],
-            ),
-            (
-                "mauerbauer.board.palaces",
-                [
-                    (_palace_piece(ctx, c, 46), "", int((supply.get("palaces") or {}).get(c, 0)))
-                    for c in HOUSE_ORDER
-                ],
-            ),
-            (
-                "mauerbauer.board.towers",
-                [
-                    (
-                        _tower_piece(ctx, c),
-                        ctx.t(f"mauerbauer.colour.{c}"),
-                        int((supply.get("towers") or {}).get(c, 0)),
-                    )
-                    for c in TOWER_ORDER
-                ],
-            ),
-            ("mauerbauer.board.walls", [(wall_icon(44), "", int(supply.get("walls", 0)))]),
-        ]
         for number, (key, items) in enumerate(rows):
             cy = y + head_h + number * row_h + row_h // 2
             canvas.text(MARGIN + PAD, cy, ctx.t(key), body, common.MUTED, anchor="lm")
-            column_w = _COLUMN_W if len(items) > 3 else _COLUMN_W * 5 // 3
-            for column, (sprite, name, count) in enumerate(items):
-                x = MARGIN + PAD + _LABEL_W + column * column_w
-                canvas.paste(sprite, x, cy - sprite.height // 2)
-                tx = x + max(sprite.width, 46) + 8
-                out = count == 0
-                tx += (
-                    canvas.text(
-                        tx, cy, str(count), body, common.IMPERIAL_RED if out else common.INK, anchor="lm"
-                    )
-                    + 8
-                )
-                if name:
-                    room = x + column_w - 8 - tx
-                    canvas.text(tx, cy, ellipsize(name, plain, room), plain, common.MUTED, anchor="lm")
+            for column, (sprite, count) in enumerate(items):
+                x = MARGIN + PAD + label_w + column * column_w
+                canvas.paste(sprite, x + (_SPRITE_W - sprite.width) // 2, cy - sprite.height // 2)
+                ink = common.IMPERIAL_RED if count == 0 else common.INK
+                canvas.text(x + _SPRITE_W + 6, cy, str(count), body, ink, anchor="lm", role=FIGURE)
 
     return kit.Section(height, draw)
 
@@ -331,9 +335,9 @@ def _supply(ctx: kit.Context) -> kit.Section:
 # ---------------------------------------------------------------- players
 
 
-_POINTS_X = 580
-_CARDS_X = 700
-_ROUND_X = 780
+_POINTS_X = 600
+_CARDS_X = 740
+_NAME_X = MARGIN + 64
 
 
 def _play_text(ctx: kit.Context, play: Mapping[str, Any]) -> str:
@@ -351,69 +355,69 @@ def _play_text(ctx: kit.Context, play: Mapping[str, Any]) -> str:
 
 
 def _players(ctx: kit.Context) -> kit.Section:
+    """The seats with points and cards in hand; in a scoring round, what each played on lines
+    of their own below it (the whole width, wrapped: a narrow column would cut it)."""
     view = ctx.view
     players = int(view["players"])
     scores = list(view.get("scores") or [])
     hands = list(view.get("hands") or [])
-    row_h = 56
+    rounds = _round_lines(ctx)
+    line_h = 56
+    heights = [line_h + _ROUND_LINE_H * len(rounds.get(seat, ())) for seat in range(players)]
     head_h = 48
-    height = head_h + row_h * players + 12
+    height = head_h + sum(heights) + 12
     standing = kit.Standing.of(view, view.get("phase") == "over")
     viewer = view.get("viewer")
-    plays: dict[int, list[Mapping[str, Any]]] = {}
-    for play in view.get("plays") or []:
-        plays.setdefault(int(play["seat"]), []).append(play)
-    # In a merge the plays are still those of the previous scoring.
-    show_round = bool(plays) and view.get("phase") in ("scoring", "exchange", "final", "over")
+    body = face(BODY, Weight.BOLD)
 
     def draw(canvas: Canvas, y: int) -> None:
         kit.panel(canvas, y, height)
-        head = face(BODY, Weight.BOLD)
         hy = y + head_h // 2 + 4
         heads = [(_POINTS_X, ctx.t("mauerbauer.board.points")), (_CARDS_X, ctx.t("mauerbauer.board.cards"))]
-        kit.column_heads(canvas, hy, (MARGIN + 64, ctx.t("mauerbauer.board.player")), heads, head)
-        if show_round:
-            final = view.get("phase") == "final" or any(
-                p.get("what") == "pass" for p in view.get("plays") or []
-            )
-            title = ctx.t("mauerbauer.board.final" if final else "mauerbauer.board.this_round")
-            canvas.text(
-                _ROUND_X,
-                hy,
-                ellipsize(title, head, WIDTH - MARGIN - PAD - _ROUND_X),
-                head,
-                common.MUTED,
-                anchor="lm",
-            )
+        kit.column_heads(canvas, hy, (_NAME_X, ctx.t("mauerbauer.board.player")), heads, body)
+        top = y + head_h
         for seat in range(players):
-            cy = kit.seat_row(canvas, seat, y + head_h + seat * row_h, row_h, standing, ROWS)
+            kit.seat_row(canvas, seat, top, heights[seat], standing, ROWS)
+            cy = top + line_h // 2
             you = ctx.t("mauerbauer.board.you") if seat == viewer else ""
-            room = _POINTS_X - 60 - (MARGIN + 64)
-            name_face = face(BODY, Weight.BOLD)
+            room = _POINTS_X - 60 - _NAME_X
             kit.name_cell(
-                canvas,
-                MARGIN + 64,
-                cy,
-                seat,
-                ctx.names[seat],
-                name_face,
-                room,
-                symbol=32,
-                you=you,
-                you_gap=10,
+                canvas, _NAME_X, cy, seat, ctx.names[seat], body, room, symbol=32, you=you, you_gap=10
             )
             score = scores[seat] if seat < len(scores) else 0
             hand = hands[seat] if seat < len(hands) else 0
-            canvas.text(_POINTS_X, cy, str(score), face(BODY + 4, Weight.BOLD), common.INK, anchor="mm")
-            canvas.text(_CARDS_X, cy, str(hand), face(BODY, Weight.BOLD), common.INK, anchor="mm")
-            if show_round and seat in plays:
-                text = "; ".join(_play_text(ctx, p) for p in plays[seat])
-                room = WIDTH - MARGIN - PAD - _ROUND_X
-                canvas.text(
-                    _ROUND_X, cy, ellipsize(text, face(BODY), room), face(BODY), common.INK, anchor="lm"
-                )
+            points_face = face(BODY + 4, Weight.BOLD)
+            canvas.text(_POINTS_X, cy, str(score), points_face, common.INK, anchor="mm", role=FIGURE)
+            canvas.text(_CARDS_X, cy, str(hand), body, common.INK, anchor="mm", role=FIGURE)
+            for number, line in enumerate(rounds.get(seat, ())):
+                line_y = top + line_h + number * _ROUND_LINE_H + _ROUND_LINE_H // 2 - 10
+                canvas.text(_NAME_X, line_y, line, face(BODY), common.INK, anchor="lm", role=FIGURE)
+            top += heights[seat]
 
     return kit.Section(height, draw)
+
+
+#: The height of a line of what a seat played this round.
+_ROUND_LINE_H = 36
+
+
+def _round_lines(ctx: kit.Context) -> dict[int, list[str]]:
+    """What each seat played in the current scoring round (or the final round), wrapped to
+    the table's width (three lines at most), after the round's name."""
+    view = ctx.view
+    # In a merge the plays are still those of the previous scoring.
+    if view.get("phase") not in ("scoring", "exchange", "final", "over"):
+        return {}
+    plays: dict[int, list[Mapping[str, Any]]] = {}
+    for play in view.get("plays") or []:
+        plays.setdefault(int(play["seat"]), []).append(play)
+    final = view.get("phase") == "final" or any(p.get("what") == "pass" for p in view.get("plays") or [])
+    title = ctx.t("mauerbauer.board.final" if final else "mauerbauer.board.this_round") + ":"
+    room = WIDTH - MARGIN - PAD - _NAME_X
+    return {
+        seat: wrap(f"{title} " + "; ".join(_play_text(ctx, p) for p in made), face(BODY), room, 3)
+        for seat, made in plays.items()
+    }
 
 
 # ---------------------------------------------------------------- the viewer's hand
@@ -443,6 +447,8 @@ def _hand(ctx: kit.Context) -> kit.Section:
             gap=12,
         )
         cards = [card_image(kind, ctx.locale) for kind in hand]
+        for kind in hand:
+            note_card(kind, ctx.locale)
         empty = (ctx.t("mauerbauer.board.empty_hand"), face(BODY))
         step = (CARD_W + CARD_GAP, CARD_H + CARD_GAP)
         kit.in_rows(canvas, cards, MARGIN + PAD, y + head_h, _PER_ROW, step, empty)
