@@ -170,3 +170,33 @@ def test_the_closeup_draws_fast() -> None:
         renderers.closeup(GAME, view, legal, "en")
         timings.append(time.perf_counter() - start)
     assert statistics.median(timings) < 0.05
+
+
+def test_the_points_column_shows_only_once_points_are_known() -> None:
+    """Won tiles stay secret until the end: a Points column of "–" all game says nothing."""
+    engine = games.get("chinesische-mauer")
+    states = samples.random_game(engine, 3, 5)
+    names = ["Anna", "Bert", "Cleo"]
+    middle = {**engine.view(states[len(states) // 2], None), "names": names}
+    end = {**engine.view(states[-1], None), "names": names}
+    assert all(seat.get("points") is None for seat in middle["seats"])
+    assert "Points" not in drawn_words(middle) and "Points" in drawn_words(end)
+
+
+def drawn_words(view: dict[str, Any]) -> list[str]:
+    """Every text the board draws for this view."""
+    from renderers.canvas import Canvas
+
+    words: list[str] = []
+    original = Canvas.text
+
+    def recording(self: Canvas, x: int, y: int, text: str, *args: Any, **kwargs: Any) -> int:
+        words.append(text)
+        return original(self, x, y, text, *args, **kwargs)
+
+    Canvas.text = recording  # type: ignore[method-assign]
+    try:
+        renderers.render("chinesische-mauer", view, "en")
+    finally:
+        Canvas.text = original  # type: ignore[method-assign]
+    return words

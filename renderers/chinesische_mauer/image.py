@@ -312,7 +312,10 @@ def _players(ctx: kit.Context) -> kit.Section:
     standing = kit.Standing.of(view, view.get("phase") == "over")
     viewer = view.get("viewer")
     font_face = _bold()
-    headers = [ctx.t(key) for key in _COLUMN_KEYS]
+    # Won tiles stay secret until the end: a column of "–" for everyone tells nothing, so
+    # points are shown once someone's are known (the end, or the viewer's own).
+    shown = len(_COLUMN_KEYS) if any(info.get("points") is not None for info in seats) else 3
+    headers = [ctx.t(key) for key in _COLUMN_KEYS[:shown]]
     # Each column as wide as its header (numbers are narrower), so that names keep the most room.
     widths = [max(64, text_width(h, font_face) + 14) for h in headers]
     right = WIDTH - MARGIN - PAD
@@ -332,7 +335,7 @@ def _players(ctx: kit.Context) -> kit.Section:
             kit.name_cell(
                 canvas, name_x, cy, seat, ctx.names[seat], font_face, name_room, symbol=SYMBOL + 2, you=you
             )
-            values = [info.get("hand"), info.get("deck"), info.get("tiles"), info.get("points")]
+            values = [info.get("hand"), info.get("deck"), info.get("tiles"), info.get("points")][:shown]
             for cx, value in zip(centres, values, strict=True):
                 text = ctx.t("board.unknown") if value is None else str(value)
                 ink = common.INK if value is not None else common.MUTED
