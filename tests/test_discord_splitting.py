@@ -129,7 +129,8 @@ def test_the_limit_exactly() -> None:
 
 
 async def test_a_post_cut_in_pieces_pings_everyone_it_names_once(world: World) -> None:
-    people = [world.guild.add_member(world.env.create_user(f"player{n}")) for n in range(100)]
+    # More than Discord lets one message ping (100): each message pings those it names.
+    people = [world.guild.add_member(world.env.create_user(f"player{n}")) for n in range(120)]
     ids = tuple(person.id for person in people)
     pairings = "\n".join(
         f"Table {n}: <@{a}>, <@{b}>" for n, (a, b) in enumerate(zip(ids[::2], ids[1::2], strict=True))
@@ -148,3 +149,7 @@ async def test_a_post_cut_in_pieces_pings_everyone_it_names_once(world: World) -
         for user in world.env.backend.get_message(world.channel.id, post.id).ping_user_ids
     ]
     assert sorted(pinged) == sorted(ids), "each pinged once, none left out"
+    per_message = [
+        len(world.env.backend.get_message(world.channel.id, post.id).ping_user_ids) for post in posts
+    ]
+    assert max(per_message) <= 100, per_message

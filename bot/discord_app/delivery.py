@@ -284,7 +284,11 @@ async def _send_post(channel: discord.abc.Messageable, post: Post, view_for: Pos
 
 def _pings_by_piece(pieces: Sequence[str], user_ids: Sequence[int]) -> list[discord.AllowedMentions]:
     """Who each message of a post pings: everyone once, in the last message that names them
-    (the ping line ends the post, and a long one may be cut over several messages)."""
+    (the ping line ends the post, and a long one may be cut over several messages).
+
+    Discord refuses a message whose allowed mentions name more than 100 users; a message
+    holds at most 2,000 characters and a mention takes at least 21 (`<@` and 17 digits and
+    `>`, then a space), so no message names more than 95, and each pings only whom it names."""
     last = {
         user_id: number
         for number, piece in enumerate(pieces)
