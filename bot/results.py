@@ -68,6 +68,9 @@ class Post:
     #: none): Discord drops a copy sent again within a few minutes (its `enforce_nonce`),
     #: as after a stop between Discord accepting the post and the game recording it.
     nonce: str = ""
+    #: The colour of the seat the post is about (who must act now, or the winner), as
+    #: 0xRRGGBB, the colour its board draws that seat in; None: no seat's.
+    accent: int | None = None
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,17 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["CloseUp", "Renderer", "closeup", "closeup_renderer", "game_ids", "register", "render", "renderer"]
+__all__ = [
+    "CloseUp",
+    "Renderer",
+    "closeup",
+    "closeup_renderer",
+    "game_ids",
+    "register",
+    "render",
+    "renderer",
+    "seat_colour",
+]
 
 #: Draws one game's view in a language: `render(view, locale) -> PNG bytes`.
 Renderer = Callable[[Mapping[str, Any], "str | None"], bytes]
@@ -92,6 +102,15 @@ def closeup(
     game without close-ups)."""
     draw = closeup_renderer(game_id)
     return None if draw is None else draw(view, legal, locale)
+
+
+def seat_colour(game_id: str, seat: int) -> tuple[int, int, int]:
+    """The colour (RGB) the game's boards draw a seat in: its pieces, its symbol beside its
+    name. Every board draws seats in the shared palette; KeyError for a game without a renderer."""
+    renderer(game_id)
+    from renderers.common import seat_colour as palette
+
+    return palette(seat)
 
 
 def render(game_id: str, view: Mapping[str, Any], locale: str | None = None) -> bytes:

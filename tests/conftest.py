@@ -455,6 +455,35 @@ def table(world: World) -> Table:
     return Table(world)
 
 
+def text_of(message: discord.Message | simcord.ResponseMessage) -> str:
+    """What a message says: the text of its text displays (a card's), a line each, else its content."""
+    said = [text for component in _walk(message.components) if (text := _displayed(component)) is not None]
+    return "\n".join(said) if said else message.content
+
+
+def buttons_of(message: discord.Message) -> list[discord.Button]:
+    """A message's buttons, in order: those of its rows and of the rows inside a card."""
+    return [component for component in _walk(message.components) if isinstance(component, discord.Button)]
+
+
+def _walk(components: list[Any]) -> Iterator[Any]:
+    """Every component, each followed by those inside it (a card's frame, a row)."""
+    for component in components:
+        yield component
+        if isinstance(component, dict):
+            yield from _walk(component.get("components", []))
+        else:
+            yield from _walk(getattr(component, "children", []))
+
+
+def _displayed(component: Any) -> str | None:
+    """A text display's text (a sent message's component, or one as Discord received it)."""
+    if isinstance(component, dict):
+        is_text = component.get("type") == discord.ComponentType.text_display.value
+        return component["content"] if is_text else None
+    return component.content if isinstance(component, discord.TextDisplay) else None
+
+
 def button_ids(message: simcord.ResponseMessage) -> list[str]:
     """The custom ids of a bot answer's buttons, in order."""
     return [

@@ -9,6 +9,7 @@ import re
 import discord
 from conftest import Table
 from conftest import World
+from conftest import text_of
 from simcord import MemberActor
 
 from bot.results import Caller
@@ -47,7 +48,7 @@ async def members(world: World, count: int) -> list[MemberActor]:
 
 
 def signup(world: World) -> discord.Message:
-    return [m for m in world.channel.history() if "(league #" in m.content][-1]
+    return [m for m in world.channel.history() if "(league #" in text_of(m)][-1]
 
 
 async def open_league(world: World, game: str, format: str, rounds: int, players: list[MemberActor]) -> int:  # noqa: A002
@@ -56,13 +57,13 @@ async def open_league(world: World, game: str, format: str, rounds: int, players
     )
     assert opened.response is not None and "is open" in opened.response.content
     card = signup(world)
-    found = re.search(r"league #(\d+)", card.content)
+    found = re.search(r"league #(\d+)", text_of(card))
     assert found is not None
     for player in players:
         joined = await player.click(card, label="Join")
         assert joined.response is not None and "signed up" in joined.response.content
     card = signup(world)
-    assert all(player.mention in card.content for player in players)
+    assert all(player.mention in text_of(card) for player in players)
     return int(found[1])
 
 
@@ -76,4 +77,4 @@ async def round_tables(table: Table, league_id: int, number: int) -> list[tuple[
 
 
 def posted(world: World, text: str) -> list[discord.Message]:
-    return [m for m in world.channel.history() if text in m.content]
+    return [m for m in world.channel.history() if text in text_of(m)]

@@ -17,6 +17,7 @@ from conftest import Restarter
 from conftest import Table
 from conftest import World
 from conftest import move_buttons
+from conftest import text_of
 from PIL import Image
 from simcord import MemberActor
 
@@ -65,12 +66,12 @@ async def test_reminder_then_the_ai_moves_when_the_deadline_passes(world: World,
     assert posts_since(game, seen) == [], "no reminder before three quarters of the time"
     await world.env.advance_time(2 * HOUR)
     reminder = posts_since(game, seen)
-    assert len(reminder) == 1 and "⏰" in reminder[0].content and sleeper.mention in reminder[0].content
+    assert len(reminder) == 1 and "⏰" in text_of(reminder[0]) and sleeper.mention in text_of(reminder[0])
     assert (await table.row(game.id)).version == version, "a reminder changes nothing"
 
     await world.env.advance_time(6 * HOUR)
     after = posts_since(game, seen + 1)
-    assert any("time ran out" in post.content for post in after)
+    assert any("time ran out" in text_of(post) for post in after)
     assert await table.on_turn(game.id) is not sleeper, "the AI made the turn"
     row = await table.row(game.id)
     assert not any(seat.is_ai for seat in row.seats), "the seat stays the player's"
@@ -95,8 +96,8 @@ async def the_host_decides(world: World, table: Table) -> tuple[OpenGame, Member
 async def test_the_host_decides_when_asked(world: World, table: Table) -> None:
     game, sleeper = await the_host_decides(world, table)
     await world.env.advance_time(13 * HOUR)
-    question = next(p for p in game.home.history() if "what now" in p.content)
-    assert world.anna.mention in question.content
+    question = next(p for p in game.home.history() if "what now" in text_of(p))
+    assert world.anna.mention in text_of(question)
     assert await table.on_turn(game.id) is sleeper, "nothing moves until the host decides"
 
     refused = await world.bob.click(question, label="AI makes the turn")
@@ -112,7 +113,7 @@ async def test_the_host_decides_when_asked(world: World, table: Table) -> None:
 async def test_waiting_longer_gives_a_whole_new_deadline(world: World, table: Table) -> None:
     game, sleeper = await the_host_decides(world, table)
     await world.env.advance_time(13 * HOUR)
-    question = next(p for p in game.home.history() if "what now" in p.content)
+    question = next(p for p in game.home.history() if "what now" in text_of(p))
     await world.anna.click(question, label="Wait longer")
     deadline = next(t for t in await table.service.store.timers(game.id) if t.kind == "deadline")
     assert deadline.due_at == world.env.now() + timedelta(hours=12)
@@ -125,7 +126,7 @@ async def test_a_host_who_does_not_answer_within_one_more_period_leaves_it_to_th
 ) -> None:
     game, sleeper = await the_host_decides(world, table)
     await world.env.advance_time(13 * HOUR)
-    asked = [p for p in game.home.history() if "what now" in p.content]
+    asked = [p for p in game.home.history() if "what now" in text_of(p)]
     assert len(asked) == 1 and await table.on_turn(game.id) is sleeper
 
     await world.env.advance_time(10 * HOUR)
@@ -133,8 +134,8 @@ async def test_a_host_who_does_not_answer_within_one_more_period_leaves_it_to_th
     await world.env.advance_time(3 * HOUR)
 
     assert await table.on_turn(game.id) is not sleeper, "the AI stood in"
-    assert any("time ran out" in p.content for p in game.home.history())
-    assert len([p for p in game.home.history() if "what now" in p.content]) == 1, "asked once"
+    assert any("time ran out" in text_of(p) for p in game.home.history())
+    assert len([p for p in game.home.history() if "what now" in text_of(p)]) == 1, "asked once"
     stale = await world.anna.click(asked[0], label="AI makes the turn")
     assert stale.response is not None and "over already" in stale.response.content
 
@@ -147,7 +148,7 @@ async def test_deadlines_survive_a_restart(world: World, table: Table, restart: 
     await world.env.advance_time(5 * HOUR)
     await restart()
     await world.env.advance_time(6 * HOUR)
-    assert any("time ran out" in p.content for p in game.home.history())
+    assert any("time ran out" in text_of(p) for p in game.home.history())
     assert await table.on_turn(game.id) is not sleeper
 
 
@@ -161,7 +162,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_handled_at_start
     past = world.env.now() - timedelta(days=1)
     await store.move_timers([TimerRow(**{**t.__dict__, "due_at": past}) for t in await store.timers(game.id)])
     await restart()
-    assert any("time ran out" in p.content for p in game.home.history())
+    assert any("time ran out" in text_of(p) for p in game.home.history())
     assert await table.on_turn(game.id) is not sleeper
 
 
@@ -246,7 +247,7 @@ async def test_hand_and_ping_begin_with_what_happened_since(world: World, table:
         await finish_turn(table, game)
     # Two others have played since `first` last acted: the ping names the earlier one too.
     ping = game.home.history()[-1]
-    assert first.mention in ping.content and "Since" in ping.content
+    assert first.mention in text_of(ping) and "Since" in text_of(ping)
     hand = await first.slash(game.home, "hand")
     assert hand.response is not None
     recap = hand.response.content.split("\n\n")[0]
@@ -313,15 +314,15 @@ async def test_the_end_summary_replay_and_ratings(world: World, table: Table) ->
     game = await table.start_for_two()
     await play_to_the_end(table, game)
     summary = game.home.history()[-1]
-    assert "fame points" in summary.content and "Ratings" in summary.content
-    assert "anna" in summary.content and "→" in summary.content
+    assert "fame points" in text_of(summary) and "Ratings" in text_of(summary)
+    assert "anna" in text_of(summary) and "→" in text_of(summary)
     gif = Image.open(io.BytesIO(await summary.attachments[0].read()))
     assert gif.n_frames == len(await table.service.turns(game.id)) + 1
     assert summary.attachments[0].size < 10 * 1024 * 1024
 
     await world.carl.slash(game.home, "game replay")
     posted = game.home.history()[-1]
-    assert posted is not summary and "the whole game" in posted.content
+    assert posted is not summary and "the whole game" in text_of(posted)
     assert posted.attachments[0].filename == "replay.gif"
     assert await posted.attachments[0].read() == await summary.attachments[0].read()
 
@@ -346,6 +347,6 @@ async def test_a_replay_only_for_finished_games_and_no_rating_against_bots_alone
     early = await world.anna.slash(game.home, "game replay")
     assert early.response is not None and "not finished" in early.response.content
     await play_to_the_end(table, game)
-    assert "Ratings" not in game.home.history()[-1].content
+    assert "Ratings" not in text_of(game.home.history()[-1])
     stats = await world.anna.slash(world.channel, "stats")
     assert stats.response is not None and "rating 1000" in stats.response.content

@@ -22,6 +22,7 @@ import pytest
 from conftest import Table
 from conftest import World
 from conftest import move_buttons
+from conftest import text_of
 from simcord import ChannelHandle
 from simcord import MemberActor
 
@@ -191,7 +192,7 @@ async def test_founding_a_trade_and_discards_by_several_players(
     before = {seat: resources(engine.view(state, seat), seat) for seat in range(3)}
     posts = len(thread.history())
     await typed(table, thread, game_id, trade.seat, f"offer 1 {trade.give} for 1 {trade.get}")
-    said = "\n".join(message.content for message in thread.history()[posts:])
+    said = "\n".join(text_of(message) for message in thread.history()[posts:])
     others = [seat for seat in range(3) if seat != trade.seat]
     for seat in others:
         assert (await person(table, seat, game_id)).mention in said, said
@@ -225,14 +226,14 @@ async def test_founding_a_trade_and_discards_by_several_players(
         pytest.fail("no 7 came")
     owing = [seat for seat, count in enumerate(public["discards"]) if count]
     assert len(owing) >= 2 and set(owing) == set(engine.to_act(state))
-    newest = thread.history()[-1].content
+    newest = text_of(thread.history()[-1])
     for seat in owing:
         held = sum(resources(engine.view(state, seat), seat).values())
         assert (await person(table, seat, game_id)).mention in "\n".join(
-            message.content for message in thread.history()[-3:]
+            text_of(message) for message in thread.history()[-3:]
         )
         assert f"Discard {held // 2} of your {held} cards" in "\n".join(
-            message.content for message in thread.history()[-3:]
+            text_of(message) for message in thread.history()[-3:]
         ), newest
 
     # Each discards privately, the last owing player first: the order is free.
@@ -245,7 +246,7 @@ async def test_founding_a_trade_and_discards_by_several_players(
     assert not any(public["discards"])
     assert public["phase"] == "robber"
     for message in thread.history():
-        assert "Your hand" not in message.content
+        assert "Your hand" not in text_of(message)
 
 
 async def test_against_two_ai_players_the_first_rounds_go_round(world: World, table: Table) -> None:
@@ -268,9 +269,9 @@ async def test_against_two_ai_players_the_first_rounds_go_round(world: World, ta
     assert public["turn_number"] >= 12, "three rounds went by"
     builders = {piece["seat"] for piece in public["settlements"]}
     assert builders == {0, 1, 2}, "every seat founded its settlements"
-    said = "\n".join(message.content for message in thread.history())
+    said = "\n".join(text_of(message) for message in thread.history())
     assert "AI" in said
-    assert all("Your hand" not in message.content for message in thread.history())
+    assert all("Your hand" not in text_of(message) for message in thread.history())
 
 
 async def test_the_pharaoh_option_in_the_lobby_and_the_rules(world: World, table: Table) -> None:

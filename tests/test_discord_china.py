@@ -14,6 +14,7 @@ import re
 import discord
 from conftest import Table
 from conftest import World
+from conftest import text_of
 from PIL import Image
 from simcord import ChannelHandle
 
@@ -66,14 +67,14 @@ async def test_china_from_the_lobby_to_the_final_scores(world: World, table: Tab
     assert (await table.row(game_id)).status == "finished"
 
     summary = thread.history()[-1]
-    assert "🏆" in summary.content
+    assert "🏆" in text_of(summary)
     # The final score broken down as China counts it.
-    assert any(word in summary.content for word in ("alliances", "provinces", "chains"))
+    assert any(word in text_of(summary) for word in ("alliances", "provinces", "chains"))
     final_board = thread.history()[-2]
     image = Image.open(io.BytesIO(await final_board.attachments[0].read()))
     assert image.format == "PNG" and image.width >= 800
     for message in thread.history():
-        assert "Your hand" not in message.content
+        assert "Your hand" not in text_of(message)
 
 
 def test_options_typed_with_game_new_are_strings_as_the_engines_choices() -> None:

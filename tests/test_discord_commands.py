@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import Table
 from conftest import World
+from conftest import text_of
 from simcord.backend.errors import SetupError
 
 from bot.results import Caller
@@ -51,7 +52,7 @@ async def test_board_is_posted_publicly(world: World, table: Table) -> None:
     posts = game.home.history()
     assert len(posts) == posts_before + 1
     board = posts[-1]
-    assert f"#{game.id}" in board.content
+    assert f"#{game.id}" in text_of(board)
     assert await board.attachments[0].read() == await table.spectator_image(game.id)
     assert board.mentions == [], "/board does not ping anybody"
     # The private "thinking…" answer is gone; the board itself is the answer.
@@ -97,7 +98,7 @@ async def test_resign_lets_an_ai_take_the_seat(world: World, table: Table) -> No
     assert "an AI plays your seat now" in resigned.response.content
     seats = (await table.row(game.id)).seats
     assert [seat.is_ai for seat in seats] == [False, True]
-    assert any("bob resigned" in post.content for post in game.home.history())
+    assert any("bob resigned" in text_of(post) for post in game.home.history())
     # The game goes on: it is anna's turn now (the AI played bob's if it was his).
     assert await table.on_turn(game.id) is world.anna
     again = await world.bob.slash(game.home, "game resign")
@@ -115,7 +116,7 @@ async def test_abandon_needs_the_host_or_a_server_manager(world: World, table: T
     moderator = await world.moderator.slash(game.home, "game abandon")
     assert moderator.response is not None and f"Game #{game.id} is abandoned" in moderator.response.content
     assert (await table.row(game.id)).status == "abandoned"
-    assert "was abandoned by mo" in game.home.history()[-1].content
+    assert "was abandoned by mo" in text_of(game.home.history()[-1])
 
     after = await world.anna.slash(game.home, "move", action="draw")
     assert after.response is not None and "is over" in after.response.content

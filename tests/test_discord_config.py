@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 import pytest
 import simcord
 from conftest import GAME
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import text_of
 
 import texts
 from bot.service.clock import TurnClock
@@ -30,20 +30,6 @@ def menu_ids(message: simcord.ResponseMessage) -> list[str]:
 
     walk(message.components)
     return found
-
-
-def text_of(message: simcord.ResponseMessage) -> str:
-    """The words of a components-v2 message (its text displays)."""
-    parts: list[str] = []
-
-    def walk(components: list[dict[str, Any]]) -> None:
-        for component in components:
-            if component.get("type") == discord.ComponentType.text_display.value:
-                parts.append(component["content"])
-            walk(component.get("components", []))
-
-    walk(message.components)
-    return "\n".join(parts)
 
 
 async def shown_config(world: World) -> simcord.ResponseMessage:

@@ -16,6 +16,7 @@ import pytest
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import text_of
 from fault_support import RefusesOnce
 from fault_support import sent_nonces
 
@@ -57,7 +58,7 @@ async def test_a_refused_post_is_not_delivered_and_goes_out_once_allowed(
 
     after = game.home.history()[posted:]
     assert after, "the post goes out once Discord takes it again"
-    assert waiting.mention in after[-1].content and after[-1].attachments
+    assert waiting.mention in text_of(after[-1]) and after[-1].attachments
     row = await table.row(game.id)
     assert row.announced_version == row.version or row.announced_version > 0
     assert [t.kind for t in await table.service.store.timers(game.id)] != []
@@ -70,7 +71,7 @@ async def test_a_failed_post_goes_out_with_the_next_move_at_the_latest(world: Wo
     await table.finish_turn(game)
     # The next player moves without having been told: the missed post comes first, then theirs.
     await table.finish_turn(game)
-    contents = [message.content for message in game.home.history()[posted:]]
+    contents = [text_of(message) for message in game.home.history()[posted:]]
     assert len(contents) >= 2, contents
     assert contents.count(contents[0]) == 1, "nothing is posted twice"
 
@@ -85,7 +86,7 @@ async def test_a_deleted_thread_gives_way_to_the_games_channel(world: World, tab
     moved = world.channel.history()[in_channel:]
     assert moved and moved[-1].attachments, "the turn's post went to the channel"
     waiting = await table.on_turn(game.id)
-    assert waiting is not None and waiting.mention in moved[-1].content
+    assert waiting is not None and waiting.mention in text_of(moved[-1])
     row = await table.row(game.id)
     assert row.announced_version == row.version
 
@@ -151,7 +152,7 @@ async def test_a_post_whose_record_the_database_refused_is_not_posted_again(
     await world.env.advance_time(RETRY_LONGEST + 1)
 
     after = game.home.history()[posted:]
-    assert len(after) == 1, [post.content for post in after]
+    assert len(after) == 1, [text_of(post) for post in after]
     row = await table.row(game.id)
     assert row.announced_version == row.version, "the record alone was stored on the next try"
     assert await table.service.store.timers(game.id), "the player told has their deadline"

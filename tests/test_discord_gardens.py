@@ -17,6 +17,7 @@ import simcord
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import text_of
 from discord.ext import commands
 from simcord import ChannelHandle
 from simcord import MemberActor
@@ -128,8 +129,8 @@ async def test_a_storm_pings_everyone_asked_and_they_answer_in_any_order(world: 
     # Each person asked is pinged once, with what the storm asks of them.
     ping = thread.history()[-1]
     for person in (first, second):
-        assert person.mention in ping.content
-    assert "shelter one of your flowers or pass" in ping.content
+        assert person.mention in text_of(ping)
+    assert "shelter one of your flowers or pass" in text_of(ping)
     assert {user.id for user in ping.mentions} == {first.id, second.id}
 
     # Both look at their hands before either answers: both get buttons.
@@ -153,8 +154,8 @@ async def test_a_storm_pings_everyone_asked_and_they_answer_in_any_order(world: 
     done = await first.click(first_hand.response, custom_id=first_moves[0])
     assert done.response is not None and done.response.content.startswith("✅"), done.response.content
     # The storm's turn is over: one post lists what everyone did in it.
-    turn_post = next(m for m in thread.history()[posts_before:] if "storm" in m.content.lower())
-    assert first.name in turn_post.content and second.name in turn_post.content
+    turn_post = next(m for m in thread.history()[posts_before:] if "storm" in text_of(m).lower())
+    assert first.name in text_of(turn_post) and second.name in text_of(turn_post)
     assert turn_post.attachments, "the turn post shows the board"
 
 
@@ -176,14 +177,14 @@ async def test_a_restart_in_the_middle_of_a_storm_loses_and_repeats_nothing(
     game_id, thread = await start_stormy(world)
     await plant_until_a_storm(table, game_id, thread)
     first, second = await obliged(table, game_id)
-    pings_before = sum(second.mention in m.content for m in thread.history())
+    pings_before = sum(second.mention in text_of(m) for m in thread.history())
     answered = await first.slash(thread, "move", action="pass")
     assert answered.response is not None and answered.response.content.startswith("✅")
 
     await restart()
 
     assert await obliged(table, game_id) == [second]
-    assert sum(second.mention in m.content for m in thread.history()) == pings_before, "no second ping"
+    assert sum(second.mention in text_of(m) for m in thread.history()) == pings_before, "no second ping"
     hand = await second.slash(thread, "hand")
     assert hand.response is not None and "storm" in hand.response.content.lower()
     done = await second.slash(thread, "move", action="pass")
@@ -213,7 +214,7 @@ async def test_a_whole_game_to_the_end(world: World, table: Table) -> None:
     row = await table.row(game_id)
     assert row.status == "finished"
     summary = thread.history()[-1]
-    assert "The game is over" in summary.content or "🏆" in summary.content
+    assert "The game is over" in text_of(summary) or "🏆" in text_of(summary)
     rules = await world.anna.slash(world.channel, "rules", game=GAME)
     assert rules.response is not None and "Gardens" in rules.response.content
 

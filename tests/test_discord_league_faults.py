@@ -14,6 +14,7 @@ import random
 import pytest
 from conftest import Table
 from conftest import World
+from conftest import text_of
 from fault_support import RefusesOnce
 from fault_support import sent_nonces
 from league_support import members
@@ -50,9 +51,9 @@ async def test_a_channel_that_refuses_the_league_s_posts_holds_nothing_back(
     (seats, game_id), *_ = await round_tables(table, league_id, 1)
     home = (await table.row(game_id)).thread_id
     thread = next(t for t in world.channel.threads if t.id == home)
-    told = [m for m in thread.history() if "round 1 of 2" in m.content]
+    told = [m for m in thread.history() if "round 1 of 2" in text_of(m)]
     assert len(told) == 1, "the table's own thread has its pairing"
-    assert all(f"<@{player}>" in told[0].content for player in seats)
+    assert all(f"<@{player}>" in text_of(told[0]) for player in seats)
     await play_out(table.service, game_id, rng)
 
     # The next round is seated when the last table ends, whatever was posted.
@@ -73,7 +74,7 @@ async def test_a_channel_that_refuses_the_league_s_posts_holds_nothing_back(
     assert posts["trouble"][0] == "done"
     assert await table.service.store.leagues_owing() == []
     said = [
-        m.content for m in world.channel.history() if m.content.startswith(("📋", "🏆 **Spring Cup** is"))
+        text_of(m) for m in world.channel.history() if text_of(m).startswith(("📋", "🏆 **Spring Cup** is"))
     ]
     assert said == [], "nothing got through"
     direct = [m for m in world.moderator.user.dm_channel.history() if "gave up" in m.content]
@@ -154,9 +155,9 @@ async def test_cancel_ends_its_running_tables_unrated_with_one_post_each(world: 
         assert row.status == "abandoned"
         assert await table.service.store.timers(game_id) == [], "their timers go"
         thread = next(t for t in world.channel.threads if t.id == row.thread_id)
-        assert len([m for m in thread.history() if "was cancelled" in m.content]) == 1
+        assert len([m for m in thread.history() if "was cancelled" in text_of(m)]) == 1
     assert await table.service.store.ratings(GAME, [p.id for p in players]) == ratings, "unrated"
-    assert len([m for m in world.channel.history() if "was cancelled by its organiser" in m.content]) == 1
+    assert len([m for m in world.channel.history() if "was cancelled by its organiser" in text_of(m)]) == 1
     shown = await world.bob.slash(world.channel, "league standings", league=str(league_id))
     assert shown.response is not None and "cancelled" in shown.response.content.split("\n")[0]
     assert await table.service.store.leagues_owing() == []

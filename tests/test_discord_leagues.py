@@ -20,6 +20,7 @@ import pytest
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import text_of
 from league_support import members
 from league_support import open_league
 from league_support import play_out
@@ -77,8 +78,8 @@ async def test_a_swiss_league_of_china_for_11(world: World, table: Table) -> Non
     for seats, game_id in round_one:
         row = await table.row(game_id)
         assert row.status == "running" and row.thread_id in threads
-        assert f"<#{row.thread_id}>" in pairings[0].content
-        assert all(by_id[p].mention in pairings[0].content for p in seats if p is not AI)
+        assert f"<#{row.thread_id}>" in text_of(pairings[0])
+        assert all(by_id[p].mention in text_of(pairings[0]) for p in seats if p is not AI)
         # The game's own thread has its first board.
         assert any(m.attachments for m in threads[row.thread_id].history())
 
@@ -123,7 +124,7 @@ async def test_a_swiss_league_of_china_for_11(world: World, table: Table) -> Non
     assert len(final) == 1
     files = [a.filename for m in world.channel.history()[-3:] for a in m.attachments]
     assert "standings.png" in files and "standings.csv" in files
-    assert dropper.mention not in final[0].content.split("\n")[0]
+    assert dropper.mention not in text_of(final[0]).split("\n")[0]
     shown = await world.bob.slash(world.channel, "league standings", league=str(league_id))
     assert shown.response is not None and "standings after round 3 of 3" in shown.response.content
     attached = [a.filename for f in shown.followups for a in f.attachments]
@@ -234,7 +235,7 @@ async def test_a_full_sign_up_card_names_whom_it_can_and_counts_the_rest(world: 
     left = await world.anna.click(signup(world), label="Leave")
 
     assert left.response is not None and "withdrawn" in left.response.content
-    shown = signup(world).content
+    shown = text_of(signup(world))
     lines = shown.split("\n")
     assert len(shown) <= 2000
     assert lines[-2] == "… and 5 more members" and lines[-1].startswith("Press **Join**")

@@ -6,16 +6,12 @@ import discord
 import pytest
 from conftest import Table
 from conftest import World
+from conftest import buttons_of
+from conftest import text_of
 
 
 def labels(message: discord.Message) -> list[str]:
-    return [
-        child.label or ""
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button)
-    ]
+    return [button.label or "" for button in buttons_of(message)]
 
 
 async def test_new_game_posts_a_lobby_with_buttons_and_opens_a_thread(world: World, table: Table) -> None:
@@ -76,12 +72,12 @@ async def test_start_posts_the_first_board_in_the_thread_and_pings(world: World,
     assert f"Game #{game.id} has started" in started.response.content
 
     posts = game.home.history()
-    assert any("begins!" in post.content for post in posts)
+    assert any("begins!" in text_of(post) for post in posts)
     board = posts[-1]
     assert board.attachments and board.attachments[0].filename == "board.png"
     first = await table.on_turn(game.id)
     assert first is not None
-    assert first.mention in board.content
+    assert first.mention in text_of(board)
     assert [user.id for user in board.mentions] == [first.id]
     assert labels(board) == ["Show my hand"]
     assert await board.attachments[0].read() == await table.spectator_image(game.id)
@@ -102,7 +98,7 @@ async def test_start_button_with_a_bot_seat(world: World, table: Table) -> None:
     assert (await table.row(game.id)).status == "running"
     # Whoever began, the AI has played up to anna's turn, and she is pinged.
     assert await table.on_turn(game.id) is world.anna
-    assert world.anna.mention in game.home.history()[-1].content
+    assert world.anna.mention in text_of(game.home.history()[-1])
 
 
 async def test_too_few_players_and_closed_lobby_are_refused(world: World, table: Table) -> None:

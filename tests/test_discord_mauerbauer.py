@@ -11,6 +11,7 @@ import re
 
 from conftest import Table
 from conftest import World
+from conftest import text_of
 from simcord import ChannelHandle
 from simcord import MemberActor
 
@@ -44,9 +45,9 @@ async def test_a_whole_game_with_scoring_rounds(world: World, table: Table) -> N
         assert answer.response is not None and answer.response.content.startswith("✅"), answer.response
         moves += 1
         assert moves < MOVE_LIMIT
-    said = "\n".join(message.content for message in thread.history())
+    said = "\n".join(text_of(message) for message in thread.history())
     # Scoring rounds pinged the people with what to decide, and the posts tell the dice.
     assert re.search(r"Play 1 or 2 cards|play 1 or 2 cards", said), said[-2000:]
     assert world.bob.mention in said and world.anna.mention in said
-    assert "🏆" in thread.history()[-1].content
-    assert all("Your hand" not in message.content for message in thread.history())
+    assert "🏆" in text_of(thread.history()[-1])
+    assert all("Your hand" not in text_of(message) for message in thread.history())

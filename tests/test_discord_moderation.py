@@ -20,6 +20,7 @@ from conftest import Restarter
 from conftest import Table
 from conftest import World
 from conftest import move_buttons
+from conftest import text_of
 
 import texts
 from bot.store import GameRow
@@ -37,7 +38,7 @@ def refused(answer: simcord.InteractionResult, sentence: str, what: str) -> None
 
 
 def posts_since(game: OpenGame, count: int) -> list[str]:
-    return [post.content for post in list(game.home.history())[count:]]
+    return [text_of(post) for post in list(game.home.history())[count:]]
 
 
 async def with_deadline(world: World, table: Table, hours: int = 24) -> OpenGame:

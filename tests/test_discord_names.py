@@ -10,6 +10,7 @@ import discord
 import pytest
 from conftest import Table
 from conftest import World
+from conftest import text_of
 
 import texts
 from bot.service.drawing import Drawing
@@ -60,13 +61,13 @@ async def test_a_name_with_markdown_links_and_pings_stays_words(
 
     # Play until the member has made a turn of their own: its post is headed by the name.
     for _ in range(4):
-        if any(post.content.startswith(f"**{escaped}**:") for post in game.home.history()):
+        if any(text_of(post).startswith(f"**{escaped}**:") for post in game.home.history()):
             break
         await table.finish_turn(game)
     else:
         pytest.fail("no turn post of the member")
     posts = game.home.history()
-    assert any(f"{escaped}, it is your turn" in post.content for post in posts)
+    assert any(f"{escaped}, it is your turn" in text_of(post) for post in posts)
     for post in [*posts, *world.channel.history()]:
         assert_shown_as_typed(post)
 

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import io
 
+import discord
 import pytest
 from conftest import OpenGame
 from conftest import Table
 from conftest import World
 from conftest import button_ids
+from conftest import buttons_of
 from conftest import move_buttons
+from conftest import text_of
 from PIL import Image
+
+import renderers
 
 #: A game of Chinesische Mauer takes far fewer moves; this only stops a runaway loop.
 MOVE_LIMIT = 1_000
@@ -19,8 +24,20 @@ MOVE_LIMIT = 1_000
 def assert_nothing_private_in_public(world: World, game: OpenGame) -> None:
     for channel in (world.channel, game.home):
         for message in channel.history():
-            assert "Your hand" not in message.content
+            assert "Your hand" not in text_of(message)
             assert not message.flags.ephemeral
+
+
+def seat_colour(game_id: str, seat: int) -> discord.Colour:
+    """The colour the game's boards draw `seat` in."""
+    return discord.Colour.from_rgb(*renderers.seat_colour(game_id, seat))
+
+
+def accent_of(card: discord.Message) -> discord.Colour | None:
+    """The colour a card (a post) is edged in."""
+    (frame,) = card.components
+    assert isinstance(frame, discord.Container)
+    return frame.accent_colour
 
 
 async def test_a_whole_game_against_the_ai_with_suggested_moves(world: World, table: Table) -> None:
@@ -46,14 +63,21 @@ async def test_a_whole_game_against_the_ai_with_suggested_moves(world: World, ta
                 assert await board.attachments[0].read() == await table.spectator_image(game.id)
 
     *_, final_board, summary = game.home.history()
-    assert "The game is over" in final_board.content
+    assert "The game is over" in text_of(final_board)
     assert await final_board.attachments[0].read() == await table.spectator_image(game.id)
     # The summary: every player's score as the game counts it, the winner, and the replay.
-    assert "fame points" in summary.content and "🏆" in summary.content
+    assert "fame points" in text_of(summary) and "🏆" in text_of(summary)
     assert [a.filename for a in summary.attachments] == ["replay.gif"]
     replay = Image.open(io.BytesIO(await summary.attachments[0].read()))
     turns_played = await table.service.turns(game.id)
     assert replay.format == "GIF" and replay.n_frames == len(turns_played) + 1
+    # Both are edged in the winner's colour (in none after a tie).
+    row, engine, state = await table.state(game.id)
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    winners = sorted(outcome.winners)
+    expected = seat_colour(row.engine, winners[0]) if len(winners) == 1 else None
+    assert accent_of(final_board) == accent_of(summary) == expected
     assert await world.anna.autocomplete(game.home, "move", "action", "") == []
     over = await world.anna.slash(game.home, "move", action="draw")
     assert over.response is not None and "is over" in over.response.content
@@ -184,6 +208,38 @@ async def test_each_turn_is_posted_in_the_thread_with_one_ping(world: World, tab
     ][-3:]
     for post, request in zip(turn_posts, sent, strict=True):
         assert request is not None
-        assert request["content"] == post.content
+        assert request.get("content") is None, "a card: its text is in its components"
         assert request["allowed_mentions"] == {"users": [post.mentions[0].id], "parse": []}
     assert_nothing_private_in_public(world, game)
+
+
+@pytest.mark.both_backends
+async def test_a_turn_post_is_one_card_edged_in_the_colour_of_who_acts(world: World, table: Table) -> None:
+    game = await table.start_for_two()
+    posts_before = len(game.home.history())
+    await table.finish_turn(game)
+
+    (card,) = game.home.history()[posts_before:]
+    nxt = await table.on_turn(game.id)
+    assert nxt is not None
+    row = await table.row(game.id)
+    seat = next(s for s, taken in enumerate(row.seats) if taken.user_id == nxt.id)
+    assert card.flags.components_v2 and card.content == ""
+    assert accent_of(card) == seat_colour(row.engine, seat)
+    (frame,) = card.components
+    assert isinstance(frame, discord.Container)
+    story, board, buttons = frame.children
+    # The story, the ping of who acts next at its end, and a ping that reaches them.
+    assert isinstance(story, discord.TextDisplay) and story.content.endswith(nxt.mention)
+    assert [user.id for user in card.mentions] == [nxt.id]
+    # The board, with its description for screen readers.
+    assert isinstance(board, discord.MediaGalleryComponent)
+    (upload,) = card.attachments
+    (picture,) = board.items
+    assert picture.media.url == upload.url and picture.description == upload.description
+    assert upload.description and upload.filename == "board.png"
+    # Its button works from the card.
+    assert isinstance(buttons, discord.ActionRow)
+    assert [button.label for button in buttons_of(card)] == ["Show my hand"]
+    shown = await nxt.click(card, label="Show my hand")
+    assert shown.response is not None and "Your hand" in shown.response.content

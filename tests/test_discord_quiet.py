@@ -15,6 +15,7 @@ from conftest import OpenGame
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import text_of
 from simcord import MemberActor
 
 from bot.service import clock
@@ -53,7 +54,7 @@ async def quiet_game(world: World, table: Table, sleeper: MemberActor) -> OpenGa
 
 
 def mentioning(game: OpenGame, member: MemberActor, since: int) -> list[simcord.MessageLike]:
-    return [post for post in game.home.history()[since:] if member.mention in post.content]
+    return [post for post in game.home.history()[since:] if member.mention in text_of(post)]
 
 
 async def set_quiet(member: MemberActor, world: World, start: int, end: int, zone: str) -> str:
@@ -78,7 +79,7 @@ async def test_berlin_spring_forward_no_ping_in_quiet_hours_and_one_when_they_en
     await table.finish_turn(game)
     assert await table.on_turn(game.id) is world.anna
     posted = game.home.history()[seen:]
-    assert posted and any("anna" in post.content for post in posted), "the post still names her"
+    assert posted and any("anna" in text_of(post) for post in posted), "the post still names her"
     assert mentioning(game, world.anna, seen) == [], "but does not ping her"
 
     # The ping owed survives a restart.
@@ -89,8 +90,8 @@ async def test_berlin_spring_forward_no_ping_in_quiet_hours_and_one_when_they_en
     # 07:00 summer time: one ping, with what she must decide.
     await go_to(world, datetime(2026, 3, 29, 5, 0, 30, tzinfo=UTC))
     pings = mentioning(game, world.anna, seen)
-    assert len(pings) == 1 and "quiet hours are over" in pings[0].content
-    assert f"#{game.id}" in pings[0].content
+    assert len(pings) == 1 and "quiet hours are over" in text_of(pings[0])
+    assert f"#{game.id}" in text_of(pings[0])
     await world.env.advance_time(6 * HOUR)
     assert len(mentioning(game, world.anna, seen)) == 1, "pinged once"
 
@@ -250,8 +251,8 @@ async def test_a_host_in_quiet_hours_is_asked_without_a_ping_and_pinged_when_the
     seen = len(game.home.history())
     # Bob's time runs out at 22:00 UTC, 23:00 in Berlin: the host is in her quiet hours.
     await go_to(world, datetime(2026, 3, 28, 22, 1, tzinfo=UTC))
-    asked = [p for p in game.home.history()[seen:] if "what now" in p.content]
+    asked = [p for p in game.home.history()[seen:] if "what now" in text_of(p)]
     assert len(asked) == 1 and mentioning(game, world.anna, seen) == []
     await go_to(world, datetime(2026, 3, 29, 5, 1, tzinfo=UTC))  # 07:01 in Berlin (summer time)
     pings = mentioning(game, world.anna, seen)
-    assert len(pings) == 1 and "whose time ran out" in pings[0].content
+    assert len(pings) == 1 and "whose time ran out" in text_of(pings[0])

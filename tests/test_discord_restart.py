@@ -8,6 +8,7 @@ from conftest import Table
 from conftest import World
 from conftest import execute
 from conftest import move_buttons
+from conftest import text_of
 
 #: Restarts depend on the store: on both backends.
 pytestmark = pytest.mark.both_backends
@@ -76,5 +77,5 @@ async def test_turns_a_stop_left_unposted_are_posted_after_the_restart(
 
     reposted = game.home.history()[posted:]
     assert reposted, "the unannounced turns are posted once the new bot is ready"
-    assert reposted[-1].attachments and world.anna.mention in reposted[-1].content
+    assert reposted[-1].attachments and world.anna.mention in text_of(reposted[-1])
     assert (await table.row(game.id)).announced_version == row.announced_version

@@ -4,15 +4,26 @@ never inside a mention, and a code block cut in two is closed and opened again."
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import Any
 
+import discord
+import plain_drawing
 import pytest
 from conftest import World
+from conftest import buttons_of
+from conftest import text_of
+from fault_support import sent_nonces
 
 from bot.discord_app.delivery import CONTENT_LIMIT
 from bot.discord_app.delivery import chunks
 from bot.discord_app.delivery import post_to_channel
 from bot.results import Post
 
+#: Discord's limits for a card (a components-v2 message): the text of its text displays
+#: together, and its components, those inside others counted too.
+CARD_TEXT_LIMIT = 4_000
+CARD_COMPONENT_LIMIT = 40
 #: What must reach the reader whole: mentions of people, channels and roles, and fences.
 UNIT = re.compile(r"<[@#][!&]?\d+>|```")
 
@@ -138,11 +149,15 @@ async def test_a_post_cut_in_pieces_pings_everyone_it_names_once(world: World) -
     seen = len(world.channel.history())
 
     await post_to_channel(
-        world.env.bot, world.channel.id, [Post(pairings, mentions=ids)], game_id=None, view_for=lambda _: None
+        world.env.bot,
+        world.channel.id,
+        [Post(pairings, mentions=ids)],
+        game_id=None,
+        buttons_for=lambda _: [],
     )
 
     posts = world.channel.history()[seen:]
-    assert len(posts) > 2
+    assert len(posts) > 1
     pinged = [
         user
         for post in posts
@@ -153,3 +168,44 @@ async def test_a_post_cut_in_pieces_pings_everyone_it_names_once(world: World) -
         len(world.env.backend.get_message(world.channel.id, post.id).ping_user_ids) for post in posts
     ]
     assert max(per_message) <= 100, per_message
+
+
+async def test_a_post_past_a_cards_limits_goes_on_in_the_next_card(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    story = "\n".join(f"{n}. <@{world.bob.id}> builds on site {n} and the wall grows" for n in range(160))
+    board = plain_drawing.board("gardens", {}, None)
+    post = Post(story, board, (world.anna.id,), description="The board.", nonce="9t4", accent=0x0072B2)
+    many = [discord.ui.Button[Any](label=f"B{n}", custom_id=f"b{n}") for n in range(45)]
+    nonces = sent_nonces(monkeypatch)
+    seen = len(world.channel.history())
+
+    await post_to_channel(world.env.bot, world.channel.id, [post], game_id=None, buttons_for=lambda _: many)
+
+    cards = world.channel.history()[seen:]
+    assert len(cards) == 4, "three cards of text, the last with the board; the buttons left over in a fourth"
+    assert nonces[-4:] == ["9t4.0", "9t4.1", "9t4.2", "9t4.3"]
+    for card in cards:
+        (frame,) = card.components
+        assert card.flags.components_v2 and isinstance(frame, discord.Container)
+        assert frame.accent_colour == discord.Colour(0x0072B2)
+        assert len(text_of(card)) <= CARD_TEXT_LIMIT
+        assert 1 + len(list(_inside(frame))) <= CARD_COMPONENT_LIMIT
+    said = "\n".join(text_of(card) for card in cards[:3])
+    assert said == f"{story}\n{world.anna.mention}", "cut between lines, nothing lost"
+    assert [len(card.attachments) for card in cards] == [0, 0, 1, 0]
+    galleries = [c for c in _inside(cards[2].components[0]) if isinstance(c, discord.MediaGalleryComponent)]
+    assert [item.description for gallery in galleries for item in gallery.items] == ["The board."]
+    assert [b.label for b in buttons_of(cards[2]) + buttons_of(cards[3])] == [f"B{n}" for n in range(45)]
+    pinged = [
+        user
+        for card in cards
+        for user in world.env.backend.get_message(world.channel.id, card.id).ping_user_ids
+    ]
+    assert pinged == [world.anna.id], "the one named in the ping line, once; bob is only named"
+
+
+def _inside(component: Any) -> Iterator[Any]:
+    for child in getattr(component, "children", []):
+        yield child
+        yield from _inside(child)

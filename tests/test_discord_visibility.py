@@ -12,6 +12,7 @@ import re
 
 from conftest import Table
 from conftest import World
+from conftest import text_of
 
 
 async def test_a_game_in_a_hidden_channel_stays_hidden(world: World, table: Table) -> None:
@@ -64,7 +65,7 @@ async def hidden_league(world: World) -> str:
         hidden, "league new", game="chinesische-mauer", format="swiss", rounds=1, name="Secret Cup"
     )
     assert opened.response is not None and "is open" in opened.response.content
-    found = re.search(r"league #(\d+)", hidden.history()[-1].content)
+    found = re.search(r"league #(\d+)", text_of(hidden.history()[-1]))
     assert found is not None
     return found[1]
 

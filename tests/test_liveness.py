@@ -20,6 +20,7 @@ from conftest import OpenGame
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import text_of
 
 import ai
 import renderers
@@ -95,7 +96,7 @@ async def test_an_ai_that_fails_is_replaced_by_a_random_legal_move(
             assert answer.response is not None and answer.response.content.startswith("✅")
         # The AI's turn followed, and the thread heard of it, board and all.
         assert await table.on_turn(game.id) is world.anna
-        assert world.anna.mention in game.home.history()[-1].content
+        assert world.anna.mention in text_of(game.home.history()[-1])
         assert game.home.history()[-1].attachments
 
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
@@ -173,14 +174,14 @@ async def test_a_board_that_cannot_be_drawn_is_tried_again_then_left_out_and_the
     after = game.home.history()[posted:]
     assert len(after) == 1, "the turn is posted once, without its board"
     assert not after[0].attachments
-    assert "could not be drawn" in after[0].content and waiting.mention in after[0].content
+    assert "could not be drawn" in text_of(after[0]) and waiting.mention in text_of(after[0])
     assert any("posting without it" in r.getMessage() for r in caplog.records)
     assert [t.seat for t in await table.service.store.timers(game.id)], "the clock runs for who was told"
 
     monkeypatch.undo()  # the renderer draws again
     await table.finish_turn(game)
     last = game.home.history()[-1]
-    assert last.attachments and "could not be drawn" not in last.content, "boards are back"
+    assert last.attachments and "could not be drawn" not in text_of(last), "boards are back"
 
 
 async def test_a_game_stuck_for_30_minutes_has_its_thread_told_once_and_goes_on_trying(
@@ -202,7 +203,7 @@ async def test_a_game_stuck_for_30_minutes_has_its_thread_told_once_and_goes_on_
 
     await world.env.advance_time(HOUR)
 
-    said = [post.content for post in game.home.history()[posted:]]
+    said = [text_of(post) for post in game.home.history()[posted:]]
     assert said == [texts.t("post.stuck", None)]
     stuck = [r.getMessage() for r in caplog.records if "has failed since" in r.getMessage()]
     assert len(stuck) == 1 and stuck[0].startswith(f"game {game.id}:") and "a bug in telling" in stuck[0]
@@ -279,7 +280,7 @@ async def test_a_stop_while_a_deadline_is_handled_loses_no_deadline(
     kinds = {t.kind for t in await table.service.store.timers(game.id)}
     assert "deadline" in kinds, "the seat that must act still has its deadline"
     await world.env.advance_time(TIMER_LEASE.total_seconds() + 1)
-    assert any("time ran out" in p.content for p in game.home.history())
+    assert any("time ran out" in text_of(p) for p in game.home.history())
     assert await table.on_turn(game.id) is not sleeper, "the AI made the turn after the restart"
 
 
@@ -297,8 +298,8 @@ async def test_when_the_last_person_resigns_the_game_ends_at_once_in_one_post(
     row = await table.row(game.id)
     assert row.status == "abandoned" and all(seat.is_ai for seat in row.seats)
     after = game.home.history()[posted:]
-    assert len(after) == 1, [post.content for post in after]
-    assert "no person is left" in after[0].content and not after[0].attachments
+    assert len(after) == 1, [text_of(post) for post in after]
+    assert "no person is left" in text_of(after[0]) and not after[0].attachments
     assert row.version == (await table.row(game.id)).version, "the AI seats play no more"
     assert await table.service.store.timers(game.id) == []
 
@@ -321,14 +322,14 @@ async def test_a_run_of_ai_turns_is_one_post_with_the_board_as_it_then_stands(
         await world.anna.slash(game.home, "move", action=choice)
 
     after = game.home.history()[posted:]
-    assert len(after) == 2, [post.content for post in after]
+    assert len(after) == 2, [text_of(post) for post in after]
     mine, theirs = after
-    assert mine.content.startswith(f"**{world.anna.name}**") and len(mine.attachments) == 1
-    assert theirs.content.startswith("🤖 **The AI players' turns:**")
-    lines = theirs.content.splitlines()
+    assert text_of(mine).startswith(f"**{world.anna.name}**") and len(mine.attachments) == 1
+    assert text_of(theirs).startswith("🤖 **The AI players' turns:**")
+    lines = text_of(theirs).splitlines()
     for name in ai_names:
         # Each line says who did what once: the move's own words name its player.
-        assert any(line.startswith(f"• {name} ") for line in lines), (name, theirs.content)
+        assert any(line.startswith(f"• {name} ") for line in lines), (name, text_of(theirs))
         assert not any(f"{name}**: {name}" in line or f"{name}: {name}" in line for line in lines)
     assert len(theirs.attachments) == 1, "one board, as it stands after the last AI turn"
     assert [member.id for member in theirs.mentions] == [world.anna.id]
@@ -396,8 +397,8 @@ async def test_a_host_whose_own_time_runs_out_is_not_asked_the_ai_makes_the_turn
 
     await world.env.advance_time(13 * HOUR)
 
-    assert not any("what now" in post.content for post in game.home.history()), "nobody is asked"
-    assert any("time ran out" in post.content for post in game.home.history())
+    assert not any("what now" in text_of(post) for post in game.home.history()), "nobody is asked"
+    assert any("time ran out" in text_of(post) for post in game.home.history())
     assert await table.on_turn(game.id) is world.bob, "the AI made anna's turn; bob may act"
 
 

@@ -22,6 +22,7 @@ from bot.discord_app.context import GAME_ID
 from bot.discord_app.context import Request
 from bot.discord_app.context import Work
 from bot.discord_app.context import responder_of
+from bot.discord_app.delivery import BUTTONS_PER_ROW
 from bot.discord_app.delivery import answering
 from bot.results import LobbyCard
 from bot.results import Post
@@ -37,7 +38,7 @@ __all__ = [
     "TimeoutButton",
     "hand_view",
     "lobby_view",
-    "post_view",
+    "post_buttons",
 ]
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,6 @@ SELECT_OPTIONS_LIMIT = 25
 SELECT_VALUE_LIMIT = 100
 PLACEHOLDER_LIMIT = 150
 #: Move buttons sit in rows 0-3, five to a row; the last row holds "Refresh".
-BUTTONS_PER_ROW = 5
 MOVE_ROWS = 4
 #: A lobby's buttons take the first row; each option gets a menu in a row below.
 MAX_OPTION_MENUS = 4
@@ -372,15 +372,11 @@ def hand_view(reply: Reply, locale: str | None) -> discord.ui.View | None:
     return view
 
 
-def post_view(game_id: int | None, post: Post, locale: str | None = None) -> discord.ui.View | None:
+def post_buttons(game_id: int | None, post: Post, locale: str | None = None) -> list[discord.ui.Item[Any]]:
     """Buttons under a post: the host's choices after a deadline, or "Show my hand"
     under posts that ask players to act."""
     if game_id is None or not (post.mentions or post.actions):
-        return None
-    view = discord.ui.View(timeout=None)
+        return []
     if post.actions:
-        for label, payload in post.actions:
-            view.add_item(TimeoutButton(game_id, payload, label=label))
-        return view
-    view.add_item(HandButton(game_id, label=texts.t("discord.button.show_hand", locale)))
-    return view
+        return [TimeoutButton(game_id, payload, label=label) for label, payload in post.actions]
+    return [HandButton(game_id, label=texts.t("discord.button.show_hand", locale))]

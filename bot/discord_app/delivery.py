@@ -3,6 +3,10 @@
 Nothing here decides what to say; the service did. These helpers only know
 Discord's limits (2,000 characters, files, pings, permissions) and never let
 a failed delivery hide the answer the player is waiting for.
+
+A game's post is a card (a components-v2 message): in one frame edged in the
+colour of the seat it is about, its text, its board with the board's
+description, and its buttons, read top to bottom on a phone.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from collections.abc import AsyncIterator
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -30,14 +35,18 @@ from bot.results import Post
 from bot.store import StoreUnavailable
 
 __all__ = [
+    "BUTTONS_PER_ROW",
     "CONTENT_LIMIT",
     "MISSING",
     "NO_PINGS",
+    "Card",
+    "PostButtons",
     "answering",
     "apologise",
     "board_file",
     "chunks",
     "edit_lobby",
+    "post_cards",
     "post_to_channel",
     "refuse",
     "send_direct",
@@ -49,6 +58,14 @@ log = logging.getLogger(__name__)
 
 #: Discord's limit for a message's text.
 CONTENT_LIMIT = 2_000
+#: Discord's limits for a components-v2 message: the text of all its text displays together,
+#: and its components, those inside others counted too.
+CARD_TEXT_LIMIT = 4_000
+CARD_COMPONENT_LIMIT = 40
+#: Discord puts at most five buttons in a row.
+BUTTONS_PER_ROW = 5
+#: Files a media gallery shows as pictures; any other is shown as a file to download.
+_PICTURES = (".png", ".gif", ".jpg", ".jpeg", ".webp")
 #: The file name board images are uploaded under.
 BOARD_FILENAME = "board.png"
 #: The file name of a decision's close-up.
@@ -56,7 +73,8 @@ CLOSEUP_FILENAME = "closeup.png"
 #: Discord takes nonces of at most 25 characters.
 NONCE_LENGTH = 25
 
-PostView = Callable[[Post], discord.ui.View | None]
+#: The buttons under a post (persistent items, their custom ids carrying what they need).
+PostButtons = Callable[[Post], Sequence[discord.ui.Item[Any]]]
 MISSING: Any = discord.utils.MISSING
 NO_PINGS = discord.AllowedMentions.none()
 _FENCE = "```"
@@ -216,10 +234,10 @@ async def post_to_channel(
     posts: Sequence[Post],
     *,
     game_id: int | None,
-    view_for: PostView,
+    buttons_for: PostButtons,
     fallback_channel_id: int | None = None,
 ) -> None:
-    """One message per post: its text, its board, a ping for who must act now.
+    """One card per post: its text, its board, its buttons, a ping for who must act now.
 
     Raises `DeliveryFailed` when a post was not accepted, so that the service
     keeps it and tries again. A thread that is gone, locked or closed to the
@@ -232,7 +250,7 @@ async def post_to_channel(
         raise DeliveryFailed(f"channel {channel_id} is gone")
     for post in posts:
         try:
-            await _send_post(channel, post, view_for)
+            await _send_post(channel, post, buttons_for)
         except (discord.NotFound, discord.Forbidden, _MayNotPost) as refused:
             fallback = None
             if fallback_channel_id is not None and getattr(channel, "id", None) != fallback_channel_id:
@@ -248,7 +266,7 @@ async def post_to_channel(
                 refused,
             )
             try:
-                await _send_post(fallback, post, view_for)
+                await _send_post(fallback, post, buttons_for)
             except (discord.HTTPException, _MayNotPost) as error:
                 raise DeliveryFailed(f"game {game_id}: no place takes its posts: {error}") from None
         except discord.HTTPException as error:
@@ -259,27 +277,76 @@ class _MayNotPost(Exception):
     """The bot lacks the permission to post there (checked before trying)."""
 
 
-async def _send_post(channel: discord.abc.Messageable, post: Post, view_for: PostView) -> None:
-    with_file = post.image is not None and _may_post(channel, files=True)
-    if not with_file and not _may_post(channel, files=False):
+async def _send_post(channel: discord.abc.Messageable, post: Post, buttons_for: PostButtons) -> None:
+    file = None
+    if post.image is not None and _may_post(channel, files=True):
+        file = board_file(post.image, post.filename, post.description)
+    elif not _may_post(channel, files=False):
         raise _MayNotPost(f"no permission to post in {getattr(channel, 'id', '?')}")
-    text = post.text
-    if post.mentions:
-        text = f"{text}\n{_ping_line(post.mentions)}"
-    pieces = chunks(text)
-    pings = _pings_by_piece(pieces, post.mentions)
-    view = view_for(post)
-    for number, piece in enumerate(pieces[:-1]):
-        await channel.send(piece, allowed_mentions=pings[number], **_once(post, number))
-    await channel.send(
-        pieces[-1],
-        file=board_file(post.image, post.filename, post.description)
-        if with_file and post.image is not None
-        else MISSING,
-        view=view if view is not None else MISSING,
-        allowed_mentions=pings[-1],
-        **_once(post, len(pieces) - 1),
-    )
+    cards = post_cards(post, buttons_for(post), file)
+    pings = _pings_by_piece([card.text for card in cards], post.mentions)
+    for number, card in enumerate(cards):
+        await channel.send(
+            view=card.view,
+            file=card.file or MISSING,
+            allowed_mentions=pings[number],
+            **_once(post, number),
+        )
+
+
+@dataclass(frozen=True)
+class Card:
+    """One message of a post: its layout, its text (where its pings are) and its upload."""
+
+    view: discord.ui.LayoutView
+    text: str
+    file: discord.File | None = None
+
+
+def post_cards(post: Post, buttons: Sequence[discord.ui.Item[Any]], file: discord.File | None) -> list[Card]:
+    """A post as cards: its text (the ping line last), then its file (`file`: a board is shown
+    in a media gallery with its description), then its buttons, five to a row. Usually one
+    card; a text longer than a card's goes on in the next (cut by `chunks`), and what would
+    pass the components a card may hold goes into another card after it."""
+    text = f"{post.text}\n{_ping_line(post.mentions)}" if post.mentions else post.text
+    cards: list[list[discord.ui.Item[Any]]] = [
+        [discord.ui.TextDisplay[Any](piece)] for piece in chunks(text, CARD_TEXT_LIMIT) if piece
+    ] or [[]]
+    shown_in = None
+    if file is not None:
+        cards[-1].append(_shown(file))
+        shown_in = len(cards) - 1
+    for start in range(0, len(buttons), BUTTONS_PER_ROW):
+        row = discord.ui.ActionRow[Any](*buttons[start : start + BUTTONS_PER_ROW])
+        # The card's frame is one of its components too.
+        if 1 + sum(map(_components, cards[-1])) + _components(row) > CARD_COMPONENT_LIMIT:
+            cards.append([])
+        cards[-1].append(row)
+    return [
+        _card(items, post.accent, file if number == shown_in else None)
+        for number, items in enumerate(cards)
+        if items
+    ]
+
+
+def _shown(file: discord.File) -> discord.ui.Item[Any]:
+    """An upload as a card shows it: a picture with its description, or a file."""
+    if file.filename.lower().endswith(_PICTURES):
+        return discord.ui.MediaGallery[Any](discord.MediaGalleryItem(file))
+    return discord.ui.File[Any](file)
+
+
+def _components(item: discord.ui.Item[Any]) -> int:
+    """How many components an item counts for: a row with its buttons."""
+    children = item.children if isinstance(item, discord.ui.ActionRow) else ()
+    return 1 + len(children)
+
+
+def _card(items: list[discord.ui.Item[Any]], accent: int | None, file: discord.File | None) -> Card:
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container[Any](*items, accent_colour=accent))
+    said = [item.content for item in items if isinstance(item, discord.ui.TextDisplay)]
+    return Card(view, "\n".join(said), file)
 
 
 def _pings_by_piece(pieces: Sequence[str], user_ids: Sequence[int]) -> list[discord.AllowedMentions]:

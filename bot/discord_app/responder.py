@@ -22,7 +22,7 @@ import games
 import texts
 from bot.discord_app.components import hand_view
 from bot.discord_app.components import lobby_view
-from bot.discord_app.components import post_view
+from bot.discord_app.components import post_buttons
 from bot.discord_app.context import GAME_ID
 from bot.discord_app.context import PUBLIC_POST_COOLDOWN_S
 from bot.discord_app.context import Request
@@ -65,7 +65,7 @@ async def deliver_dispatch(client: discord.Client, dispatch: Dispatch) -> None:
             dispatch.channel_id,
             dispatch.posts,
             game_id=game_id,
-            view_for=lambda post: post_view(game_id, post, dispatch.locale),
+            buttons_for=lambda post: post_buttons(game_id, post, dispatch.locale),
             fallback_channel_id=dispatch.fallback_channel_id,
         )
     for message in dispatch.direct:

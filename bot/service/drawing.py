@@ -65,6 +65,14 @@ class Drawing:
         except KeyError:
             return None
 
+    def seat_colour(self, game: Loaded, seat: int) -> int | None:
+        """The colour the game's boards draw `seat` in, as 0xRRGGBB; None for a game without boards."""
+        try:
+            red, green, blue = renderers.seat_colour(game.engine.id, seat)
+        except KeyError:
+            return None
+        return red << 16 | green << 8 | blue
+
     def view(
         self, game: Loaded, state: State, seat: int | None, since: State | None = None
     ) -> dict[str, Any]:

@@ -64,6 +64,21 @@ class Narrator:
     def _mentions(self, game: Loaded, seats: Sequence[int]) -> tuple[int, ...]:
         return tuple(user for s in seats if (user := game.row.seats[s].user_id))
 
+    def accent(self, game: Loaded, state: State | None) -> int | None:
+        """The colour of a post about `state` (`Post.accent`): the seat whose turn it is, else
+        the first that must decide now; once over, the winner (none for a tie)."""
+        if state is None:
+            return None
+        engine = game.engine
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            seats = sorted(outcome.winners) if len(outcome.winners) == 1 else []
+        else:
+            acting = engine.to_act(state)
+            turn = engine.current_turn(state)
+            seats = [turn] if turn in acting else sorted(acting)
+        return self._drawing.seat_colour(game, seats[0]) if seats else None
+
     # ------------------------------------------------------------- the turns
 
     async def since(
@@ -91,9 +106,15 @@ class Narrator:
                 status += "\n" + texts.t("post.no_board", locale)
             description = self.description(game, game.state, locale) if image else ""
             return Post(
-                f"{text}\n{status}", image, notice.mentions, actions=notice.actions, description=description
+                f"{text}\n{status}",
+                image,
+                notice.mentions,
+                actions=notice.actions,
+                description=description,
+                accent=self.accent(game, game.state),
             )
-        return Post(text, mentions=notice.mentions, actions=notice.actions)
+        accent = self.accent(game, game.state)
+        return Post(text, mentions=notice.mentions, actions=notice.actions, accent=accent)
 
     async def turn_post(
         self,
@@ -130,7 +151,7 @@ class Narrator:
                     key = "turn.since" if has_moved else "turn.since_start"
                     heading = texts.t(key, locale, player=game.names[seat])
                     text += "\n" + heading + "\n" + "\n".join(earlier)
-        return Post(text.strip(), post.image, post.mentions, description=post.description)
+        return Post(text.strip(), post.image, post.mentions, description=post.description, accent=post.accent)
 
     def status_line(self, game: Loaded, state: State, locale: str | None) -> str:
         """Who must decide now (no pings)."""
@@ -167,13 +188,20 @@ class Narrator:
         if left_out:
             lines.append(texts.t("post.no_board", locale))
         description = self.description(game, state, locale, changes) if image else ""
-        return Post("\n".join(lines), image, self._mentions(game, pinged), description=description)
+        return Post(
+            "\n".join(lines),
+            image,
+            self._mentions(game, pinged),
+            description=description,
+            accent=self.accent(game, state),
+        )
 
     def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:
         """Seats obliged during someone else's turn: a ping each, with what to decide."""
         assert game.state is not None
         lines = [self.prompt_line(game, game.state, seat, locale) for seat in pinged]
-        return Post("\n".join(lines), None, self._mentions(game, pinged))
+        accent = self.accent(game, game.state)
+        return Post("\n".join(lines), None, self._mentions(game, pinged), accent=accent)
 
     async def direct_messages(self, game: Loaded, pinged: Sequence[int]) -> list[DirectMessage]:
         """A direct message for each pinged person who asked for them, with the prompt."""

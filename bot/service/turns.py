@@ -330,15 +330,17 @@ class Turns:
         if changes:
             summary += "\n" + texts.t("ratings.title", locale) + "\n" + "\n".join(changes)
         replay_gif = await self._narrator.replay_image(game, locale)
+        accent = self._narrator.accent(game, game.state)
         post = (
             Post(
                 summary,
                 replay_gif,
                 filename="replay.gif",
                 description=self._narrator.replay_description(game, locale),
+                accent=accent,
             )
             if replay_gif
-            else Post(summary)
+            else Post(summary, accent=accent)
         )
         await self._tell(game, post, "e", partial(self._games.summary_posted, game.row.id))
 
