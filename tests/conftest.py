@@ -41,6 +41,7 @@ from simcord import MemberActor
 import games
 import renderers
 from bot import create_bot
+from bot.history import replay
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import GameRow
@@ -442,11 +443,19 @@ class Table:
             answer = await mover.slash(game.home, "move", action=choice)
             assert answer.response is not None and answer.response.content.startswith("✅")
 
-    async def spectator_image(self, game_id: int) -> bytes:
-        """The public board of the current position, as the renderer draws it."""
+    async def spectator_image(self, game_id: int, *, marked_since_last_run: bool = False) -> bytes:
+        """The public board of the current position, as the renderer draws it; with
+        `marked_since_last_run`, as a turn's post draws it after a run of one seat's moves
+        (two seats taking turns): what changed since the other seat's last move marked."""
         row, engine, state = await self.state(game_id)
-        view = engine.view(state, None)
-        view["names"] = [seat.name for seat in row.seats]
+        names = [seat.name for seat in row.seats]
+        view = {**engine.view(state, None), "names": names}
+        if marked_since_last_run:
+            moves = await self.service.store.moves(game_id)
+            since = max(move.version for move in moves if move.seat != moves[-1].seat)
+            _, steps = replay(engine, row, moves)
+            before = [step.state for step in steps if step.version <= since][-1]
+            view["since"] = {**engine.view(before, None), "names": names}
         return renderers.render(engine.id, view, None)
 
 

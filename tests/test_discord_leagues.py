@@ -20,6 +20,7 @@ import pytest
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import buttons_of
 from conftest import text_of
 from league_support import members
 from league_support import open_league
@@ -122,6 +123,7 @@ async def test_a_swiss_league_of_china_for_11(world: World, table: Table) -> Non
 
     final = posted(world, "is over. The winner is")
     assert len(final) == 1
+    assert buttons_of(final[0]) == [], "the winner is named: there is no hand of a game to show"
     files = [a.filename for m in world.channel.history()[-3:] for a in m.attachments]
     assert "standings.png" in files and "standings.csv" in files
     assert dropper.mention not in text_of(final[0]).split("\n")[0]

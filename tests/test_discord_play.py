@@ -60,11 +60,13 @@ async def test_a_whole_game_against_the_ai_with_suggested_moves(world: World, ta
             turns += 1
             if turns % 5 == 1 and (await table.row(game.id)).status == "running":
                 board = game.home.history()[-1]
-                assert await board.attachments[0].read() == await table.spectator_image(game.id)
+                marked = await table.spectator_image(game.id, marked_since_last_run=True)
+                assert await board.attachments[0].read() == marked
 
     *_, final_board, summary = game.home.history()
     assert "The game is over" in text_of(final_board)
-    assert await final_board.attachments[0].read() == await table.spectator_image(game.id)
+    marked = await table.spectator_image(game.id, marked_since_last_run=True)
+    assert await final_board.attachments[0].read() == marked
     # The summary: every player's score as the game counts it, the winner, and the replay.
     assert "fame points" in text_of(summary) and "🏆" in text_of(summary)
     assert [a.filename for a in summary.attachments] == ["replay.gif"]

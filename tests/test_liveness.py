@@ -376,8 +376,9 @@ async def test_a_lobby_not_started_within_a_week_closes_and_its_message_says_so(
     assert "not started within 7 days" in message.content and not message.components
     assert (await table.row(younger.id)).status == "lobby", "five days old: still open"
     joined = await world.bob.slash(world.channel, "game join", game=str(old.id))
+    # It never started: it is said to have closed, not to have started.
     assert joined.response is not None and joined.response.content == texts.t(
-        "error.not_in_lobby", game=old.id
+        "error.lobby_closed", game=old.id
     )
     await world.env.advance_time(3 * 24 * HOUR)
     assert (await table.row(younger.id)).status == "abandoned"

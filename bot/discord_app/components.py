@@ -374,8 +374,9 @@ def hand_view(reply: Reply, locale: str | None) -> discord.ui.View | None:
 
 def post_buttons(game_id: int | None, post: Post, locale: str | None = None) -> list[discord.ui.Item[Any]]:
     """Buttons under a post: the host's choices after a deadline, or "Show my hand"
-    under posts that ask players to act."""
-    if game_id is None or not (post.mentions or post.actions):
+    under posts that ask players to act. A league's own posts (game 0: about no game, such
+    as the final standings that name the winner) have none."""
+    if not game_id or not (post.mentions or post.actions):
         return []
     if post.actions:
         return [TimeoutButton(game_id, payload, label=label) for label, payload in post.actions]

@@ -18,7 +18,6 @@ import re
 from collections import deque
 from collections.abc import AsyncIterator
 from collections.abc import Callable
-from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +69,9 @@ _PICTURES = (".png", ".gif", ".jpg", ".jpeg", ".webp")
 BOARD_FILENAME = "board.png"
 #: The file name of a decision's close-up.
 CLOSEUP_FILENAME = "closeup.png"
+#: Discord refuses a message that may ping more users than this.
+MOST_PINGS = 100
+_MENTION = re.compile(r"<@!?[0-9]+>")
 #: Discord takes nonces of at most 25 characters.
 NONCE_LENGTH = 25
 
@@ -158,8 +160,29 @@ def _cut(line: str, room: int) -> int:
     return cut if cut > 0 else room
 
 
-def _ping_line(user_ids: Iterable[int]) -> str:
-    return " ".join(f"<@{user_id}>" for user_id in user_ids)
+def _ping_line(user_ids: Sequence[int]) -> str:
+    """Who is pinged, `MOST_PINGS` to a line (a line is never cut, `_few_pings`)."""
+    mentions = [f"<@{user_id}>" for user_id in user_ids]
+    return "\n".join(" ".join(mentions[n : n + MOST_PINGS]) for n in range(0, len(mentions), MOST_PINGS))
+
+
+def _few_pings(pieces: Sequence[str], user_ids: Sequence[int]) -> list[str]:
+    """The pieces, each naming at most `MOST_PINGS` of the people pinged: a piece that names
+    more is cut between its lines (Discord refuses a message that would ping more)."""
+    pinged = {f"<@{user_id}>" for user_id in user_ids}
+    out: list[str] = []
+    for piece in pieces:
+        lines: list[str] = []
+        named: set[str] = set()
+        for line in piece.split("\n"):
+            here = {found for found in _MENTION.findall(line) if found in pinged}
+            if lines and len(named | here) > MOST_PINGS:
+                out.append("\n".join(lines))
+                lines, named = [], set()
+            lines.append(line)
+            named |= here
+        out.append("\n".join(lines))
+    return out
 
 
 def _pings(user_ids: Sequence[int]) -> discord.AllowedMentions:
@@ -309,8 +332,9 @@ def post_cards(post: Post, buttons: Sequence[discord.ui.Item[Any]], file: discor
     card; a text longer than a card's goes on in the next (cut by `chunks`), and what would
     pass the components a card may hold goes into another card after it."""
     text = f"{post.text}\n{_ping_line(post.mentions)}" if post.mentions else post.text
+    pieces = _few_pings(chunks(text, CARD_TEXT_LIMIT), post.mentions)
     cards: list[list[discord.ui.Item[Any]]] = [
-        [discord.ui.TextDisplay[Any](piece)] for piece in chunks(text, CARD_TEXT_LIMIT) if piece
+        [discord.ui.TextDisplay[Any](piece)] for piece in pieces if piece
     ] or [[]]
     shown_in = None
     if file is not None:
@@ -351,11 +375,8 @@ def _card(items: list[discord.ui.Item[Any]], accent: int | None, file: discord.F
 
 def _pings_by_piece(pieces: Sequence[str], user_ids: Sequence[int]) -> list[discord.AllowedMentions]:
     """Who each message of a post pings: everyone once, in the last message that names them
-    (the ping line ends the post, and a long one may be cut over several messages).
-
-    Discord refuses a message whose allowed mentions name more than 100 users; a message
-    holds at most 2,000 characters and a mention takes at least 21 (`<@` and 17 digits and
-    `>`, then a space), so no message names more than 95, and each pings only whom it names."""
+    (the ping line ends the post, and a long one may be cut over several messages; no
+    message names more than `MOST_PINGS` of them, `_few_pings`)."""
     last = {
         user_id: number
         for number, piece in enumerate(pieces)
