@@ -19,8 +19,29 @@ from bot.service.narrator import Narrator
 from bot.service.notices import Notices
 from bot.service.robots import Robots
 from games.core import IllegalAction
+from games.core import State
 
-__all__ = ["Play"]
+__all__ = ["Play", "what_next"]
+
+
+def what_next(game: Loaded, before: State, seat: int, locale: str | None) -> str:
+    """What a move's answer says next to a mover who has nothing more to decide now.
+
+    "Your turn is over" only when the turn they held has passed on; a mover whose turn
+    goes on while others decide (an offer, a scoring round) learns whom it waits for;
+    an answer to another's turn (a declined offer) needs no word."""
+    engine = game.engine
+    if game.row.status != "running" or game.state is None:
+        return ""  # the game is over: the thread says how it ended
+    after = game.state
+    held_turn = engine.current_turn(before) == seat
+    same_turn = engine.current_turn(after) == seat and engine.turn_number(after) == engine.turn_number(before)
+    if held_turn and not same_turn:
+        return texts.t("move.turn_over", locale)
+    if held_turn:
+        waiting = texts.join_list([game.names[s] for s in sorted(game.acting())], locale)
+        return texts.t("hand.waiting", locale, player=waiting) if waiting else ""
+    return ""
 
 
 class Play:
@@ -88,8 +109,9 @@ class Play:
                 buttons=private.buttons,
                 turn=private.turn,
             )
+        after = what_next(game, state, seat, caller.locale)
         return Reply(
-            f"✅ {done}\n{texts.t('move.turn_over', caller.locale)}",
+            "\n".join(line for line in (f"✅ {done}", after) if line),
             game_id=game.row.id,
             version=game.row.version,
         )
