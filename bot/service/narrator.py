@@ -278,7 +278,9 @@ class Narrator:
         image = await self._drawing.board(game, state, seat, caller.locale) if with_image else None
         # Only this person sees it, so the description may tell their own hand too.
         description = (
-            describe_image(engine, state, game.typed_names, caller.locale, private=summary) if image else ""
+            describe_image(engine, state, game.typed_names, caller.locale, private=summary, viewer=seat)
+            if image
+            else ""
         )
         return Reply(
             "\n".join(line for line in lines if line),
