@@ -31,7 +31,7 @@ from games.core import Outcome
 from games.core import Player
 from games.core import State
 
-__all__ = ["LinkMaker", "Narrator", "link"]
+__all__ = ["LinkMaker", "Narrator", "link", "turn_words"]
 
 #: Makes a link to a game's thread (or channel) for direct messages.
 LinkMaker = Callable[[GameRow], str]
@@ -79,7 +79,7 @@ class Narrator:
         return [self.turn_line(game, turn, locale) for turn in turns], last is not None
 
     def turn_line(self, game: Loaded, turn: Turn, locale: str | None) -> str:
-        return f"▸ **{game.names[turn.seat]}**: {_said(turn, locale, game.names)}"
+        return f"▸ **{game.names[turn.seat]}**: {turn_words(turn, locale, game.names)}"
 
     async def notice_post(self, game: Loaded, notice: Notice, locale: str | None) -> Post:
         text = texts.t(notice.key, locale, game.names, **notice.params)
@@ -239,7 +239,7 @@ class Narrator:
         # Drawn, not posted: the names as typed, and no Markdown.
         names = game.typed_names
         captions = [texts.t("board.replay.start", locale)] + [
-            f"{names[turn.seat]}: {_said(turn, locale, names)}" for turn in turns
+            f"{names[turn.seat]}: {turn_words(turn, locale, names)}" for turn in turns
         ]
         return await self._drawing.replay(game, states, locale, captions)
 
@@ -295,6 +295,6 @@ class Narrator:
         )
 
 
-def _said(turn: Turn, locale: str | None, names: Sequence[str]) -> str:
+def turn_words(turn: Turn, locale: str | None, names: Sequence[str]) -> str:
     """What a turn's seat did, in words."""
     return " ".join(texts.render(d, locale, names) for d in turn.descriptions)

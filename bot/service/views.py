@@ -22,6 +22,7 @@ from bot.service.model import discord_time
 from bot.service.model import status_key
 from bot.service.model import whole_lines
 from bot.service.narrator import Narrator
+from bot.service.narrator import turn_words
 from bot.service.people import People
 from bot.store import GameRow
 
@@ -110,8 +111,7 @@ class Views:
             raise PlayerError("error.not_started", id=game_id)
         lines: list[str] = []
         for number, turn in enumerate(await self._games.all_turns(game), 1):
-            said = "; ".join(texts.render(d, caller.locale, game.names) for d in turn.descriptions)
-            lines.append(f"{number}. {said}")
+            lines.append(f"{number}. {turn_words(turn, caller.locale, game.names)}")
         if not lines:
             return Reply(texts.t("log.empty", caller.locale), game_id=game_id)
         out: list[str] = []
