@@ -202,8 +202,7 @@ class Play:
             await self._notices.add(game_id, Notice("deadline.ai_moved", {"player": game.names[seat]}))
             if game.row.settings.get(REST_TO_AI) and game.row.status == "running":
                 # A league game: the AI plays that seat to the end (its player ranks last).
-                name = texts.t("resign.ai_name", game.row.locale, name=game.typed_names[seat])
-                await self._games.replace_seat(game, seat, name=name)
+                await self._games.replace_seat(game, seat)
         return True
 
     async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:

@@ -19,6 +19,7 @@ from bot.service.lobby import Lobby
 from bot.service.lobby import options_text
 from bot.service.model import LOG_LIMIT
 from bot.service.model import discord_time
+from bot.service.model import seat_name
 from bot.service.model import status_key
 from bot.service.model import whole_lines
 from bot.service.narrator import Narrator
@@ -170,7 +171,7 @@ class Views:
             engine = engine_of(row.engine)
         except PlayerError:
             return f"`#{row.id}` {row.engine}"
-        names = ", ".join(texts.escape_words(s.name) for s in row.seats)
+        names = ", ".join(texts.escape_words(seat_name(s, caller.locale)) for s in row.seats)
         status = texts.t(status_key(row), caller.locale)
         extra = ""
         if row.status == "running" and row.state is not None:
