@@ -96,6 +96,17 @@ def test_a_public_description_names_who_decides_and_addresses_no_one(game_id: st
                 assert prompt.rstrip(".") in own, where
 
 
+def test_lines_of_a_summary_are_read_as_sentences() -> None:
+    """A seat's private summary has a line each for its hand and its deck: read out, the
+    lines are sentences ("… Warrior. Cards in your deck: 14"), not one run-on line."""
+    assert (
+        plain("**Your hand:** 1 × Warrior\nCards in your deck: 14")
+        == "Your hand: 1 × Warrior. Cards in your deck: 14"
+    )
+    assert plain("· hand 5 · deck 15") == "hand 5 · deck 15"
+    assert plain("Site 1:\n• a Wall") == "Site 1: a Wall"
+
+
 def test_a_long_description_is_cut_between_sentences() -> None:
     engine = games.get("mauerbauer")
     state = stages(engine, 4, seed=3)["middle"]

@@ -38,15 +38,20 @@ _MARKDOWN = re.compile(r"\*\*|`|^[•▸] ")
 
 
 def plain(text: str) -> str:
-    """One line of plain text: no Markdown, no line breaks."""
-    lines = (_MARKDOWN.sub("", line).strip() for line in text.splitlines())
+    """One line of plain text: no Markdown, no line breaks; each line but the last read
+    as a sentence of its own (a hand, then a deck: "… Warrior. Cards in your deck: 14")."""
+    lines = [found for line in text.splitlines() if (found := _MARKDOWN.sub("", line).strip())]
     # A figure list may open with its separator ("· hand 5 · deck 15"), read out as noise.
-    return " ".join(line for line in lines if line).lstrip("· ")
+    return " ".join([*(_stop(line) for line in lines[:-1]), *lines[-1:]]).lstrip("· ")
+
+
+def _stop(text: str) -> str:
+    """The text ending as a sentence (or a heading: "Site 1:") ends."""
+    return text if not text or text[-1] in ".!?:…" else f"{text}."
 
 
 def _sentence(text: str) -> str:
-    text = plain(text)
-    return text if not text or text[-1] in ".!?:…" else f"{text}."
+    return _stop(plain(text))
 
 
 def trim(items: Sequence[str], limit: int = DESCRIPTION_LIMIT) -> str:
