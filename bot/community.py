@@ -17,6 +17,7 @@ from bot import ratings
 from bot.errors import PlayerError
 from bot.results import Caller
 from bot.results import Reply
+from bot.service.model import seat_name
 from bot.store import GameRow
 from bot.store import Store
 from games.core import Engine
@@ -75,7 +76,7 @@ class Community:
         if not await store.record_ratings(row.id, row.engine, changed, shown):
             # Rated already (a summary posted again after a failure): the changes made then.
             shown = await store.rating_changes(row.id)
-        names = {seat.seat: texts.escape_words(seat.name) for seat in row.seats}
+        names = {seat.seat: texts.escape_words(seat_name(seat, locale)) for seat in row.seats}
         return [
             texts.t(
                 "ratings.change",

@@ -52,6 +52,7 @@ from bot.results import Post
 from bot.results import Reply
 from bot.service import GameService
 from bot.service.clock import TurnClock
+from bot.service.model import seat_name
 from bot.settings import Settings
 from bot.settings import SettingsError
 from bot.store import GameRow
@@ -346,7 +347,7 @@ async def _setup(session: LocalSession, ask: Ask) -> int:
 def _names(row: GameRow) -> list[str]:
     """The seats' names for what is said: escaped like the service's, as the terminal
     reads the escapes back (`bot.terminal`)."""
-    return [texts.escape_words(seat.name) for seat in row.seats]
+    return [texts.escape_words(seat_name(seat, row.locale)) for seat in row.seats]
 
 
 def _describe(row: GameRow) -> tuple[str, str, str] | None:

@@ -75,6 +75,38 @@ def test_each_stage_is_described_in_the_readers_language(game_id: str, locale: s
             assert first != plain(texts.render(facts[0], "en", names)), where
 
 
+#: Words that address the one reading: a public description, read by everyone, has none.
+SECOND_PERSON = {"en": r"\b(?:you|your)\b", "de": r"\b(?:du|dein\w*)\b", "nl": r"\b(?:je|jij|jouw|u)\b"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_public_description_names_who_decides_and_addresses_no_one(game_id: str) -> None:
+    """A seat's prompt speaks to that seat ("Your turn: …"): the public description says who
+    must decide in its own sentences; the deciding seat's own description gives its prompt."""
+    engine = games.get(game_id)
+    for stage, state in stages(engine, 3, seed=5).items():
+        for locale, second_person in SECOND_PERSON.items():
+            said = describe(engine, state, NAMES[:3], locale)
+            where = f"{game_id} at the {stage}, {locale}: {said}"
+            assert not re.search(second_person, said, re.IGNORECASE), where
+            assert ": :" not in said and not re.search(r":\s*\w+:", said.split(".")[0]), where
+            for seat in engine.to_act(state):
+                own = describe(engine, state, NAMES[:3], locale, viewer=seat)
+                prompt = plain(texts.render(engine.prompt(state, seat), locale, NAMES[:3]))
+                assert prompt.rstrip(".") in own, where
+
+
+def test_lines_of_a_summary_are_read_as_sentences() -> None:
+    """A seat's private summary has a line each for its hand and its deck: read out, the
+    lines are sentences ("… Warrior. Cards in your deck: 14"), not one run-on line."""
+    assert (
+        plain("**Your hand:** 1 × Warrior\nCards in your deck: 14")
+        == "Your hand: 1 × Warrior. Cards in your deck: 14"
+    )
+    assert plain("· hand 5 · deck 15") == "hand 5 · deck 15"
+    assert plain("Site 1:\n• a Wall") == "Site 1: a Wall"
+
+
 def test_a_long_description_is_cut_between_sentences() -> None:
     engine = games.get("mauerbauer")
     state = stages(engine, 4, seed=3)["middle"]

@@ -44,5 +44,6 @@ async def test_turn_posts_and_hands_carry_a_description(world: World, table: Tab
 
     # A hand's picture is described too, with that seat's own cards (only they see it).
     await world.anna.slash(game.home, "hand")
-    hands = _uploads(world, "/webhooks/")
+    # (Her close-up, when she must decide, comes after it: who opens first is drawn by lot.)
+    hands = [upload for upload in _uploads(world, "/webhooks/") if upload["filename"] == "board.png"]
     assert hands and "Your hand" in hands[-1]["description"]

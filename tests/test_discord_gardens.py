@@ -61,11 +61,13 @@ async def in_storm(table: Table, game_id: int) -> bool:
     return len(await obliged(table, game_id)) > 1
 
 
-async def plant_until_a_storm(table: Table, game_id: int, thread: ChannelHandle) -> None:
-    """Whoever must decide takes the first suggestion, until two people must answer at once."""
+async def plant_until_a_storm(table: Table, game_id: int, thread: ChannelHandle) -> list[str]:
+    """Whoever must decide takes the first suggestion, until two people must answer at once;
+    the answers to those moves, in order."""
+    answers: list[str] = []
     for _ in range(MOVE_LIMIT):
         if await in_storm(table, game_id):
-            return
+            return answers
         assert (await table.row(game_id)).status == "running", "the game ended without a storm"
         # A planter, or the only gardener a storm asks (then: shelter or pass).
         (person,) = await obliged(table, game_id)
@@ -73,6 +75,7 @@ async def plant_until_a_storm(table: Table, game_id: int, thread: ChannelHandle)
         assert 0 < len(choices) <= 25
         answer = await person.slash(thread, "move", action=choices[0]["value"])
         assert answer.response is not None and answer.response.content.startswith("✅"), answer.response
+        answers.append(answer.response.content)
     raise AssertionError("no storm came")
 
 
@@ -157,6 +160,25 @@ async def test_a_storm_pings_everyone_asked_and_they_answer_in_any_order(world: 
     turn_post = next(m for m in thread.history()[posts_before:] if "storm" in text_of(m).lower())
     assert first.name in text_of(turn_post) and second.name in text_of(turn_post)
     assert turn_post.attachments, "the turn post shows the board"
+
+
+async def test_a_move_says_your_turn_is_over_only_when_it_is(world: World, table: Table) -> None:
+    game_id, thread = await start_stormy(world)
+    answers = await plant_until_a_storm(table, game_id, thread)
+    first, second = await obliged(table, game_id)
+    *earlier, brought_the_storm = answers
+    # A planting that passes the turn on says so.
+    assert earlier and "Your turn is over." in earlier[0]
+    # The planting that brought the storm keeps the turn while the others answer: it says for whom.
+    assert "Your turn is over." not in brought_the_storm
+    assert f"Waiting for {first.name} and {second.name}." in brought_the_storm
+    # An answer to the storm was never its gardener's turn: nothing is "over" for them.
+    hand = await second.slash(thread, "hand")
+    assert hand.response is not None
+    move = next(c for c in custom_ids(hand.response) if c.startswith("bm:move:"))
+    answered = await second.click(hand.response, custom_id=move)
+    assert answered.response is not None and answered.response.content.startswith("✅")
+    assert "turn is over" not in answered.response.content
 
 
 async def test_out_of_turn_and_unasked_moves_are_refused(world: World, table: Table) -> None:

@@ -8,6 +8,7 @@ what Discord varies.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,6 +16,9 @@ import simcord.interactions
 from conftest import Table
 from conftest import World
 from conftest import text_of
+
+from bot.service.model import AI_NAMES
+from bot.service.model import seat_name
 
 
 @pytest.fixture
@@ -70,3 +74,22 @@ async def test_an_unknown_language_falls_back_to_english(
     assert "Join" in str(game.lobby.components)
     answer = await world.anna.slash(world.channel, "rules", game="chinesische-mauer")
     assert answer.response is not None and "Chinesische Mauer" in answer.response.content
+
+
+async def test_an_ai_seat_is_called_an_ai_in_the_threads_language(
+    world: World, table: Table, locales: dict[str, str]
+) -> None:
+    locales.update(user="de", server="de")
+    game = await table.open(world.anna)
+    await world.anna.click(game.lobby, label="Bot hinzufügen")
+    await world.anna.click(game.lobby, label="Starten")
+    await table.service.idle()
+    row = await table.row(game.id)
+    ai = next(seat for seat in row.seats if seat.is_ai)
+    # Stored bare: the word for "AI" is the reader's language's, put in where it is shown.
+    assert ai.name == AI_NAMES[0]
+    said = "\n".join(message.content for message in game.home.history())
+    assert f"KI {ai.name}" in said and f"AI {ai.name}" not in said, said
+    # A game stored when the name carried the English word reads right too, never "KI AI Li".
+    assert seat_name(replace(ai, name="AI Li"), "de") == "KI Li"
+    assert seat_name(replace(ai, name="Bob (KI)"), "en") == "AI Bob"

@@ -202,7 +202,7 @@ async def test_the_host_or_a_moderator_gives_a_seat_to_the_ai(world: World, tabl
     assert answer.response.content == texts.t("replace.done", player=world.bob.name, id=game.id)
     row = await table.row(game.id)
     assert row.status == "running" and [seat.is_ai for seat in row.seats] == [False, True]
-    ai = texts.t("resign.ai_name", name=world.bob.name)
+    ai = texts.t("seat.ai_name", name=world.bob.name)
     said = texts.t("replace.post", by=world.moderator.name, player=world.bob.name, ai=ai)
     assert said in posts_since(game, seen)
 

@@ -32,6 +32,7 @@ from bot.service import GameService
 from bot.service import backlog
 from bot.service.clock import TIMER_LEASE
 from bot.service.drawing import DRAW_TRIES
+from bot.service.model import seat_name
 from bot.service.narrator import Narrator
 from bot.store import Store
 from bot.workers import Workers
@@ -314,7 +315,7 @@ async def test_a_run_of_ai_turns_is_one_post_with_the_board_as_it_then_stands(
     for _ in range(2):
         await world.anna.click(game.lobby, label="Add bot")
     await world.anna.click(game.lobby, label="Start")
-    ai_names = [seat.name for seat in (await table.row(game.id)).seats if seat.is_ai]
+    ai_names = [seat_name(seat, "en") for seat in (await table.row(game.id)).seats if seat.is_ai]
     posted = len(game.home.history())
 
     while len(game.home.history()) == posted:  # anna's turn, until the thread hears of it

@@ -146,7 +146,7 @@ async def test_resuming_from_a_list_of_unfinished_games_keeps_every_earlier_imag
     await Table(after(*new_cm("Ann", ""), "#1", "#1", "quit")).play(tmp_path)
     # The second time the first game is offered; a new one is chosen instead.
     second = await Table(after("2", *new_cm("Cleo", "Dan"), "quit")).play(tmp_path)
-    assert "1) #1 Chinesische Mauer: Ann, AI Li" in second
+    assert "1) #1 Chinesische Mauer: Ann, AI Mira" in second
     out = tmp_path / "out"
     before = {path.name: path.read_bytes() for path in out.iterdir()}
     assert any(name.startswith("game-1-") for name in before) and any(
@@ -158,7 +158,7 @@ async def test_resuming_from_a_list_of_unfinished_games_keeps_every_earlier_imag
 
     listing = third[third.index("Unfinished games") : third.index("Which one")]
     assert "1) #2 Chinesische Mauer: Cleo, Dan" in listing, "newest first, with its players"
-    assert "2) #1 Chinesische Mauer: Ann, AI Li" in listing
+    assert "2) #1 Chinesische Mauer: Ann, AI Mira" in listing
     assert "to move" in listing, "whose turn it is"
     assert "3) Start a new game" in listing
     assert "Ann> " in table.said, "game #1 goes on"

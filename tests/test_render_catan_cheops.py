@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import itertools
 import random
+import re
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -26,6 +27,7 @@ from render_support import asked_keys
 from render_support import check_no_hand_drawn
 from render_support import check_readable_on_a_phone
 from render_support import clear_caches
+from render_support import drawn_texts
 from render_support import labels_drawn
 from render_support import png
 
@@ -566,3 +568,19 @@ def test_a_missing_word_is_noticed() -> None:
     assert catan_cheops_theme.label("catan-cheops.board.pyramid", "de") == "Pyramide"
     assert catan_cheops_theme.label("catan-cheops.board.pyramid", "nl-NL") == "Piramide"
     assert catan_cheops_theme.label("catan-cheops.board.pyramid", None) == "Pyramid"
+
+
+def test_the_header_speaks_of_the_players_not_to_the_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The header follows a player's name ("Anna rolls the dice") and, like the whole public
+    board, is read by everyone: it never says "your" to one reader."""
+    drawn = drawn_texts(monkeypatch)
+    phases = {"roll", "discard"}
+    for name, view in SAMPLES:
+        if view["phase"] in phases and not name.split("-")[-1].startswith("seat"):
+            phases.discard(view["phase"])
+            catan_cheops.render(view, "en")
+    assert not phases, f"no spectator sample of {phases}"
+    said = " ".join(text for text, _ in drawn)
+    assert "rolls the dice" in said
+    assert "more than 7 cards" in said
+    assert not re.search(r"\byour?\b", said, re.IGNORECASE), said

@@ -341,6 +341,8 @@ async def test_info_log_list_and_rules_speak_in_words(service: GameService) -> N
     await service.move(mover, game_id, "draw")
     log = (await service.log(ANNA, game_id)).text
     assert mover.name in log and "draws a card" in log
+    # Each move of a turn is a sentence with its own full stop, never "draws a card.; …".
+    assert ".;" not in log and "card. " in log
     info = (await service.info(BOB, game_id)).text
     assert "Anna" in info and "Bob" in info
     listing = (await service.list_games(CARL)).text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import random
 import re
 import string
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import games
 import texts
+from bot.service.model import AI_NAMES
 from games.core import Message
 from games.core import Player
 
@@ -93,3 +95,30 @@ def test_unknown_locale_and_missing_key_fall_back() -> None:
     assert texts.t("status.running", "xx-YY") == texts.t("status.running") == "running"
     assert texts.t("status.running", "de-DE") == "läuft"
     assert texts.t("no.such.key") == "no.such.key"
+
+
+def _strings(data: object) -> list[str]:
+    """Every string in a JSON document, keys too."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [*_strings(list(data.keys())), *_strings(list(data.values()))]
+    if isinstance(data, list):
+        return [found for item in data for found in _strings(item)]
+    return []
+
+
+def test_no_ai_name_is_a_word_of_any_game() -> None:
+    """ "AI Zhao builds in Zhao" reads like a place: an AI seat's name is no word of any text
+    in any language (the catalogues, every game's own) nor of any game's data (board and cards)."""
+    words: set[str] = set()
+    for locale in texts.locales():
+        for template in texts.catalogue(locale).values():
+            words.update(re.findall(r"\w+", template.casefold()))
+    for path in (ROOT / "games").rglob("*.json"):
+        for found in _strings(json.loads(path.read_text(encoding="utf-8"))):
+            words.update(re.findall(r"\w+", found.casefold()))
+    assert {"zhao", "nils", "mauer", "kaart"} <= words, "the words of every game and language are read"
+    clashes = [name for name in AI_NAMES if set(re.findall(r"\w+", name.casefold())) & words]
+    assert not clashes
+    assert len(set(AI_NAMES)) == len(AI_NAMES) >= 8, "a full table of AI seats, each named apart"

@@ -306,3 +306,22 @@ async def test_every_command_option_and_choice_is_localised(wired_bot: commands.
     # A translated name nobody uses is a typo (or a command that was renamed).
     unused = set(names("de")) - set(english_names(payload)) - PLANNED_NAMES
     assert unused == set()
+
+
+def test_a_text_names_each_command_as_its_readers_discord_shows_it() -> None:
+    """Discord shows German readers `/zug`, not `/move`: a German or Dutch text that names a
+    command (or its subcommand) names it so, as the start post does."""
+    for language in ("de", "nl"):
+        catalogue = texts.catalogue(language)
+        localised = {
+            key.removeprefix("discord.name."): name
+            for key, name in catalogue.items()
+            if key.startswith("discord.name.")
+        }
+        english = [
+            (key, command)
+            for key, template in catalogue.items()
+            for command in re.findall(r"`(/[^`]+)`", template)
+            if any(localised.get(word, word) != word for word in re.findall(r"[\w-]+", command))
+        ]
+        assert not english, (language, english)

@@ -2,7 +2,7 @@
 
 Discord lets every attachment carry a description of at most 1,024 characters,
 which screen readers read out instead of the picture. It says, in the post's
-language: the game, whose turn it is and what must be decided, the scores, what
+language: the game, whose turn it is and who else must decide, the scores, what
 changed since the last post, then the game's own key facts
 (`Engine.describe_board`). The engine's facts come from the spectator's view, so a
 public description names nothing hidden; a private board (a seat's own hand)
@@ -38,15 +38,20 @@ _MARKDOWN = re.compile(r"\*\*|`|^[•▸] ")
 
 
 def plain(text: str) -> str:
-    """One line of plain text: no Markdown, no line breaks."""
-    lines = (_MARKDOWN.sub("", line).strip() for line in text.splitlines())
+    """One line of plain text: no Markdown, no line breaks; each line but the last read
+    as a sentence of its own (a hand, then a deck: "… Warrior. Cards in your deck: 14")."""
+    lines = [found for line in text.splitlines() if (found := _MARKDOWN.sub("", line).strip())]
     # A figure list may open with its separator ("· hand 5 · deck 15"), read out as noise.
-    return " ".join(line for line in lines if line).lstrip("· ")
+    return " ".join([*(_stop(line) for line in lines[:-1]), *lines[-1:]]).lstrip("· ")
+
+
+def _stop(text: str) -> str:
+    """The text ending as a sentence (or a heading: "Site 1:") ends."""
+    return text if not text or text[-1] in ".!?:…" else f"{text}."
 
 
 def _sentence(text: str) -> str:
-    text = plain(text)
-    return text if not text or text[-1] in ".!?:…" else f"{text}."
+    return _stop(plain(text))
 
 
 def trim(items: Sequence[str], limit: int = DESCRIPTION_LIMIT) -> str:
@@ -75,11 +80,15 @@ def describe(
     changes: Sequence[str] = (),
     *,
     private: Message | None = None,
+    viewer: int | None = None,
     first: Sequence[str] = (),
 ) -> str:
     """The description of the board of `state`; `names` as typed, `changes` the lines
-    of what happened since the last post, `private` the viewer's own summary, `first`
-    sentences to say right after the game's title."""
+    of what happened since the last post, `private` the viewer's own summary, `viewer`
+    the seat a private board is for (its prompt is said when it must decide), `first`
+    sentences to say right after the game's title.
+
+    Everyone reads a public description, so it says who must decide and addresses nobody."""
 
     def say(message: Message) -> str:
         return _sentence(texts.render(message, locale, names))
@@ -101,9 +110,13 @@ def describe(
         current = engine.current_turn(state)
         if current is not None:
             items.append(line("alt.turn", player=Player(current)))
-        for seat in sorted(engine.to_act(state)):
-            prompt = plain(texts.render(engine.prompt(state, seat), locale, names))
-            items.append(line("alt.decides", player=Player(seat), prompt=prompt))
+        acting = sorted(engine.to_act(state))
+        if acting and acting != [current]:
+            deciding = listing([Player(seat) for seat in acting])
+            items.append(line("alt.decides", players=deciding, count=len(acting)))
+        if viewer in acting:
+            # A prompt speaks to its seat ("Your turn: …"): said only to that seat.
+            items.append(say(engine.prompt(state, viewer)))
         for seat in range(len(names)):
             summary = engine.seat_summary(state, seat)
             if summary is not None:

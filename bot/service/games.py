@@ -408,8 +408,10 @@ class Games:
         self._changed(started.id)
         return Loaded(started, engine, state)
 
-    async def replace_seat(self, game: Loaded, seat: int, *, name: str) -> GameRow:
-        """A person leaves a running game: an AI takes the seat."""
+    async def replace_seat(self, game: Loaded, seat: int) -> GameRow:
+        """A person leaves a running game: an AI takes the seat, under the person's name
+        (shown as an AI's: `seat_name`)."""
+        name = game.row.seats[seat].name
         self.forget(game.row.id)
         try:
             row = await self.store.replace_seat(

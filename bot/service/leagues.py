@@ -681,7 +681,7 @@ class Leagues:
             seats = [
                 (player, names.get(player, str(player)), False)
                 if player is not AI
-                else (None, f"AI {next(ai_names)}", True)
+                else (None, next(ai_names), True)
                 for player in table.seats
             ]
             try:

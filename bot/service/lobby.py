@@ -26,6 +26,7 @@ from bot.service.model import LEAGUE
 from bot.service.model import Loaded
 from bot.service.model import Notice
 from bot.service.model import host_name
+from bot.service.model import seat_name
 from bot.service.model import status_key
 from bot.service.notices import Notices
 from bot.service.server_settings import LOBBY_DAYS
@@ -33,6 +34,7 @@ from bot.service.server_settings import Config
 from bot.shards import Shards
 from bot.store import GameRow
 from bot.store import Places
+from bot.store import SeatRow
 from games.core import Engine
 from games.core import IllegalAction
 from games.core import Player
@@ -271,7 +273,7 @@ class Lobby:
         lines.append(say("lobby.seats", count=len(row.seats), min=engine.min_players, max=engine.max_players))
         for seat in row.seats:
             marker = "🤖" if seat.is_ai else "👤"
-            lines.append(f"{seat.seat + 1}. {marker} {escape_words(seat.name)}")
+            lines.append(f"{seat.seat + 1}. {marker} {escape_words(seat_name(seat, locale))}")
         if engine.options:
             lines.append(say("info.options", options=options_text(engine, row.options, locale)))
         if row.status == "lobby":
@@ -360,9 +362,10 @@ class Lobby:
             self._require_host(caller, row)
             self._require_free_seat(row)
             taken = {seat.name for seat in row.seats}
-            name = next((f"AI {n}" for n in AI_NAMES if f"AI {n}" not in taken), f"AI {len(row.seats) + 1}")
+            name = next((n for n in AI_NAMES if n not in taken), str(len(row.seats) + 1))
             seats = [*seat_list(row), (None, name, True)]
-            return await self._set_seats(caller, row, seats, "lobby.bot_added", name=name)
+            shown = seat_name(SeatRow(len(row.seats), None, name, True), caller.locale)
+            return await self._set_seats(caller, row, seats, "lobby.bot_added", name=shown)
 
     async def start(self, caller: Caller, game_id: int) -> Reply:
         async with self._games.lock(game_id):
@@ -374,7 +377,7 @@ class Lobby:
             try:
                 options = engine.check_options(len(row.seats), row.options)
             except IllegalAction as refused:
-                names = [escape_words(s.name) for s in row.seats]
+                names = [escape_words(seat_name(s, caller.locale)) for s in row.seats]
                 raise PlayerError.from_message(escape_message(refused.message), names) from None
             game = await self._start_row(row, engine, options)
         return Reply(
@@ -444,7 +447,9 @@ class Lobby:
     @staticmethod
     def _start_notice(row: GameRow, engine: Engine, seed: int, options: dict[str, str]) -> Notice:
         start_state = engine.setup(len(row.seats), seed, options)
-        order = ", ".join(f"{i + 1}. {escape_words(seat.name)}" for i, seat in enumerate(row.seats))
+        order = ", ".join(
+            f"{i + 1}. {escape_words(seat_name(seat, row.locale))}" for i, seat in enumerate(row.seats)
+        )
         first = engine.current_turn(start_state)
         return Notice(
             "game.start_post",
@@ -510,15 +515,16 @@ class Lobby:
         """An AI takes a person's seat: `player` (a name as messages show it) resigned, or
         was replaced `by` someone. The new row, and whether the game ended with it."""
         game_id = game.row.id
-        # The AI's seat name is stored, so it is made of the name as typed.
-        name = texts.t("resign.ai_name", game.row.locale, name=game.typed_names[seat])
-        row = await self._games.replace_seat(game, seat, name=name)
+        row = await self._games.replace_seat(game, seat)
         who: dict[str, Any] = {"player": player, "id": game_id}
         if by is not None:
             who["by"] = by
         prefix = "resign" if by is None else "replace"
         if any(not other.is_ai for other in row.seats):
-            await self._notices.add(game_id, Notice(f"{prefix}.post", {**who, "ai": escape_words(name)}))
+            await self._notices.add(
+                game_id,
+                Notice(f"{prefix}.post", {**who, "ai": escape_words(seat_name(row.seats[seat], row.locale))}),
+            )
             return row, False
         # Nobody is left to play for: the AI seats would play it out alone, a post per
         # turn. It ends here, without a result (a game of AI seats alone is not rated).

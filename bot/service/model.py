@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -9,9 +10,11 @@ from datetime import UTC
 from datetime import datetime
 from typing import Any
 
+import texts
 from bot.results import Dispatch
 from bot.shards import Shards
 from bot.store import GameRow
+from bot.store import SeatRow
 from games.core import Engine
 from games.core import State
 from texts import escape_words
@@ -30,6 +33,7 @@ __all__ = [
     "Ownership",
     "discord_time",
     "host_name",
+    "seat_name",
     "utcnow",
     "whole_lines",
 ]
@@ -39,7 +43,12 @@ Outbox = Callable[[Dispatch], Awaitable[None]]
 
 #: A safety net: no chain of AI moves may run longer than this.
 MAX_AI_STEPS = 5_000
-AI_NAMES = ("Li", "Wu", "Zhao", "Qin", "Han", "Song", "Tang", "Ming")
+#: AI seats' names, stored bare: shown as "AI Mira", "KI Mira" (`seat_name`). None is a word
+#: of any game in any language (a test checks), so no sentence reads "AI Zhao builds in Zhao".
+AI_NAMES = ("Mira", "Otto", "Lena", "Juno", "Ivo", "Tess", "Edda", "Yara")
+#: How AI seats were stored before: the word for AI in the name ("AI Li"; "Bob (AI)",
+#: "Bob (KI)" for a person's seat the AI took over). Their bare names are shown the new way.
+_NAMED_AI = re.compile(r"^(?:AI|KI) (?P<before>.+)$|^(?P<after>.+) \((?:AI|KI)\)$")
 AUTOCOMPLETE_LIMIT = 25
 #: SQLite's integers end at 2**63; a button or option can carry anything.
 MAX_GAME_ID = 1 << 63
@@ -98,6 +107,15 @@ def status_key(row: GameRow) -> str:
     return f"status.{row.status}"
 
 
+def seat_name(seat: SeatRow, locale: str | None) -> str:
+    """A seat's name as typed; an AI seat's with the reader's word for AI ("KI Mira")."""
+    if not seat.is_ai:
+        return seat.name
+    found = _NAMED_AI.match(seat.name)
+    bare = (found.group("before") or found.group("after")) if found else seat.name
+    return texts.t("seat.ai_name", locale, name=bare)
+
+
 def host_name(row: GameRow) -> str:
     """The host's name as a message shows it (escaped: see `texts.words`)."""
     return escape_words(next((s.name for s in row.seats if s.user_id == row.host_id and not s.is_ai), "?"))
@@ -125,14 +143,15 @@ class Loaded:
     @property
     def names(self) -> list[str]:
         """The seats' names as messages show them: escaped, so that a name never formats,
-        links or pings (`texts.words`). Every text about a game is written with these."""
-        return [escape_words(seat.name) for seat in self.row.seats]
+        links or pings (`texts.words`), and in the game's language ("KI Mira"). Every text
+        about a game is written with these."""
+        return [escape_words(name) for name in self.typed_names]
 
     @property
     def typed_names(self) -> list[str]:
-        """The seats' names as typed: for images (a renderer draws characters, not
-        Markdown) and for what is stored, never for a message."""
-        return [seat.name for seat in self.row.seats]
+        """The seats' names as typed, in the game's language: for images (a renderer draws
+        characters, not Markdown), never for a message."""
+        return [seat_name(seat, self.row.locale) for seat in self.row.seats]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.row.seats:

@@ -31,7 +31,7 @@ from games.core import Outcome
 from games.core import Player
 from games.core import State
 
-__all__ = ["LinkMaker", "Narrator", "link"]
+__all__ = ["LinkMaker", "Narrator", "link", "turn_words"]
 
 #: Makes a link to a game's thread (or channel) for direct messages.
 LinkMaker = Callable[[GameRow], str]
@@ -94,7 +94,7 @@ class Narrator:
         return [self.turn_line(game, turn, locale) for turn in turns], last is not None
 
     def turn_line(self, game: Loaded, turn: Turn, locale: str | None) -> str:
-        return f"▸ **{game.names[turn.seat]}**: {_said(turn, locale, game.names)}"
+        return f"▸ **{game.names[turn.seat]}**: {turn_words(turn, locale, game.names)}"
 
     async def notice_post(self, game: Loaded, notice: Notice, locale: str | None) -> Post:
         text = texts.t(notice.key, locale, game.names, **notice.params)
@@ -267,7 +267,7 @@ class Narrator:
         # Drawn, not posted: the names as typed, and no Markdown.
         names = game.typed_names
         captions = [texts.t("board.replay.start", locale)] + [
-            f"{names[turn.seat]}: {_said(turn, locale, names)}" for turn in turns
+            f"{names[turn.seat]}: {turn_words(turn, locale, names)}" for turn in turns
         ]
         return await self._drawing.replay(game, states, locale, captions)
 
@@ -306,7 +306,9 @@ class Narrator:
         image = await self._drawing.board(game, state, seat, caller.locale) if with_image else None
         # Only this person sees it, so the description may tell their own hand too.
         description = (
-            describe_image(engine, state, game.typed_names, caller.locale, private=summary) if image else ""
+            describe_image(engine, state, game.typed_names, caller.locale, private=summary, viewer=seat)
+            if image
+            else ""
         )
         return Reply(
             "\n".join(line for line in lines if line),
@@ -321,6 +323,6 @@ class Narrator:
         )
 
 
-def _said(turn: Turn, locale: str | None, names: Sequence[str]) -> str:
+def turn_words(turn: Turn, locale: str | None, names: Sequence[str]) -> str:
     """What a turn's seat did, in words."""
     return " ".join(texts.render(d, locale, names) for d in turn.descriptions)

@@ -19,8 +19,29 @@ from bot.service.narrator import Narrator
 from bot.service.notices import Notices
 from bot.service.robots import Robots
 from games.core import IllegalAction
+from games.core import State
 
-__all__ = ["Play"]
+__all__ = ["Play", "what_next"]
+
+
+def what_next(game: Loaded, before: State, seat: int, locale: str | None) -> str:
+    """What a move's answer says next to a mover who has nothing more to decide now.
+
+    "Your turn is over" only when the turn they held has passed on; a mover whose turn
+    goes on while others decide (an offer, a scoring round) learns whom it waits for;
+    an answer to another's turn (a declined offer) needs no word."""
+    engine = game.engine
+    if game.row.status != "running" or game.state is None:
+        return ""  # the game is over: the thread says how it ended
+    after = game.state
+    held_turn = engine.current_turn(before) == seat
+    same_turn = engine.current_turn(after) == seat and engine.turn_number(after) == engine.turn_number(before)
+    if held_turn and not same_turn:
+        return texts.t("move.turn_over", locale)
+    if held_turn:
+        waiting = texts.join_list([game.names[s] for s in sorted(game.acting())], locale)
+        return texts.t("hand.waiting", locale, player=waiting) if waiting else ""
+    return ""
 
 
 class Play:
@@ -88,8 +109,9 @@ class Play:
                 buttons=private.buttons,
                 turn=private.turn,
             )
+        after = what_next(game, state, seat, caller.locale)
         return Reply(
-            f"✅ {done}\n{texts.t('move.turn_over', caller.locale)}",
+            "\n".join(line for line in (f"✅ {done}", after) if line),
             game_id=game.row.id,
             version=game.row.version,
         )
@@ -180,8 +202,7 @@ class Play:
             await self._notices.add(game_id, Notice("deadline.ai_moved", {"player": game.names[seat]}))
             if game.row.settings.get(REST_TO_AI) and game.row.status == "running":
                 # A league game: the AI plays that seat to the end (its player ranks last).
-                name = texts.t("resign.ai_name", game.row.locale, name=game.typed_names[seat])
-                await self._games.replace_seat(game, seat, name=name)
+                await self._games.replace_seat(game, seat)
         return True
 
     async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:

@@ -19,9 +19,11 @@ from bot.service.lobby import Lobby
 from bot.service.lobby import options_text
 from bot.service.model import LOG_LIMIT
 from bot.service.model import discord_time
+from bot.service.model import seat_name
 from bot.service.model import status_key
 from bot.service.model import whole_lines
 from bot.service.narrator import Narrator
+from bot.service.narrator import turn_words
 from bot.service.people import People
 from bot.store import GameRow
 
@@ -110,8 +112,7 @@ class Views:
             raise PlayerError("error.not_started", id=game_id)
         lines: list[str] = []
         for number, turn in enumerate(await self._games.all_turns(game), 1):
-            said = "; ".join(texts.render(d, caller.locale, game.names) for d in turn.descriptions)
-            lines.append(f"{number}. {said}")
+            lines.append(f"{number}. {turn_words(turn, caller.locale, game.names)}")
         if not lines:
             return Reply(texts.t("log.empty", caller.locale), game_id=game_id)
         out: list[str] = []
@@ -170,7 +171,7 @@ class Views:
             engine = engine_of(row.engine)
         except PlayerError:
             return f"`#{row.id}` {row.engine}"
-        names = ", ".join(texts.escape_words(s.name) for s in row.seats)
+        names = ", ".join(texts.escape_words(seat_name(s, caller.locale)) for s in row.seats)
         status = texts.t(status_key(row), caller.locale)
         extra = ""
         if row.status == "running" and row.state is not None:

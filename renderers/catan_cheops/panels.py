@@ -45,6 +45,9 @@ GAP = 10
 PAD = 12
 #: A panel's distance from the image's sides: narrow, for the room a phone's width leaves.
 MARGIN = 10
+#: A 7 makes whoever holds more cards than this discard half (the rules' hand limit, which a
+#: view does not carry: a renderer knows the game only through its views).
+HAND_LIMIT = 7
 NILE_BLUE: RGB = (26, 84, 120)
 ACCEPT: RGB = (0, 110, 60)
 _NILE = Band(NILE_BLUE, common.GOLD_DARK, edge_width=6, battlements=None)
@@ -119,7 +122,7 @@ def _status(ctx: Context) -> list[list[Run]]:
         for seat, count in enumerate(view.get("discards") or []):
             if int(count):
                 owed += [*who(ctx, seat), ctx.t("catan-cheops.board.discards", count=int(count)) + "  "]
-        return [[ctx.t("catan-cheops.board.status.discard") + ":"], owed]
+        return [[ctx.t("catan-cheops.board.status.discard", limit=HAND_LIMIT) + ":"], owed]
     if phase == "free_roads":
         return [[*me, ctx.t("catan-cheops.board.status.free_roads", count=int(view.get("free_roads") or 0))]]
     key = {
