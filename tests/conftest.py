@@ -43,6 +43,7 @@ import renderers
 from bot import create_bot
 from bot.history import replay
 from bot.service import GameService
+from bot.service.model import seat_name
 from bot.settings import Settings
 from bot.store import GameRow
 from bot.store import Store
@@ -448,7 +449,7 @@ class Table:
         `marked_since_last_run`, as a turn's post draws it after a run of one seat's moves
         (two seats taking turns): what changed since the other seat's last move marked."""
         row, engine, state = await self.state(game_id)
-        names = [seat.name for seat in row.seats]
+        names = [seat_name(seat, row.locale) for seat in row.seats]
         view = {**engine.view(state, None), "names": names}
         if marked_since_last_run:
             moves = await self.service.store.moves(game_id)

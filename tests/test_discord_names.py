@@ -33,8 +33,10 @@ def drawn_names(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     seen: list[list[str]] = []
     original = Drawing.view
 
-    def view(self: Drawing, game: Loaded, state: State, seat: int | None) -> dict[str, Any]:
-        made = original(self, game, state, seat)
+    def view(
+        self: Drawing, game: Loaded, state: State, seat: int | None, since: State | None = None
+    ) -> dict[str, Any]:
+        made = original(self, game, state, seat, since)
         seen.append(list(made["names"]))
         return made
 

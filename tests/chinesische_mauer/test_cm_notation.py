@@ -21,7 +21,7 @@ from games.core import IllegalAction
 from games.core import Message
 from games.core import Player
 
-NOTATION_HELP = "Moves look like: tile 5 on 3.2"
+NOTATION_HELP = "Moves look like: `tile 5 on 3.2`"
 
 
 def board() -> State:
