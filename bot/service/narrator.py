@@ -31,7 +31,10 @@ from games.core import Outcome
 from games.core import Player
 from games.core import State
 
-__all__ = ["LinkMaker", "Narrator", "link"]
+__all__ = ["MAX_SINCE_LINES", "LinkMaker", "Narrator", "link"]
+
+#: At most this many turns in the list of what the others did since a player last acted.
+MAX_SINCE_LINES = 10
 
 #: Makes a link to a game's thread (or channel) for direct messages.
 LinkMaker = Callable[[GameRow], str]
@@ -76,13 +79,32 @@ class Narrator:
         turns = [t for t in group_turns(game.engine, steps) if t.seat != seat]
         if skip:
             turns = turns[:-skip]
-        return [self.turn_line(game, turn, locale) for turn in turns], last is not None
+        # A short list: the newest turns, which led to the decision asked for now.
+        shown = turns[-MAX_SINCE_LINES:]
+        lines = [self.turn_line(game, turn, locale) for turn in shown]
+        if len(turns) > len(shown):
+            lines.insert(0, texts.t("log.earlier", locale, count=len(turns) - len(shown)))
+        return lines, last is not None
+
+    async def since_block(self, game: Loaded, seat: int, locale: str | None, skip: int = 0) -> list[str]:
+        """`since` for a ping in the thread: a heading naming `seat`, then the lines; none
+        when nobody else did anything."""
+        earlier, has_moved = await self.since(game, seat, locale, skip)
+        if not earlier:
+            return []
+        key = "turn.since" if has_moved else "turn.since_start"
+        return [texts.t(key, locale, player=game.names[seat]), *earlier]
 
     def turn_line(self, game: Loaded, turn: Turn, locale: str | None) -> str:
         return f"▸ **{game.names[turn.seat]}**: {_said(turn, locale, game.names)}"
 
     async def notice_post(self, game: Loaded, notice: Notice, locale: str | None) -> Post:
         text = texts.t(notice.key, locale, game.names, **notice.params)
+        # A notice that pings someone who must decide (a reminder) tells them too what the
+        # others did since they last acted.
+        for seat in self.humans(game, game.acting()):
+            if game.row.seats[seat].user_id in notice.mentions:
+                text = "\n".join([*await self.since_block(game, seat, locale), text])
         if notice.board and game.state is not None:
             # No new ping: whoever undid an action already knows what to decide.
             image, left_out = await self._drawing.post_board(game, game.state, locale)
@@ -125,11 +147,7 @@ class Narrator:
         if pinged and last.state is game.state:
             # Who is pinged also reads what else happened since they last acted.
             for seat in pinged:
-                earlier, has_moved = await self.since(game, seat, locale, skip=len(run))
-                if earlier:
-                    key = "turn.since" if has_moved else "turn.since_start"
-                    heading = texts.t(key, locale, player=game.names[seat])
-                    text += "\n" + heading + "\n" + "\n".join(earlier)
+                text += "".join("\n" + line for line in await self.since_block(game, seat, locale, len(run)))
         return Post(text.strip(), post.image, post.mentions, description=post.description)
 
     def status_line(self, game: Loaded, state: State, locale: str | None) -> str:
@@ -169,10 +187,14 @@ class Narrator:
         description = self.description(game, state, locale, changes) if image else ""
         return Post("\n".join(lines), image, self._mentions(game, pinged), description=description)
 
-    def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:
-        """Seats obliged during someone else's turn: a ping each, with what to decide."""
+    async def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:
+        """Seats obliged during someone else's turn: a ping each, with what the others did
+        since the seat last acted and what to decide."""
         assert game.state is not None
-        lines = [self.prompt_line(game, game.state, seat, locale) for seat in pinged]
+        lines = []
+        for seat in pinged:
+            lines += await self.since_block(game, seat, locale)
+            lines.append(self.prompt_line(game, game.state, seat, locale))
         return Post("\n".join(lines), None, self._mentions(game, pinged))
 
     async def direct_messages(self, game: Loaded, pinged: Sequence[int]) -> list[DirectMessage]:
