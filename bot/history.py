@@ -29,6 +29,7 @@ __all__ = [
     "Step",
     "Turn",
     "group_turns",
+    "made_for_person",
     "new_turn",
     "obligation_start",
     "replay",
@@ -192,9 +193,15 @@ def replay(
 def words(engine: Engine, state: State, seat: int, action: Action, *, by_person: bool) -> Message:
     """A move in words, as the thread heard it: a person's only possible move, which the
     service made for them (`Robots.run`), says so."""
-    if by_person and engine.forced(state, seat) == action:
+    if made_for_person(engine, state, seat, action, by_person=by_person):
         return engine.describe_forced(state, seat, action)
     return engine.describe(state, seat, action)
+
+
+def made_for_person(engine: Engine, state: State, seat: int, action: Action, *, by_person: bool) -> bool:
+    """Whether a person's move in `state` was one the service made for them because it was
+    their only one (`Engine.forced`)."""
+    return by_person and engine.forced(state, seat) == action
 
 
 def group_turns(engine: Engine, steps: Sequence[Step], since_version: int = 0) -> list[Turn]:

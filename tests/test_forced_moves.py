@@ -102,3 +102,27 @@ async def test_china_placing_ends_by_itself_when_no_card_can_pay(
     said = "\n".join(post.text for dispatch in service.dispatched for post in dispatch.posts)
     assert "user3 has no card left to pay for another piece: placing ends." in said
     assert "or end placing" not in said
+
+
+async def test_undo_takes_back_the_move_made_for_the_player_with_the_one_before(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As above: user3 places a piece, and placing ends for them as no card can pay.
+    service = GameService(store, render=no_image)
+    game_id, people = await china_for_three(service, monkeypatch)
+    engine = games.get("china")
+    while await service.idle() or len(await service.store.moves(game_id)) < 5:
+        row = await service.store.get_game(game_id)
+        assert row.state is not None
+        state = engine.loads(row.state)
+        seat = min(engine.to_act(state))
+        notation = engine.format_action(state, engine.legal_actions(state, seat)[0])
+        await service.move(people[seat], game_id, notation)
+    reply = await service.undo(people[2], game_id)
+    await service.idle()
+    # The piece is back in hand with the end: user3 decides again where to place.
+    assert "builds a house on space 2 of Chu" in reply.text
+    assert [move.action for move in await service.store.moves(game_id)][3:] == []
+    row = await service.store.get_game(game_id)
+    assert row.state is not None
+    assert str(engine.prompt(engine.loads(row.state), 2)).startswith("Your turn: place 1 or 2 pieces")
