@@ -181,7 +181,10 @@ class Narrator:
         image, left_out = await self._drawing.post_board(game, state, locale, before)
         lines = [self.status_line(game, state, locale)]
         if game.engine.outcome(state) is None:
-            lines += [self.prompt_line(game, state, seat, locale) for seat in pinged]
+            # What they must decide now: a move made for them since (their only one) may
+            # have followed the board shown.
+            now = state if game.state is None else game.state
+            lines += [self.prompt_line(game, now, seat, locale) for seat in pinged]
         if left_out:
             lines.append(texts.t("post.no_board", locale))
         description = self.description(game, state, locale, changes) if image else ""
