@@ -19,11 +19,23 @@ from functools import partial
 
 from bot.store import GameRow
 from bot.store import MoveRow
+from games.core import Action
 from games.core import Engine
 from games.core import Message
 from games.core import State
 
-__all__ = ["History", "Step", "Turn", "group_turns", "new_turn", "obligation_start", "replay", "step"]
+__all__ = [
+    "History",
+    "Step",
+    "Turn",
+    "group_turns",
+    "made_for_person",
+    "new_turn",
+    "obligation_start",
+    "replay",
+    "step",
+    "words",
+]
 
 #: How many of the newest moves a `History` keeps once they have been announced.
 KEPT_STEPS = 80
@@ -167,14 +179,29 @@ def replay(
             text = engine.upgrade_notation(text, written_in)
         action = engine.parse_action(state, move.seat, text)
         description: Message | Callable[[], Message]
+        by_person = not row.seats[move.seat].is_ai
         if words_later:
-            description = partial(engine.describe, state, move.seat, action)
+            description = partial(words, engine, state, move.seat, action, by_person=by_person)
         else:
-            description = engine.describe(state, move.seat, action)
+            description = words(engine, state, move.seat, action, by_person=by_person)
         after = engine.apply(state, move.seat, action)
         steps.append(step(engine, move.version, move.seat, description, state, after))
         state = after
     return start, steps
+
+
+def words(engine: Engine, state: State, seat: int, action: Action, *, by_person: bool) -> Message:
+    """A move in words, as the thread heard it: a person's only possible move, which the
+    service made for them (`Robots.run`), says so."""
+    if made_for_person(engine, state, seat, action, by_person=by_person):
+        return engine.describe_forced(state, seat, action)
+    return engine.describe(state, seat, action)
+
+
+def made_for_person(engine: Engine, state: State, seat: int, action: Action, *, by_person: bool) -> bool:
+    """Whether a person's move in `state` was one the service made for them because it was
+    their only one (`Engine.forced`)."""
+    return by_person and engine.forced(state, seat) == action
 
 
 def group_turns(engine: Engine, steps: Sequence[Step], since_version: int = 0) -> list[Turn]:

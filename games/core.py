@@ -28,6 +28,7 @@ CORE_TEXTS: Mapping[str, str] = {
     "core.option.unknown": "{game} has no option called “{name}”.",
     "core.option.bad_choice": "“{value}” is not a choice for {option}; choose one of {choices}.",
     "core.prompt.your_turn": "It is your turn.",
+    "core.move.forced": "{move} (made for {player}: the only possible move)",
     "core.list": "{first}, {rest}",
     "core.list.last": "{first} and {last}",
     "core.groups": "{first}; {rest}",
@@ -52,6 +53,7 @@ __all__ = [
     "english_plural",
     "fill",
     "listing",
+    "only_answer",
     "rank_by_scores",
     "word_forms",
 ]
@@ -437,6 +439,28 @@ class Engine(ABC):
         """
         return True
 
+    def forced(self, state: State, seat: int) -> Action | None:
+        """The action `seat` must take now when it has nothing to decide, else None.
+
+        Asking a player a question with one answer only costs them time, so
+        the service makes such a move for them at once, without a ping or a
+        deadline, and says so (`describe_forced`). The default: the seat's only
+        legal action when it reveals nothing (`reveals`); an action that turns
+        up something hidden (a card drawn, a die rolled) is left to the player,
+        who may want to see it happen. A seat that could act in two ways, even
+        if one of them is to pass, decides.
+        """
+        return only_answer(self, state, seat)
+
+    def describe_forced(self, state: State, seat: int, action: Action) -> Message:
+        """`action`, the one `forced` made for `seat`, in words that say it was made for them.
+
+        The default adds "(made for Anna: the only possible move)" to `describe`;
+        a game may say why instead ("Anna has no card to pay: placing ends.").
+        """
+        move = self.describe(state, seat, action)
+        return english(CORE_TEXTS, "core.move.forced", move=move, player=Player(seat))
+
     def current_turn(self, state: State) -> int | None:
         """The seat whose turn it is, for display; None when over.
 
@@ -586,6 +610,15 @@ class Engine(ABC):
         default returns `text` unchanged: the notation never changed.
         """
         return text
+
+
+def only_answer(engine: Engine, state: State, seat: int) -> Action | None:
+    """`seat`'s only legal action now when it reveals nothing, else None: a decision
+    whose answer tells nobody anything (`Engine.forced` by default)."""
+    legal = engine.legal_actions(state, seat)
+    if len(legal) != 1 or engine.reveals(state, seat, legal[0]):
+        return None
+    return legal[0]
 
 
 #: At most this many quick actions (buttons) a position offers.

@@ -13,7 +13,7 @@ from bot.results import Caller
 from bot.service import GameService
 from bot.store import Store
 
-__all__ = ["Now", "clocked_service", "no_image", "person", "started"]
+__all__ = ["FixedSeed", "Now", "clocked_service", "no_image", "person", "started"]
 
 
 class Now:
@@ -24,6 +24,14 @@ class Now:
 
     def __call__(self) -> datetime:
         return self.moment
+
+
+class FixedSeed:
+    """Stands in for `random.SystemRandom` in the lobby: every game starts from
+    seed 0, so that a test can plan its moves."""
+
+    def randrange(self, *_: int) -> int:
+        return 0
 
 
 def no_image(*_: object) -> bytes:

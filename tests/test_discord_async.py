@@ -52,6 +52,24 @@ async def finish_turn(table: Table, game: OpenGame) -> None:
 # ---------------------------------------------------------------- deadlines
 
 
+async def test_a_reminder_begins_with_what_the_others_did(world: World, table: Table) -> None:
+    game = await table.start_for_two()
+    first = await table.on_turn(game.id)
+    assert first is not None
+    await finish_turn(table, game)
+    await world.anna.slash(game.home, "game settings", deadline=24, on_timeout="ai")
+    sleeper = await table.on_turn(game.id)
+    assert sleeper is not None and sleeper is not first
+    seen = len(game.home.history())
+    await world.env.advance_time(19 * HOUR)
+    (reminder,) = posts_since(game, seen)
+    assert sleeper.mention in reminder.content
+    lines = reminder.content.split("\n")
+    assert lines[0] == f"Earlier, before {sleeper.name}'s first turn:", reminder.content
+    assert lines[1].startswith(f"▸ **{first.name}**: "), reminder.content
+    assert "⏰" in lines[2]
+
+
 @pytest.mark.both_backends
 async def test_reminder_then_the_ai_moves_when_the_deadline_passes(world: World, table: Table) -> None:
     game = await table.start_for_two()

@@ -7,11 +7,14 @@ dice and everyone's choices appear in the turn's post.
 
 from __future__ import annotations
 
+import random
 import re
 
+import pytest
 from conftest import Table
 from conftest import World
 from conftest import text_of
+from service_support import FixedSeed
 from simcord import ChannelHandle
 from simcord import MemberActor
 
@@ -51,3 +54,33 @@ async def test_a_whole_game_with_scoring_rounds(world: World, table: Table) -> N
     assert world.bob.mention in said and world.anna.mention in said
     assert "🏆" in text_of(thread.history()[-1])
     assert all("Your hand" not in text_of(message) for message in thread.history())
+
+
+async def test_a_city_closed_by_someone_elses_wall_is_named_and_its_wall_shown(
+    world: World, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seed 0, both people taking the first suggested move: the 23rd decision is the scoring
+    # of a city that the other player's wall closed, asked outside the asked one's turn.
+    monkeypatch.setattr(random, "SystemRandom", FixedSeed)
+    game = await table.open(world.anna, game=GAME)
+    await world.bob.click(game.lobby, label="Join")
+    await world.anna.click(table.message(world.channel, game.lobby.id), label="Start")
+    thread = game.home
+    for _ in range(40):
+        row, engine, state = await table.state(game.id)
+        (seat,) = sorted(engine.to_act(state))
+        if seat != engine.current_turn(state):
+            break
+        person = await deciding(table, game.id)
+        choices = await person.autocomplete(thread, "move", "action", "")
+        answer = await person.slash(thread, "move", action=choices[0]["value"])
+        assert answer.response is not None and answer.response.content.startswith("✅"), answer.response
+    else:
+        raise AssertionError("nobody was asked outside their turn")
+    asked, builder = row.seats[seat], row.seats[engine.current_turn(state)]
+    ping = text_of(thread.history()[-1])
+    assert f"<@{asked.user_id}>" in ping
+    # The ping names the city as `play … for` does, and begins with what led to it: the wall.
+    assert "Play 1 or 2 cards for the new city at A2 (1 field)" in ping
+    assert ping.startswith(f"Since {asked.name} last played:"), ping
+    assert re.search(rf"▸ \*\*{builder.name}\*\*: {builder.name} builds a wall on line \d+", ping), ping

@@ -31,7 +31,10 @@ from games.core import Outcome
 from games.core import Player
 from games.core import State
 
-__all__ = ["LinkMaker", "Narrator", "link", "turn_words"]
+__all__ = ["MAX_SINCE_LINES", "LinkMaker", "Narrator", "link", "turn_words"]
+
+#: At most this many turns in the list of what the others did since a player last acted.
+MAX_SINCE_LINES = 10
 
 #: Makes a link to a game's thread (or channel) for direct messages.
 LinkMaker = Callable[[GameRow], str]
@@ -91,13 +94,32 @@ class Narrator:
         turns = [t for t in group_turns(game.engine, steps) if t.seat != seat]
         if skip:
             turns = turns[:-skip]
-        return [self.turn_line(game, turn, locale) for turn in turns], last is not None
+        # A short list: the newest turns, which led to the decision asked for now.
+        shown = turns[-MAX_SINCE_LINES:]
+        lines = [self.turn_line(game, turn, locale) for turn in shown]
+        if len(turns) > len(shown):
+            lines.insert(0, texts.t("log.earlier", locale, count=len(turns) - len(shown)))
+        return lines, last is not None
+
+    async def since_block(self, game: Loaded, seat: int, locale: str | None, skip: int = 0) -> list[str]:
+        """`since` for a ping in the thread: a heading naming `seat`, then the lines; none
+        when nobody else did anything."""
+        earlier, has_moved = await self.since(game, seat, locale, skip)
+        if not earlier:
+            return []
+        key = "turn.since" if has_moved else "turn.since_start"
+        return [texts.t(key, locale, player=game.names[seat]), *earlier]
 
     def turn_line(self, game: Loaded, turn: Turn, locale: str | None) -> str:
         return f"▸ **{game.names[turn.seat]}**: {turn_words(turn, locale, game.names)}"
 
     async def notice_post(self, game: Loaded, notice: Notice, locale: str | None) -> Post:
         text = texts.t(notice.key, locale, game.names, **notice.params)
+        # A notice that pings someone who must decide (a reminder) tells them too what the
+        # others did since they last acted.
+        for seat in self.humans(game, game.acting()):
+            if game.row.seats[seat].user_id in notice.mentions:
+                text = "\n".join([*await self.since_block(game, seat, locale), text])
         if notice.board and game.state is not None:
             # No new ping: whoever undid an action already knows what to decide.
             image, left_out = await self._drawing.post_board(game, game.state, locale)
@@ -146,11 +168,7 @@ class Narrator:
         if pinged and last.state is game.state:
             # Who is pinged also reads what else happened since they last acted.
             for seat in pinged:
-                earlier, has_moved = await self.since(game, seat, locale, skip=len(run))
-                if earlier:
-                    key = "turn.since" if has_moved else "turn.since_start"
-                    heading = texts.t(key, locale, player=game.names[seat])
-                    text += "\n" + heading + "\n" + "\n".join(earlier)
+                text += "".join("\n" + line for line in await self.since_block(game, seat, locale, len(run)))
         return Post(text.strip(), post.image, post.mentions, description=post.description, accent=post.accent)
 
     def status_line(self, game: Loaded, state: State, locale: str | None) -> str:
@@ -184,7 +202,10 @@ class Narrator:
         image, left_out = await self._drawing.post_board(game, state, locale, before)
         lines = [self.status_line(game, state, locale)]
         if game.engine.outcome(state) is None:
-            lines += [self.prompt_line(game, state, seat, locale) for seat in pinged]
+            # What they must decide now: a move made for them since (their only one) may
+            # have followed the board shown.
+            now = state if game.state is None else game.state
+            lines += [self.prompt_line(game, now, seat, locale) for seat in pinged]
         if left_out:
             lines.append(texts.t("post.no_board", locale))
         description = self.description(game, state, locale, changes) if image else ""
@@ -196,10 +217,14 @@ class Narrator:
             accent=self.accent(game, state),
         )
 
-    def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:
-        """Seats obliged during someone else's turn: a ping each, with what to decide."""
+    async def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:
+        """Seats obliged during someone else's turn: a ping each, with what the others did
+        since the seat last acted and what to decide."""
         assert game.state is not None
-        lines = [self.prompt_line(game, game.state, seat, locale) for seat in pinged]
+        lines = []
+        for seat in pinged:
+            lines += await self.since_block(game, seat, locale)
+            lines.append(self.prompt_line(game, game.state, seat, locale))
         accent = self.accent(game, game.state)
         return Post("\n".join(lines), None, self._mentions(game, pinged), accent=accent)
 

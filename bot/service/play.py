@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import texts
 from bot.errors import PlayerError
+from bot.history import made_for_person
 from bot.history import replay
 from bot.results import Caller
 from bot.results import Reply
@@ -18,6 +19,7 @@ from bot.service.model import Notice
 from bot.service.narrator import Narrator
 from bot.service.notices import Notices
 from bot.service.robots import Robots
+from bot.store import MoveRow
 from games.core import IllegalAction
 from games.core import State
 
@@ -158,14 +160,24 @@ class Play:
             if last.seat != seat:
                 raise PlayerError("undo.others_acted", player=game.names[last.seat])
             start, steps = replay(game.engine, game.row, moves, words_later=True)
-            before = steps[-2].state if len(steps) > 1 else start
+            states = [start, *(step.state for step in steps)]
+            # The moves the service made for the player because they were the only ones go
+            # back with the move that led to them: taken back alone, each would be made again.
+            taken = 1
+            while taken < len(moves) and _made_for(game, states, moves, taken):
+                taken += 1
+            last = moves[-taken]
+            if last.seat != seat:
+                raise PlayerError("undo.others_acted", player=game.names[last.seat])
+            before = states[-taken - 1]
             action = game.engine.parse_action(before, seat, last.action)
-            description = steps[-1].description
+            description = steps[-taken].description
             if game.engine.reveals(before, seat, action):
                 said = texts.render(description, caller.locale, game.names)
                 raise PlayerError("undo.revealed", move=said)
             was_posted = game.row.announced_version >= last.version
-            game = await self._games.undo(game, last.number, before)
+            for back in range(1, taken + 1):
+                game = await self._games.undo(game, moves[-back].number, states[-back - 1])
             if was_posted:
                 notice = Notice("undo.post", {"player": game.names[seat], "move": description}, board=True)
                 await self._notices.add(game_id, notice)
@@ -230,3 +242,12 @@ class Play:
             return reply
         since = "\n".join([texts.t("turn.since_you", caller.locale), *earlier])
         return replace(reply, text=f"{since}\n\n{reply.text}")
+
+
+def _made_for(game: Loaded, states: list[State], moves: list[MoveRow], back: int) -> bool:
+    """Whether the move `back` from the end of `moves` was one the service made for its
+    person because it was the only one (`Robots.run`); `states[i]` is the state before `moves[i]`."""
+    move, before = moves[-back], states[-back - 1]
+    action = game.engine.parse_action(before, move.seat, move.action)
+    by_person = not game.row.seats[move.seat].is_ai
+    return made_for_person(game.engine, before, move.seat, action, by_person=by_person)

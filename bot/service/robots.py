@@ -1,4 +1,5 @@
-"""`Robots`: moves chosen by the AI, for AI seats and for people whose time ran out.
+"""`Robots`: moves chosen by the AI, for AI seats and for people whose time ran out; and
+the moves people have no choice about (`Engine.forced`), made for them at once.
 
 The AI thinks in a worker process; the job carries the game's registered AI
 function itself, so a game registered only in this process is played too. It
@@ -22,7 +23,7 @@ from bot.workers import Priority
 from bot.workers import Workers
 from games.core import Action
 
-__all__ = ["THINKING_BUDGET", "Robots"]
+__all__ = ["THINKING_BUDGET", "Robots", "forced_move"]
 
 log = logging.getLogger(__name__)
 
@@ -74,12 +75,34 @@ class Robots:
         description = game.engine.describe(game.state, seat, action)
         return await self._games.commit(game, seat, notation, new_state, description)
 
+    async def make_forced(self, game: Loaded, seat: int, action: Action) -> Loaded:
+        """The move a person had no choice about, made for them and stored as theirs (the log
+        replays the same), in words that say so."""
+        new_state = game.engine.apply(game.state, seat, action)
+        notation = game.engine.format_action(game.state, action)
+        description = game.engine.describe_forced(game.state, seat, action)
+        return await self._games.commit(game, seat, notation, new_state, description)
+
     async def run(self, game: Loaded) -> Loaded:
-        """Let AI seats move until only people must decide or the game is over."""
+        """Let AI seats move, and make the moves people have no choice about, until only
+        people with a real decision must act or the game is over."""
         for _ in range(MAX_AI_STEPS):
-            ai_seats = [s for s in sorted(game.acting()) if game.row.seats[s].is_ai]
+            acting = sorted(game.acting())
+            forced = [(s, a) for s in acting if (a := forced_move(game, s)) is not None]
+            if forced:
+                game = await self.make_forced(game, *forced[0])
+                continue
+            ai_seats = [s for s in acting if game.row.seats[s].is_ai]
             if not ai_seats:
                 return game
             game = await self.move(game, ai_seats[0])
         log.error("game %s: AI chain stopped after %s steps", game.row.id, MAX_AI_STEPS)
         return game
+
+
+def forced_move(game: Loaded, seat: int) -> Action | None:
+    """The move the service makes for the person in `seat` because it is their only one
+    (`Engine.forced`); None for an AI seat (its AI moves) or a real decision."""
+    if game.row.seats[seat].is_ai or game.state is None:
+        return None
+    return game.engine.forced(game.state, seat)

@@ -10,12 +10,18 @@ from games.china import notation
 from games.china import offers
 from games.china import rules
 from games.china import view as views
+from games.china.actions import End
 from games.china.data import BOARD_VERSIONS
 from games.china.data import LOCALES
 from games.china.data import SIDE_PLAYERS
 from games.china.data import TEXTS
 from games.china.words import illegal
+from games.china.words import say
+from games.core import Action
+from games.core import Message
 from games.core import Option
+from games.core import Player
+from games.core import State
 from games.kit.engine import ModularEngine
 
 __all__ = ["ChinaEngine"]
@@ -47,3 +53,10 @@ class ChinaEngine(ModularEngine):
         if players not in SIDE_PLAYERS[side]:
             raise illegal(f"china.error.side_{side.lower()}")
         return complete
+
+    def describe_forced(self, state: State, seat: int, action: Action) -> Message:
+        # Placing ends by itself when no piece fits the province any more; an end that is
+        # still the only move is one no card in hand could pay for.
+        if isinstance(action, End):
+            return say("china.move.end_unpaid", player=Player(seat))
+        return super().describe_forced(state, seat, action)

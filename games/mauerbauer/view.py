@@ -315,10 +315,13 @@ def prompt(state: State, seat: int) -> Message:
             cities=colour_list(cities),
         )
     if phase == SCORING:
-        size = state.cities[state.city].fields.bit_count()
+        # Named as the notation names it: the city may have been closed by someone else's wall.
+        city = state.cities[state.city]
+        field = FIELD_NAMES[city_id(city)]
+        size = city.fields.bit_count()
         if size == 1:
-            return say("mauerbauer.prompt.scoring_one")
-        return say("mauerbauer.prompt.scoring", size=size)
+            return say("mauerbauer.prompt.scoring_one", field=field)
+        return say("mauerbauer.prompt.scoring", size=size, field=field)
     if phase == EXCHANGE:
         if state.swaps:
             return say("mauerbauer.prompt.exchange_some", count=state.swaps)

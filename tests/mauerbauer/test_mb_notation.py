@@ -169,7 +169,12 @@ def test_prompts_say_what_to_decide() -> None:
         fresh(2, 0, active=0, cities=(city("B1", "B2", "B3", "B4", "B5", "B6", "B7"),), city=0)
     )
     assert ENGINE.prompt(scoring, 0).default == (
-        "Play 1 or 2 cards for the new city of 7 fields, or discard 1 (`play …`, `discard …`)."
+        "Play 1 or 2 cards for the new city at B1 (7 fields), or discard 1 (`play …`, `discard …`)."
+    )
+    # Named as `play … for` names it: the wall that closed it may have been someone else's.
+    single = rules._start_scoring(fresh(2, 0, active=0, cities=(city("C8"),), city=0))
+    assert ENGINE.prompt(single, 0).default == (
+        "Play 1 or 2 cards for the new city at C8 (1 field), or discard 1 (`play …`, `discard …`)."
     )
 
 

@@ -295,7 +295,7 @@ def test_the_round_goes_in_order_from_the_player_who_closed_one_seat_at_a_time()
         (seat,) = rules.to_act(state)
         order.append(seat)
         assert ENGINE.prompt(state, seat).default == (
-            "Play 1 or 2 cards for the new city of 1 field, or discard 1 (`play …`, `discard …`)."
+            "Play 1 or 2 cards for the new city at B2 (1 field), or discard 1 (`play …`, `discard …`)."
         )
         state = rules.apply(state, seat, rules.legal_actions(state, seat)[0])
     assert order == [2, 3, 0, 1]
