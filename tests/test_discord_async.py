@@ -63,10 +63,11 @@ async def test_a_reminder_begins_with_what_the_others_did(world: World, table: T
     seen = len(game.home.history())
     await world.env.advance_time(19 * HOUR)
     (reminder,) = posts_since(game, seen)
-    assert sleeper.mention in reminder.content
-    lines = reminder.content.split("\n")
-    assert lines[0] == f"Earlier, before {sleeper.name}'s first turn:", reminder.content
-    assert lines[1].startswith(f"▸ **{first.name}**: "), reminder.content
+    said = text_of(reminder)
+    assert sleeper.mention in said
+    lines = said.split("\n")
+    assert lines[0] == f"Earlier, before {sleeper.name}'s first turn:", said
+    assert lines[1].startswith(f"▸ **{first.name}**: "), said
     assert "⏰" in lines[2]
 
 
