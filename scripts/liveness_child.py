@@ -11,8 +11,8 @@ hour), and simulated people answer their pings at random moments with
 random legal moves, or not at all, so that deadlines pass and the AI stands
 in. It runs the plan's leagues too, each in a server of its own: opened,
 signed up and started through `Leagues`, their tables' games played by
-their members as the other games are played, each table in a thread of the
-stand-in for Discord's (`Child.make_thread`). Game time runs `Plan.speed`
+their members as the other games are played, each table in a thread that
+a stand-in for Discord makes (`Child.make_thread`). Game time runs `Plan.speed`
 times faster than the wall clock (one real second is a game hour), so
 deadlines and reminders come within seconds.
 
