@@ -1,15 +1,18 @@
-"""Liveness: hundreds of games of every engine played to their end while everything fails.
+"""Liveness: hundreds of games and dozens of leagues played to their end while everything fails.
 
 A bot process (`liveness_child`: the real `GameService` on a SQLite file,
 worker processes, the deadline dispatcher) plays the planned games: people
 (simulated, at random moments, sometimes not at all), AI seats, a deadline
 of one game hour with game time running 3,600 times faster than the wall
-clock. Faults are injected at random: drawings raise, the AI raises or
-hangs, the database refuses transactions, Discord answers 5xx, a worker
-process is killed now and then — and this process SIGKILLs or SIGTERMs the
-bot every few seconds and starts it again on the same database. Once every
-game is finished (or a time cap passed), a last bot process runs without
-faults until everything is told. Then the database and the record of
+clock; and the planned leagues (Swiss and round robin, of every engine),
+whose tables' games its people play as they play the others. Faults are
+injected at random: drawings raise, the AI raises or hangs, the database
+refuses transactions, Discord answers 5xx, a worker process is killed now
+and then, the bot SIGKILLs itself now and then while it seats a league's
+round — and this process SIGKILLs or SIGTERMs the bot every few seconds and
+starts it again on the same database. Once every game and league is
+finished (or a time cap passed), a last bot process runs without faults
+until everything is told. Then the database and the record of
 accepted posts are checked:
 
 - games finished, of those planned (goal: all);
@@ -21,7 +24,14 @@ accepted posts are checked:
 - the longest time an obligation waited beyond its retries: a turn's post
   (from its last move until Discord accepted it) or a deadline (from its
   time until the seat's decision was made), less the waits the bot
-  announced before trying again for that game and the time the bot was down.
+  announced before trying again for that game and the time the bot was down;
+- leagues finished (goal: all); rounds seated twice or not at all (goal: 0):
+  each round has its tables, each table exactly one game (seated as the
+  table), each member still in seated once a round; league games left in
+  the lobby or held by no table, and threads made for a table that no game
+  holds or that got no post (goal: 0); league posts Discord made twice:
+  accepted twice with one nonce, the second beyond Discord's memory of it
+  (goal: 0).
 
 The run's files (database, records, the bot processes' log) go to a temporary
 folder; with BAUMEISTER_LIVENESS_KEEP=<folder> they go there and stay.
@@ -54,11 +64,14 @@ from liveness_child import CALM
 from liveness_child import DROPPED
 from liveness_child import FAULTS
 from liveness_child import FAULTY
+from liveness_child import GUILD
 from liveness_child import NONCE_KEPT
 from liveness_child import PEOPLE_MOVES
 from liveness_child import POSTS
 from liveness_child import RETRIES
 from liveness_child import SHUTDOWN_GRACE
+from liveness_child import THREADS
+from liveness_child import LeagueSeating
 from liveness_child import Plan
 from liveness_child import Seating
 from liveness_child import read_records
@@ -67,9 +80,15 @@ import games
 from bot.history import group_turns
 from bot.history import obligation_start
 from bot.history import replay
+from bot.leagues.seating import AI
 from bot.service.clock import TIMER_LEASE
+from bot.service.model import LEAGUE
 from bot.service.robots import THINKING_BUDGET
+from bot.store import LEAGUE_FORMATS
 from bot.store import GameRow
+from bot.store import LeagueRow
+from bot.store import LeagueTableRow
+from bot.store import MemberRow
 from bot.store import Store
 from bot.workers import PARENT_CHECK_SECONDS
 from bot.workers import default_processes
@@ -91,6 +110,11 @@ GRACE = 16.0
 @dataclass(frozen=True)
 class _Scale:
     games_per_engine: int
+    #: Leagues, and the least and most members and rounds of each (a round robin's rounds
+    #: are at most these: as many as it needs).
+    leagues: int
+    members: tuple[int, int]
+    rounds: tuple[int, int]
     #: The faulty part ends when every game is finished or after this long; the calm
     #: part after this long at the latest. Safety nets, wide enough for a machine other
     #: work slows down: on a quiet one the games end well before.
@@ -108,13 +132,27 @@ class _Scale:
 # sooner, so that a game of each engine ends within seconds.
 _QUICK = _Scale(
     games_per_engine=1,
+    leagues=2,
+    members=(4, 5),
+    rounds=(2, 2),
     faulty_cap=6.0,
-    calm_cap=40.0,
+    # The last part ends as soon as everything is told; this long only on a machine that
+    # other work slows down (the leagues' figures are judged: they must end).
+    calm_cap=120.0,
     uptime=(1.5, 3.0),
     speed=8 * 3600.0,
     thinking_budget=3.0,
 )
-_FULL = _Scale(games_per_engine=50, faulty_cap=1800.0, calm_cap=900.0, uptime=(3.0, 7.0), speed=3600.0)
+_FULL = _Scale(
+    games_per_engine=50,
+    leagues=24,
+    members=(3, 11),
+    rounds=(2, 3),
+    faulty_cap=1800.0,
+    calm_cap=900.0,
+    uptime=(3.0, 7.0),
+    speed=3600.0,
+)
 
 
 def _seatings(count: int, rng: random.Random) -> list[Seating]:
@@ -132,6 +170,23 @@ def _seatings(count: int, rng: random.Random) -> list[Seating]:
                     options[option.name] = rng.choice(option.choices)
             planned.append(Seating(engine.id, people, players - people, options))
     return planned
+
+
+def _league_seatings(scale: _Scale, rng: random.Random) -> list[LeagueSeating]:
+    """`scale.leagues` leagues, the engines taking turns and the formats too (shifted by one
+    at each pass over the engines, so that every engine plays every format)."""
+    # The last registered first: the quick run's two leagues are then of the built-in games
+    # that end soonest, so that it stays short.
+    engines = games.all()[::-1]
+    return [
+        LeagueSeating(
+            engines[index % len(engines)].id,
+            LEAGUE_FORMATS[(index + index // len(engines)) % len(LEAGUE_FORMATS)],
+            rng.randint(*scale.rounds),
+            rng.randint(*scale.members),
+        )
+        for index in range(scale.leagues)
+    ]
 
 
 # ------------------------------------------------------------------ intervals
@@ -318,6 +373,10 @@ async def _stop(child: asyncio.subprocess.Process, run: _Run, how: signal.Signal
         await child.wait()
     if how == signal.SIGTERM:
         run.longest_term = max(run.longest_term, time.time() - sent)
+    _reap_later(child, run)
+
+
+def _reap_later(child: asyncio.subprocess.Process, run: _Run) -> None:
     # Its output is not read to the end: a worker process that outlived it may hold the pipe.
     run.reaping.append(asyncio.create_task(_reap(child.pid, run)))
 
@@ -351,17 +410,31 @@ async def _reap(group: int, run: _Run) -> None:
     run.outlived += _end_leftovers(group)
 
 
-async def _all_finished(store: Store, planned: int) -> bool:
+async def _all_finished(store: Store, plan: Plan) -> bool:
+    """Every planned game and league opened and finished (and every league's games)."""
     rows = await store.list_games(with_state=False)
-    return len(rows) >= planned and all(row.status == "finished" for row in rows)
+    if sum(row.guild_id == GUILD for row in rows) < len(plan.games):
+        return False
+    leagues = await _leagues(store, plan)
+    return (
+        all(row.status == "finished" for row in rows)
+        and len(leagues) >= len(plan.leagues)
+        and all(league.status == "finished" for league in leagues)
+    )
 
 
-async def _finished(store: Store) -> int:
-    return await store.count_games(statuses=("finished",))
+async def _leagues(store: Store, plan: Plan) -> list[LeagueRow]:
+    return await store.leagues(limit=len(plan.leagues) + 1)
+
+
+async def _finished(store: Store, plan: Plan) -> str:
+    games_over = await store.count_games(guild_id=GUILD, statuses=("finished",))
+    leagues_over = sum(league.status == "finished" for league in await _leagues(store, plan))
+    return f"{games_over} games and {leagues_over} leagues finished"
 
 
 async def _faulty_part(
-    plan_path: Path, store: Store, planned: int, scale: _Scale, run: _Run, monitor: _Monitor, log: Path
+    plan_path: Path, store: Store, plan: Plan, scale: _Scale, run: _Run, monitor: _Monitor, log: Path
 ) -> None:
     rng = random.Random(1)
     ends = time.time() + scale.faulty_cap
@@ -372,13 +445,16 @@ async def _faulty_part(
         monitor.up = True
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(child.wait(), rng.uniform(*scale.uptime))
-        finished = await _all_finished(store, planned)
+        finished = await _all_finished(store, plan)
         monitor.up = False
         down_since = time.time()
-        await _stop(child, run, signal.SIGTERM if finished or rng.random() < 0.5 else signal.SIGKILL)
+        if child.returncode is None:
+            await _stop(child, run, signal.SIGTERM if finished or rng.random() < 0.5 else signal.SIGKILL)
+        else:  # it SIGKILLed itself, seating a league's round (`Plan.seating_kills`)
+            _reap_later(child, run)
         if finished:
             break
-        _progress(f"{run.starts} bot starts, {await _finished(store)} games finished")
+        _progress(f"{run.starts} bot starts, {await _finished(store, plan)}")
     run.down.append((down_since, time.time()))
 
 
@@ -409,10 +485,17 @@ async def _calm_part(
     return time.time()
 
 
-async def _progress_mark(store: Store) -> tuple[int, int]:
-    """Moves stored and summaries posted, all games together: what changes while games go on."""
+async def _progress_mark(store: Store) -> tuple[int, int, int, int]:
+    """Moves stored and summaries posted, all games together, and rounds seated and leagues
+    finished: what changes while games and leagues go on."""
     rows = await store.list_games(with_state=False)
-    return sum(row.version for row in rows), sum(row.summary_posted for row in rows)
+    leagues = await store.leagues(limit=1_000)
+    return (
+        sum(row.version for row in rows),
+        sum(row.summary_posted for row in rows),
+        sum(league.round for league in leagues),
+        sum(league.status == "finished" for league in leagues),
+    )
 
 
 _last_progress = [0.0]
@@ -447,6 +530,32 @@ class _Findings:
     #: (wait beyond retries, whole wait, what, game id)
     waits: list[tuple[float, float, str, int]] = field(default_factory=list)
     moves: int = 0
+    leagues: _LeagueFindings = field(default_factory=lambda: _LeagueFindings())
+
+
+@dataclass
+class _LeagueFindings:
+    planned: int = 0
+    opened: int = 0
+    finished: int = 0
+    #: Rounds the leagues have (`leagues.rounds`), tables of all rounds, and games at them.
+    rounds: int = 0
+    tables: int = 0
+    games: int = 0
+    games_finished: int = 0
+    #: (league, round, what is wrong) of the rounds seated twice, wrongly or not at all.
+    misseated: list[tuple[int, int, str]] = field(default_factory=list)
+    #: League games left in the lobby, or held by no table.
+    orphans: list[int] = field(default_factory=list)
+    #: Threads made for tables, and those no game holds or that got no post.
+    threads: int = 0
+    empty_threads: list[int] = field(default_factory=list)
+    #: League posts Discord accepted, and by kind the copies of one (one nonce) beyond the first.
+    posts: int = 0
+    duplicated: Counter[str] = field(default_factory=Counter)
+    #: Posts the leagues gave up after their tries, and those still owed at the end.
+    given_up: int = 0
+    owed: int = 0
 
 
 def _retry_intervals(folder: Path) -> tuple[dict[tuple[str, int], list[Span]], list[Span]]:
@@ -509,6 +618,88 @@ class _Posts:
         return posts
 
 
+async def _league_findings(store: Store, plan: Plan, folder: Path, rows: list[GameRow]) -> _LeagueFindings:
+    """The leagues as the store has them at the end, their threads and their posts."""
+    found = _LeagueFindings(planned=len(plan.leagues))
+    by_id = {row.id: row for row in rows}
+    held: set[int] = set()
+    for league in await _leagues(store, plan):
+        found.opened += 1
+        found.finished += league.status == "finished"
+        tables = await store.league_tables(league.id)
+        held.update(table.game_id for table in tables if table.game_id is not None)
+        found.rounds += league.rounds
+        found.tables += len(tables)
+        found.misseated += _misseated(league, tables, await store.members(league.id), by_id)
+        states = [state for state, _ in (await store.league_posts(league.id)).values()]
+        found.given_up += states.count("given_up")
+        found.owed += states.count("owed")
+    league_games = [row for row in rows if LEAGUE in row.settings]
+    found.games = len(league_games)
+    found.games_finished = sum(row.status == "finished" for row in league_games)
+    found.orphans = sorted(row.id for row in league_games if row.status == "lobby" or row.id not in held)
+    accepted = read_records(folder, POSTS)
+    made = {int(entry["thread"]) for entry in read_records(folder, THREADS)}
+    posted_to = {entry.get("channel") for entry in accepted}
+    games_in = {row.thread_id for row in rows}
+    found.threads = len(made)
+    found.empty_threads = sorted(t for t in made if t not in games_in or t not in posted_to)
+    # A league's posts carry nonces of their own ("L", the league, what it owes: `Leagues`).
+    nonces = Counter(
+        str(entry["nonce"]) for entry in accepted if str(entry.get("nonce") or "").startswith("L")
+    )
+    found.posts = sum(nonces.values())
+    for nonce, count in nonces.items():
+        found.duplicated[_league_post_kind(nonce)] += count - 1
+    return found
+
+
+def _league_post_kind(nonce: str) -> str:
+    """What a league post's nonce says it is: pairings, a table's, the standings, or another."""
+    what = nonce.lstrip("L0123456789")
+    if what.startswith("p:"):
+        return "pairings"
+    if what.startswith("t:"):
+        return "table"
+    return "standings" if what.startswith("final") else what
+
+
+def _misseated(
+    league: LeagueRow, tables: list[LeagueTableRow], members: list[MemberRow], games_by_id: dict[int, GameRow]
+) -> list[tuple[int, int, str]]:
+    """Each of the league's rounds 1..`rounds` seated once: tables, each with exactly one game
+    of this league seated as the table, every member still in seated once; no round beyond."""
+    wrong = []
+    by_round: dict[int, list[LeagueTableRow]] = {}
+    for table in tables:
+        by_round.setdefault(table.round, []).append(table)
+    for number in sorted(set(by_round) | set(range(1, league.rounds + 1))):
+        found = by_round.get(number, [])
+        if number > league.rounds or not found:
+            wrong.append((league.id, number, "beyond the last round" if found else "not seated"))
+            continue
+        seated = Counter(player for table in found for player in table.seats if player is not AI)
+        due = {m.user_id for m in members if m.dropped_round is None or number <= m.dropped_round}
+        if set(seated) != due or any(count != 1 for count in seated.values()):
+            wrong.append((league.id, number, "members not seated once each"))
+        for table in found:
+            game = games_by_id.get(table.game_id) if table.game_id is not None else None
+            if game is None or game.settings.get(LEAGUE) != league.id or not _seated_as(game, table):
+                wrong.append((league.id, number, f"table {table.table} without its game"))
+    return wrong
+
+
+def _seated_as(game: GameRow, table: LeagueTableRow) -> bool:
+    """The game's seats are the table's (a person's seat may since be the AI's: their
+    deadline passed, or they dropped)."""
+    if len(game.seats) != len(table.seats):
+        return False
+    return all(
+        seat.is_ai if player is AI else seat.user_id == player or (seat.is_ai and seat.user_id is None)
+        for seat, player in zip(game.seats, table.seats, strict=True)
+    )
+
+
 async def _analyse(
     store: Store, plan: Plan, folder: Path, run: _Run, monitor: _Monitor, ended: float
 ) -> _Findings:
@@ -519,10 +710,15 @@ async def _analyse(
     for (game_id, seat, began), due in monitor.deadlines.items():
         deadlines.setdefault(game_id, []).append((seat, began, due))
     stored: set[tuple[int, int]] = set()
-    for row in await store.list_games():
-        found.opened[row.engine] += 1
+    rows = await store.list_games()
+    found.leagues = await _league_findings(store, plan, folder, rows)
+    for row in rows:
+        # The plan's games are counted by engine; a league's are its own figures. Every game's
+        # posts, deadlines and waits are checked alike.
+        if row.guild_id == GUILD:
+            found.opened[row.engine] += 1
+            found.finished[row.engine] += row.status == "finished"
         if row.status == "finished":
-            found.finished[row.engine] += 1
             found.summaries_missing += posts.summaries[row.id] == 0
             found.summaries_duplicated += max(0, posts.summaries[row.id] - 1)
         if row.seed is None or row.state is None:
@@ -632,6 +828,8 @@ def _section(
             "deadline from its time until the seat's obligation ended — less the time the bot was "
             "down and the waits it announced before trying again (a game's back-off, ended early by "
             "the game's next move or post; a timer's lease; the dispatcher's pause).",
+            "",
+            _league_method(scale, plan),
         ],
         headers=["Figure", "Measured", "Goal", "Met"],
     )
@@ -655,6 +853,7 @@ def _section(
             "—",
             NO_GOAL,
         ],
+        *_league_rows(found.leagues),
     ]
     per_engine = ", ".join(
         f"{engine.id} {found.finished[engine.id]}/{found.opened[engine.id]}" for engine in games.all()
@@ -689,8 +888,86 @@ def _section(
         + ".",
         f"Summaries: {found.summaries_missing} missing, {found.summaries_duplicated} duplicated; "
         f"posts naming turns a game does not have: {found.stray}.",
+        *_league_notes(found.leagues, plan, faults),
     ]
     return section
+
+
+def _league_method(scale: _Scale, plan: Plan) -> str:
+    formats = Counter(league.format for league in plan.leagues)
+    return (
+        f"Besides, {len(plan.leagues)} leagues ({formats['swiss']} Swiss, {formats['round-robin']} round "
+        f"robin; the engines taking turns; {scale.members[0]}–{scale.members[1]} members and "
+        f"{scale.rounds[0]}–{scale.rounds[1]} rounds each, a round robin as many as it needs up to "
+        "that), each in a server of its own, opened, filled and started through `Leagues` as their "
+        "organiser and members would, with the same deadline. Each table is a game of its own, in a "
+        "thread that a stand-in for Discord makes (and finds again by its name, as the front-end "
+        "does), played by its members as the people play the other games. The leagues run under the "
+        "same faults and stops as the games, and besides the bot process SIGKILLs itself at "
+        f"{plan.seating_kills:.0%} of the steps of seating a round: just before and after the round "
+        "is stored, after a table's game is stored, after its thread is made, before its game "
+        "starts. *Seated twice or not at all*: from the store at the end, each league's rounds 1 to "
+        "its last have tables, each table exactly one game of the league seated as the table, each "
+        "member still in is seated once a round, and no round lies beyond the last. *Orphan "
+        "lobbies*: league games left in the lobby, or held by no table. *Empty threads*: threads "
+        "made for a table that no game holds or that got no post. *League posts duplicated*: posts "
+        "(pairings, a table's, the standings) Discord accepted more than once with one nonce (a "
+        f"copy within {NONCE_KEPT:g} s of the first is dropped, as Discord drops it)."
+    )
+
+
+def _league_rows(leagues: _LeagueFindings) -> list[list[str]]:
+    duplicated = sum(leagues.duplicated.values())
+    return [
+        [
+            "Leagues finished",
+            f"{leagues.finished} of {leagues.planned}",
+            "all",
+            at_least(leagues.finished, leagues.planned),
+        ],
+        [
+            "League rounds seated twice or not at all",
+            f"{len(leagues.misseated)} (of {leagues.rounds} rounds, {leagues.tables} tables)",
+            "0",
+            PASS if not leagues.misseated else FAIL,
+        ],
+        [
+            "League orphan lobbies / empty threads",
+            f"{len(leagues.orphans)} / {len(leagues.empty_threads)} (of {leagues.games} league games, "
+            f"{leagues.threads} threads)",
+            "0",
+            PASS if not leagues.orphans and not leagues.empty_threads else FAIL,
+        ],
+        [
+            "League posts duplicated",
+            f"{duplicated} (of {leagues.posts:,} accepted; pairings {leagues.duplicated['pairings']})",
+            "0",
+            PASS if duplicated == 0 else FAIL,
+        ],
+    ]
+
+
+def _league_notes(leagues: _LeagueFindings, plan: Plan, faults: Counter[str]) -> list[str]:
+    seating = {kind: count for kind, count in faults.items() if kind.startswith("kill ")}
+    by_kind = ", ".join(f"{kind} {count}" for kind, count in sorted(leagues.duplicated.items()) if count)
+    return [
+        f"Leagues: {leagues.opened} of {len(plan.leagues)} opened, {leagues.finished} finished; their "
+        f"games: {leagues.games_finished} of {leagues.games} finished. The bot process SIGKILLed itself "
+        f"while seating a round {sum(seating.values())} times ("
+        + (", ".join(f"{kind[5:]} {count}" for kind, count in sorted(seating.items())) or "none")
+        + f"). League posts given up after their tries: {leagues.given_up}; still owed at the end: "
+        f"{leagues.owed}; duplicated by kind: {by_kind or 'none'}.",
+        "Rounds seated wrongly (league, round, what): "
+        + (
+            ", ".join(f"#{league} round {number} {what}" for league, number, what in leagues.misseated[:10])
+            or "none"
+        )
+        + "; orphan lobbies: "
+        + (", ".join(f"#{game}" for game in leagues.orphans[:10]) or "none")
+        + "; empty threads: "
+        + (", ".join(str(thread) for thread in leagues.empty_threads[:10]) or "none")
+        + ".",
+    ]
 
 
 async def _run(quick: bool, folder: Path) -> Section:
@@ -701,6 +978,7 @@ async def _run(quick: bool, folder: Path) -> Section:
         database=str(database),
         folder=str(folder),
         games=_seatings(scale.games_per_engine, random.Random(0)),
+        leagues=_league_seatings(scale, random.Random(0)),
         started=time.time(),
         speed=scale.speed,
         thinking_budget=scale.thinking_budget,
@@ -713,7 +991,7 @@ async def _run(quick: bool, folder: Path) -> Section:
     watching = asyncio.create_task(monitor.watch())
     began = time.time()
     try:
-        await _faulty_part(plan_path, store, len(plan.games), scale, run, monitor, log)
+        await _faulty_part(plan_path, store, plan, scale, run, monitor, log)
         ended = await _calm_part(plan_path, store, scale, run, monitor, log)
     finally:
         watching.cancel()

@@ -9,13 +9,19 @@ deadline dispatcher, worker processes for drawing and the AI — and plays the
 plan's games: it opens them (people and AI seats, a deadline of one game
 hour), and simulated people answer their pings at random moments with
 random legal moves, or not at all, so that deadlines pass and the AI stands
-in. Game time runs `Plan.speed` times faster than the wall clock (one real
-second is a game hour), so deadlines and reminders come within seconds.
+in. It runs the plan's leagues too, each in a server of its own: opened,
+signed up and started through `Leagues`, their tables' games played by
+their members as the other games are played, each table in a thread that
+a stand-in for Discord makes (`Child.make_thread`). Game time runs `Plan.speed`
+times faster than the wall clock (one real second is a game hour), so
+deadlines and reminders come within seconds.
 
 In ``faulty`` mode it injects faults: a board drawing raises, the AI raises
 or hangs past its thinking budget, the database refuses a transaction,
-Discord (the outbox) answers 5xx, and a worker process is killed now and
-then; the parent SIGKILLs and SIGTERMs the whole process every few seconds.
+Discord (the outbox) answers 5xx or makes no thread, and a worker process is
+killed now and then; the parent SIGKILLs and SIGTERMs the whole process every
+few seconds, and the process SIGKILLs itself now and then while it seats a
+league's round or opens one of its tables (`Child.kill_while_seating`).
 In ``calm`` mode nothing fails and the child ends by itself once every game
 is finished and told ("settled" on stdout).
 
@@ -31,7 +37,9 @@ what is tested, so there is no fsync):
   nonce seen within the last `NONCE_KEPT` seconds;
 - ``retries.jsonl``: every wait the bot announced before trying again
   (its WARNING "... trying again in ..."), per game;
-- ``faults.jsonl``: every fault injected.
+- ``faults.jsonl``: every fault injected;
+- ``threads.jsonl``: every thread made for a league's table (what Discord would
+  hold: a thread made is found again by its name, as the front-end finds it).
 """
 
 from __future__ import annotations
@@ -75,6 +83,7 @@ from bot.service.clock import RETRY_AFTER
 from bot.service.narrator import Narrator
 from bot.service.robots import THINKING_BUDGET
 from bot.store import GameRow
+from bot.store import LeagueRow
 from bot.store import Store
 from bot.store import StoreError
 from bot.store.sql import Backend
@@ -87,7 +96,10 @@ __all__ = [
     "CALM",
     "FAULTY",
     "GAME_EPOCH",
+    "GUILD",
     "PEOPLE_MOVES",
+    "THREADS",
+    "LeagueSeating",
     "Plan",
     "Seating",
     "append_record",
@@ -103,6 +115,14 @@ GUILD = 7
 CHANNEL = 8
 #: Person user ids: game index * 10 + seat in the lobby, above this.
 PEOPLE = 1_000_000
+#: League members' user ids: league index * 100 + member number, above this.
+MEMBERS = 2_000_000
+#: Each league is in a server of its own (one league never waits for a server's limit on
+#: open leagues): its index above this, and its channel likewise.
+LEAGUE_GUILDS = 1_000
+LEAGUE_CHANNELS = 2_000
+#: The ids of the threads made for league tables, above this.
+THREAD_IDS = 10**12
 #: As the bot's SHUTDOWN_GRACE (bot/discord_app/client.py): background work gets this
 #: long to finish at a SIGTERM.
 SHUTDOWN_GRACE = 10.0
@@ -119,6 +139,7 @@ DROPPED = "dropped.jsonl"
 PEOPLE_MOVES = "people.jsonl"
 RETRIES = "retries.jsonl"
 FAULTS = "faults.jsonl"
+THREADS = "threads.jsonl"
 
 log = logging.getLogger("liveness")
 
@@ -134,12 +155,24 @@ class Seating:
 
 
 @dataclass(frozen=True)
+class LeagueSeating:
+    """One planned league: its engine, format (`bot.store.LEAGUE_FORMATS`), rounds (for a
+    round robin: at most) and how many members sign up."""
+
+    engine: str
+    format: str
+    rounds: int
+    members: int
+
+
+@dataclass(frozen=True)
 class Plan:
     """What the parent asks of every child (written once as JSON)."""
 
     database: str
     folder: str
     games: list[Seating]
+    leagues: list[LeagueSeating]
     #: Wall time (`time.time()`) that is `GAME_EPOCH` in game time.
     started: float
     #: Game seconds per wall second.
@@ -157,6 +190,10 @@ class Plan:
     discord_fails: float = 0.05
     #: Seconds between two worker kills (uniform).
     worker_kill_every: tuple[float, float] = (3.0, 12.0)
+    #: The share of the steps of seating a league's round (before and after the round is
+    #: stored, after a table's game is stored, after its thread is made, before the game
+    #: starts) at which the bot process SIGKILLs itself (faulty mode).
+    seating_kills: float = 0.05
     #: The AI's thinking budget in the child (`Robots.thinking_budget`).
     thinking_budget: float = THINKING_BUDGET
 
@@ -182,6 +219,7 @@ class Plan:
     def load(cls, path: Path) -> Plan:
         data = json.loads(path.read_text(encoding="utf-8"))
         data["games"] = [Seating(**seating) for seating in data["games"]]
+        data["leagues"] = [LeagueSeating(**league) for league in data["leagues"]]
         data["worker_kill_every"] = tuple(data["worker_kill_every"])
         return cls(**data)
 
@@ -361,6 +399,18 @@ def _caller(index: int, number: int) -> Caller:
     return Caller(PEOPLE + index * 10 + number, f"P{index}-{number}", GUILD, CHANNEL)
 
 
+def league_place(index: int) -> tuple[int, int]:
+    """The server and channel of the plan's league of that index."""
+    return LEAGUE_GUILDS + index, LEAGUE_CHANNELS + index
+
+
+def _member(index: int, number: int) -> Caller:
+    """A member of the plan's league of that index; number 0 organises it too."""
+    guild, channel = league_place(index)
+    user = MEMBERS + index * 100 + number
+    return Caller(user, f"M{index}-{number}", guild, channel, is_manager=number == 0)
+
+
 def _seat_of(row: GameRow, user_id: int) -> int | None:
     return next((s.seat for s in row.seats if s.user_id == user_id and not s.is_ai), None)
 
@@ -423,7 +473,8 @@ class People:
                 return
             action = self._rng.choice(engine.legal_actions(state, seat))
             notation = engine.format_action(state, action)
-            caller = Caller(user, row.seats[seat].name, GUILD, CHANNEL)
+            # Where the game is played: the plan's channel, or a league table's thread.
+            caller = Caller(user, row.seats[seat].name, row.guild_id, row.thread_id or row.channel_id)
             reply = await self._service.move(caller, game_id, notation, expected_version=row.version)
         except PlayerError:
             return  # too late (the AI stood in) or stale: the next ping says what is next
@@ -474,6 +525,12 @@ class Child:
             for entry in read_records(Path(plan.folder), POSTS)
             if entry.get("nonce") and entry["t"] > time.time() - NONCE_KEPT
         }
+        #: Discord's threads made for league tables (by every bot process so far):
+        #: (channel, name) -> thread id.
+        self.threads = {
+            (int(entry["channel"]), str(entry["title"])): int(entry["thread"])
+            for entry in read_records(Path(plan.folder), THREADS)
+        }
 
     async def deliver(self, dispatch: Dispatch) -> None:
         """The outbox: Discord, answering 5xx to some requests."""
@@ -498,9 +555,26 @@ class Child:
                 mentions=list(post.mentions),
                 pid=os.getpid(),
                 nonce=post.nonce,
+                channel=dispatch.channel_id,
             )
-            if self.people is not None and post.mentions:
+            # A league's channel posts are of no game (0): only a table's own posts call to play.
+            if self.people is not None and post.mentions and dispatch.game_id:
                 self.people.pinged(dispatch.game_id)
+
+    async def make_thread(self, channel_id: int, name: str) -> int | None:
+        """Discord making a league table's thread, as the front-end asks for it
+        (`bot/discord_app/league_cog.py`): a thread of that name made in that channel before
+        is the one; one refused (5xx) is none, and the table plays in the channel."""
+        made = self.threads.get((channel_id, name))
+        if made is not None:
+            return made
+        if self.faulty and self.rng.random() < self.plan.discord_fails:
+            _fault("thread")
+            return None
+        thread_id = THREAD_IDS + len(self.threads) + 1
+        append_record(self.plan.folder, THREADS, channel=channel_id, title=name, thread=thread_id)
+        self.threads[(channel_id, name)] = thread_id
+        return thread_id
 
     async def open_games(self) -> None:
         """Open the plan's games not opened yet; finish lobbies a stop left half made."""
@@ -508,7 +582,9 @@ class Child:
         assert service is not None
         while True:
             try:
-                rows = sorted(await service.store.list_games(with_state=False), key=lambda row: row.id)
+                # The plan's games are those of its server; the leagues' tables are in others.
+                found = await service.store.list_games(guild_id=GUILD, with_state=False)
+                rows = sorted(found, key=lambda row: row.id)
                 for index, row in enumerate(rows):
                     if row.status == "lobby" and index < len(self.plan.games):
                         await self._seat_and_start(index, row.id)
@@ -521,6 +597,94 @@ class Child:
             except Exception:
                 log.warning("opening a game failed; trying again", exc_info=True)
                 await asyncio.sleep(0.2)
+
+    async def open_leagues(self) -> None:
+        """Open, fill and start the plan's leagues not started yet, each in its own server
+        (found again by it after a stop), as their organisers and members would."""
+        service = self.service
+        assert service is not None
+        while True:
+            try:
+                opened = {league.guild_id: league for league in await self._leagues()}
+                for index, planned in enumerate(self.plan.leagues):
+                    league = opened.get(league_place(index)[0])
+                    if league is None:
+                        name = f"League {index + 1}"
+                        answer = await service.leagues.new(
+                            _member(index, 0),
+                            planned.engine,
+                            planned.format,
+                            planned.rounds,
+                            name,
+                            deadline_hours=self.plan.deadline_hours,
+                        )
+                        assert answer.league_id is not None
+                        league = await service.leagues.find(_member(index, 0), str(answer.league_id))
+                    if league.status == "signup":
+                        await self._sign_up_and_start(index, league)
+                return
+            except Exception:
+                log.warning("opening a league failed; trying again", exc_info=True)
+                await asyncio.sleep(0.2)
+
+    async def _leagues(self) -> list[LeagueRow]:
+        assert self.service is not None
+        return await self.service.store.leagues(limit=len(self.plan.leagues) + 1)
+
+    async def _sign_up_and_start(self, index: int, league: LeagueRow) -> None:
+        service = self.service
+        assert service is not None
+        joined = {member.user_id for member in await service.store.members(league.id)}
+        for number in range(self.plan.leagues[index].members):
+            member = _member(index, number)
+            if member.user_id not in joined:
+                await service.leagues.join(member, str(league.id))
+        await service.leagues.start(_member(index, 0), str(league.id))
+
+    def kill_while_seating(self) -> None:
+        """The process SIGKILLs itself now and then while it seats a league's round: just
+        before or after the round is stored, after a table's game is stored (in the lobby,
+        not started), after its thread is made (not yet the game's), before the game starts."""
+        service = self.service
+        assert service is not None
+        store, lobby = service.store, service.leagues._lobby
+        die = self._die_sometimes
+        seat_round, open_table, start_table = store.seat_league_round, lobby.open_table, lobby.start_table
+        make_thread = service.leagues.threads
+        assert make_thread is not None
+
+        async def seat_league_round(*args: Any, **kwargs: Any) -> bool:
+            die("before seating a round")
+            seated = await seat_round(*args, **kwargs)
+            if seated:
+                die("after seating a round")
+            return seated
+
+        async def open_table_then_die(**kwargs: Any) -> GameRow:
+            row = await open_table(**kwargs)
+            die("after storing a table's game")
+            return row
+
+        async def start_table_after_dying(game_id: int) -> GameRow:
+            die("before starting a table's game")
+            return await start_table(game_id)
+
+        async def thread_then_die(channel_id: int, name: str) -> int | None:
+            thread_id = await make_thread(channel_id, name)
+            if thread_id is not None:
+                die("after making a table's thread")
+            return thread_id
+
+        # Instrumentation only: the same calls, each followed (or preceded) by a chance to die.
+        store.seat_league_round = seat_league_round  # type: ignore[method-assign]
+        lobby.open_table = open_table_then_die  # type: ignore[method-assign]
+        lobby.start_table = start_table_after_dying  # type: ignore[method-assign]
+        service.leagues.threads = thread_then_die
+
+    def _die_sometimes(self, where: str) -> None:
+        if self.rng.random() < self.plan.seating_kills:
+            _fault(f"kill {where}")
+            os.kill(os.getpid(), signal.SIGKILL)
 
     async def _seat_and_start(self, index: int, game_id: int) -> None:
         service = self.service
@@ -548,14 +712,23 @@ class Child:
                     os.kill(self.rng.choice(workers).pid or 0, signal.SIGKILL)
 
     async def settled(self) -> bool:
-        """Every planned game is finished and its summary posted, and no work is left."""
+        """Every planned game and league is finished, every game's summary and every
+        league's post made, and no work is left."""
         service = self.service
         assert service is not None
         rows = await service.store.list_games(with_state=False)
-        if len(rows) < len(self.plan.games):
+        if sum(row.guild_id == GUILD for row in rows) < len(self.plan.games):
             return False
         done = all(row.status == "finished" and row.summary_posted for row in rows)
-        return done and all(row.announced_version == row.version for row in rows)
+        if not done or any(row.announced_version != row.version for row in rows):
+            return False
+        leagues = await self._leagues()
+        if len(leagues) < len(self.plan.leagues) or any(league.status != "finished" for league in leagues):
+            return False
+        for league in leagues:
+            if await service.store.owed_league_posts(league.id):
+                return False
+        return True
 
     async def reconcile(self) -> None:
         """The bot's periodic pass over work nobody is doing."""
@@ -587,6 +760,9 @@ class Child:
             workers=workers,
         )
         service.robots.thinking_budget = plan.thinking_budget
+        service.leagues.threads = self.make_thread
+        if self.faulty:
+            self.kill_while_seating()
         # Game time runs `speed` times faster: the dispatcher sleeps that much shorter, and
         # its spacing between due timers (meant for a flood after a long stop) would hold
         # back timers that come `speed` times as often as in a real server.
@@ -620,7 +796,7 @@ class Child:
         print("ready", flush=True)
 
         people = self.people = People(service, plan, self.rng)
-        chores = [self.open_games(), people.look(), self.reconcile()]
+        chores = [self.open_games(), self.open_leagues(), people.look(), self.reconcile()]
         if self.faulty:
             chores.append(self.kill_workers())
         tasks = [asyncio.create_task(chore) for chore in chores]

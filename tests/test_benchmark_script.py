@@ -20,6 +20,12 @@ SCRIPT = ROOT / "scripts" / "benchmark.py"
 SECTIONS = ("Engine speed", "Rendering", "Service latency", "AI decision time")
 BACKENDS = "Backends: SQLite, PostgreSQL, two processes"
 LIVENESS = "Liveness under faults"
+LEAGUE_FIGURES = (
+    "Leagues finished",
+    "League rounds seated twice or not at all",
+    "League orphan lobbies / empty threads",
+    "League posts duplicated",
+)
 MARK = re.compile("✅|❌|—")
 
 
@@ -149,10 +155,9 @@ def test_only_runs_one_section(tmp_path: Path) -> None:
     assert set(quick_run_of("ai", tmp_path)) == {"Machine", "AI decision time"}
 
 
-def test_the_liveness_section_reports_its_four_figures(
-    quick_run: tuple[str, str], engine_ids: list[str]
-) -> None:
-    # A game of each engine under faults and restarts, seconds long (in the one quick run).
+def test_the_liveness_section_reports_its_figures(quick_run: tuple[str, str], engine_ids: list[str]) -> None:
+    # A game of each engine and two small leagues under faults and restarts, seconds long
+    # (in the one quick run).
     body = sections_of(quick_run[0])[LIVENESS]
     rows = table_rows(body)
     assert [row[0] for row in rows] == [
@@ -160,8 +165,9 @@ def test_the_liveness_section_reports_its_four_figures(
         "Turn posts missing / duplicated",
         "Seats that had to act without a deadline",
         "Longest wait of an obligation beyond its retries",
+        *LEAGUE_FIGURES,
     ]
-    finished, posts, seats, wait = (row[1] for row in rows)
+    finished, posts, seats, wait = (row[1] for row in rows[:4])
     assert re.fullmatch(r"\d+ of \d+", finished), finished
     assert re.fullmatch(r"\d+ / \d+ \(of [\d,]+ turns\)", posts), posts
     assert re.match(r"\d+ ", seats), seats
@@ -173,6 +179,20 @@ def test_the_liveness_section_reports_its_four_figures(
     assert per_engine is not None, body
     opened = dict(re.findall(r"([\w-]+) \d+/(\d+)", per_engine[1]))
     assert opened == dict.fromkeys(engine_ids, "1"), per_engine[1]
+
+
+def test_the_liveness_leagues_end_seated_once_without_orphans_or_duplicates(
+    quick_run: tuple[str, str],
+) -> None:
+    # The leagues end in the run's last part, without faults, which waits for them (a bot
+    # that loses a round, or seats one twice, fails here).
+    rows = {row[0]: row for row in table_rows(sections_of(quick_run[0])[LIVENESS])}
+    leagues, rounds, orphans, posts = (rows[figure] for figure in LEAGUE_FIGURES)
+    assert re.fullmatch(r"(\d+) of \1", leagues[1]) and int(leagues[1].split()[0]) >= 2, leagues
+    assert re.fullmatch(r"0 \(of [1-9]\d* rounds, [1-9]\d* tables\)", rounds[1]), rounds
+    assert re.fullmatch(r"0 / 0 \(of [1-9]\d* league games, \d+ threads\)", orphans[1]), orphans
+    assert re.fullmatch(r"0 \(of [1-9][\d,]* accepted; pairings 0\)", posts[1]), posts
+    assert all(row[-1] == "✅" for row in (leagues, rounds, orphans, posts))
 
 
 def test_the_league_section_times_a_round_of_64_players_for_every_seat_range(
