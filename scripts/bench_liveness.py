@@ -531,6 +531,9 @@ class _Findings:
     waits: list[tuple[float, float, str, int]] = field(default_factory=list)
     moves: int = 0
     leagues: _LeagueFindings = field(default_factory=lambda: _LeagueFindings())
+    #: Pings for a decision with one answer that tells nobody anything, of all pings.
+    forced: int = 0
+    pings: int = 0
 
 
 @dataclass
@@ -597,12 +600,17 @@ class _Posts:
     #: (game, turn) -> the bot processes whose posts told it
     tellers: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     summaries: Counter[int] = field(default_factory=Counter)
+    #: pings for a decision with one answer that tells nobody anything, and all pings
+    forced: int = 0
+    pings: int = 0
 
     @classmethod
     def read(cls, folder: Path) -> _Posts:
         posts = cls()
         for entry in read_records(folder, POSTS):
             game_id = int(entry["game"])
+            posts.pings += len(entry.get("mentions", []))
+            posts.forced += len(entry.get("forced", []))
             posts.accepted.setdefault(game_id, []).append(float(entry["t"]))
             if entry["kind"] == "summary":
                 posts.summaries[game_id] += 1
@@ -705,6 +713,7 @@ async def _analyse(
 ) -> _Findings:
     found = _Findings(planned=len(plan.games))
     posts = _Posts.read(folder)
+    found.forced, found.pings = posts.forced, posts.pings
     retries, shared = _retry_intervals(folder)
     deadlines: dict[int, list[tuple[int, int, float]]] = {}
     for (game_id, seat, began), due in monitor.deadlines.items():
@@ -846,6 +855,12 @@ def _section(
             f"{len(monitor.without)} (people who had to act, seen {len(monitor.looked_at):,} times)",
             "0",
             PASS if not monitor.without else FAIL,
+        ],
+        [
+            "Pings for a decision with one answer",
+            f"{found.forced} (of {found.pings:,} pings)",
+            "0",
+            PASS if found.forced == 0 else FAIL,
         ],
         [
             "Longest wait of an obligation beyond its retries",

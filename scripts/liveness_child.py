@@ -91,6 +91,7 @@ from bot.store.sql import Session
 from bot.workers import Workers
 from bot.workers import default_processes
 from games.core import Action
+from games.core import only_answer
 
 __all__ = [
     "CALM",
@@ -259,10 +260,10 @@ def _fault(kind: str) -> None:
 # ------------------------------------------- faults inside worker processes
 
 
-def skip_samples() -> None:
-    """The workers' first job without drawing sample boards: nothing here draws real
-    boards, and each worker start (after every hang and kill) would pay about a second
-    of CPU for them."""
+def skip_samples(_number: int) -> bool:
+    """The workers' warm-up without drawing sample boards: nothing here draws real boards,
+    and each worker (after every hang and kill) would pay about a second of CPU for them."""
+    return False
 
 
 def faulty_render(share: float, game_id: str, view: dict[str, Any], locale: str | None) -> bytes:
@@ -546,6 +547,7 @@ class Child:
             if post.nonce:
                 self.nonces[post.nonce] = time.time()
             kind = "turn" if turns is not None else "summary" if post.filename == "replay.gif" else "other"
+            forced = await self._forced(dispatch.game_id, post.mentions)
             append_record(
                 self.plan.folder,
                 POSTS,
@@ -553,6 +555,7 @@ class Child:
                 kind=kind,
                 turns=turns or [],
                 mentions=list(post.mentions),
+                forced=forced,
                 pid=os.getpid(),
                 nonce=post.nonce,
                 channel=dispatch.channel_id,
@@ -560,6 +563,24 @@ class Child:
             # A league's channel posts are of no game (0): only a table's own posts call to play.
             if self.people is not None and post.mentions and dispatch.game_id:
                 self.people.pinged(dispatch.game_id)
+
+    async def _forced(self, game_id: int, mentions: Sequence[int]) -> list[int]:
+        """The people this post pings for a decision with one legal answer that tells nobody
+        anything (`games.core.only_answer`): the bot should have made it for them."""
+        if not mentions or not game_id or self.service is None:
+            return []
+        row = await self.service.store.get_game(game_id)
+        if row.state is None or row.status != "running":
+            return []
+        engine = games.get(row.engine)
+        state = engine.loads(row.state)
+        return [
+            seat.user_id
+            for seat in row.seats
+            if seat.user_id in mentions
+            and seat.seat in engine.to_act(state)
+            and only_answer(engine, state, seat.seat) is not None
+        ]
 
     async def make_thread(self, channel_id: int, name: str) -> int | None:
         """Discord making a league table's thread, as the front-end asks for it
@@ -745,7 +766,7 @@ class Child:
         plan = self.plan
         os.environ[FOLDER_ENV] = plan.folder
         # Nothing here draws a real board: the workers' warm-up drawing is left out.
-        bot.workers._draw_samples = skip_samples
+        bot.workers._draw_sample = skip_samples
         store = await Store.open(plan.database)
         if self.faulty:
             store._backend = cast(Backend, FaultyBackend(store._backend, plan.database_refuses, self.rng))

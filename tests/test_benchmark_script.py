@@ -164,10 +164,12 @@ def test_the_liveness_section_reports_its_figures(quick_run: tuple[str, str], en
         "Games finished",
         "Turn posts missing / duplicated",
         "Seats that had to act without a deadline",
+        "Pings for a decision with one answer",
         "Longest wait of an obligation beyond its retries",
         *LEAGUE_FIGURES,
     ]
-    finished, posts, seats, wait = (row[1] for row in rows[:4])
+    finished, posts, seats, forced, wait = (row[1] for row in rows[:5])
+    assert re.fullmatch(r"0 \(of [\d,]+ pings\)", forced), forced
     assert re.fullmatch(r"\d+ of \d+", finished), finished
     assert re.fullmatch(r"\d+ / \d+ \(of [\d,]+ turns\)", posts), posts
     assert re.match(r"\d+ ", seats), seats
