@@ -27,7 +27,7 @@ __all__ = ["GOAL_SECONDS", "run"]
 
 GOAL_SECONDS = 1.0
 #: How long a sample waits for the board before it counts as missing.
-PATIENCE = 30.0
+PATIENCE = 60.0
 
 
 async def _first_board(game_id: str, folder: Path, number: int) -> float | None:
@@ -49,13 +49,17 @@ async def _first_board(game_id: str, folder: Path, number: int) -> float | None:
         for _ in range(max(0, engine.min_players - 2)):
             await anna.click(lobby, label="Add bot")
         started = time.perf_counter()
-        await anna.click(lobby, label="Start")
-        while time.perf_counter() - started < PATIENCE:
-            threads = list(channel.threads)
-            if any(m.attachments for thread in threads for m in thread.history()):
-                return time.perf_counter() - started
-            await asyncio.sleep(0.005)
-        return None
+        # The press is answered while the bot goes on in the background (SimCord settles the
+        # press only once all is quiet): the board is watched for meanwhile.
+        pressed = asyncio.ensure_future(anna.click(lobby, label="Start"))
+        try:
+            while time.perf_counter() - started < PATIENCE:
+                if any(m.attachments for thread in channel.threads for m in thread.history()):
+                    return time.perf_counter() - started
+                await asyncio.sleep(0.005)
+            return None
+        finally:
+            await pressed
     finally:
         await env.shutdown()
         await bot.close()
@@ -86,16 +90,18 @@ def run(quick: bool) -> Section:
             else:
                 times.append(took)
     times.sort()
-    if times:
-        p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
-        section.rows.append(
-            [
-                str(samples),
-                f"{times[len(times) // 2]:.2f}",
-                f"{p99:.2f}",
-                f"{times[-1]:.2f}",
-                str(missing),
-                below(p99 if not missing else float("inf"), GOAL_SECONDS),
-            ]
-        )
+    if not times:
+        section.rows.append([str(samples), "—", "—", "—", str(missing), below(float("inf"), GOAL_SECONDS)])
+        return section
+    p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+    section.rows.append(
+        [
+            str(samples),
+            f"{times[len(times) // 2]:.2f}",
+            f"{p99:.2f}",
+            f"{times[-1]:.2f}",
+            str(missing),
+            below(p99 if not missing else float("inf"), GOAL_SECONDS),
+        ]
+    )
     return section
