@@ -67,19 +67,21 @@ class Narrator:
     # ------------------------------------------------------------- the turns
 
     async def since(
-        self, game: Loaded, seat: int, locale: str | None, skip: int = 0
+        self, game: Loaded, seat: int, locale: str | None, skip: int = 0, *, private: bool = False
     ) -> tuple[list[str], bool]:
         """What the others did since `seat` last acted, a line per turn (the newest `skip`
-        left out), and whether `seat` has moved at all yet."""
+        left out), and whether `seat` has moved at all yet. `private`: for `seat`'s eyes only,
+        with what the moves told it alone (the card a thief took from it)."""
         last = await self._games.last_move_version(game, seat)
         steps = await self._games.steps_after(game, last or 0)
         turns = [t for t in group_turns(game.engine, steps) if t.seat != seat]
         if skip:
             turns = turns[:-skip]
-        return [self.turn_line(game, turn, locale) for turn in turns], last is not None
+        viewer = seat if private else None
+        return [self.turn_line(game, turn, locale, viewer) for turn in turns], last is not None
 
-    def turn_line(self, game: Loaded, turn: Turn, locale: str | None) -> str:
-        return f"▸ **{game.names[turn.seat]}**: {_said(turn, locale, game.names)}"
+    def turn_line(self, game: Loaded, turn: Turn, locale: str | None, viewer: int | None = None) -> str:
+        return f"▸ **{game.names[turn.seat]}**: {_said(turn, locale, game.names, viewer)}"
 
     async def notice_post(self, game: Loaded, notice: Notice, locale: str | None) -> Post:
         text = texts.t(notice.key, locale, game.names, **notice.params)
@@ -197,7 +199,7 @@ class Narrator:
                 ),
                 prompt,
             ]
-            earlier, _ = await self.since(game, seat, locale)
+            earlier, _ = await self.since(game, seat, locale, private=True)
             if earlier:
                 lines.append(texts.t("turn.since_you", locale))
                 lines.extend(earlier)
@@ -293,6 +295,7 @@ class Narrator:
         )
 
 
-def _said(turn: Turn, locale: str | None, names: Sequence[str]) -> str:
-    """What a turn's seat did, in words."""
-    return " ".join(texts.render(d, locale, names) for d in turn.descriptions)
+def _said(turn: Turn, locale: str | None, names: Sequence[str], viewer: int | None = None) -> str:
+    """What a turn's seat did, in words (as `viewer` may read them, when given)."""
+    words = turn.descriptions if viewer is None else turn.words_for(viewer)
+    return " ".join(texts.render(d, locale, names) for d in words)

@@ -87,7 +87,16 @@ from games.core import listing
 from games.core import rank_by_scores
 from games.kit.view import outcome_view
 
-__all__ = ["describe", "details", "outcome", "private_summary", "seat_summary", "static_board", "view"]
+__all__ = [
+    "describe",
+    "details",
+    "outcome",
+    "private_description",
+    "private_summary",
+    "seat_summary",
+    "static_board",
+    "view",
+]
 
 _ANSWERS = {-1: None, 0: "waiting", 1: "accepted", 2: "declined"}
 #: While an offer is open, an answer given shows only that it was given.
@@ -354,6 +363,21 @@ def _rolled(state: State, seat: int, action: Move) -> Message:
     if not gains:
         return say("move.roll_nothing", **dice)
     return say("move.roll", **dice, gains=listing(gains, groups=True))
+
+
+def private_description(state: State, seat: int, action: object, viewer: int) -> Message | None:
+    """The card the robber took, for the thief and the victim only: the public log names neither."""
+    if type(action) is not Move or action.kind != ROBBER or action.b < 0 or viewer not in (seat, action.b):
+        return None
+    after = apply(state, seat, action)
+    taken = [n - m for n, m in zip(after.hands[seat], state.hands[seat], strict=True)]
+    return say(
+        "move.robber_took",
+        player=Player(seat),
+        hex=HEX_NAMES[action.a],
+        other=Player(action.b),
+        cards=cards(taken),
+    )
 
 
 def _answered(state: State, seat: int, action: Move) -> Message:
