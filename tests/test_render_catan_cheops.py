@@ -566,3 +566,22 @@ def test_a_missing_word_is_noticed() -> None:
     assert catan_cheops_theme.label("catan-cheops.board.pyramid", "de") == "Pyramide"
     assert catan_cheops_theme.label("catan-cheops.board.pyramid", "nl-NL") == "Piramide"
     assert catan_cheops_theme.label("catan-cheops.board.pyramid", None) == "Pyramid"
+
+
+def test_an_answer_given_while_others_wait_is_drawn_without_saying_which(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = next(view for name, view in SAMPLES if name.endswith("-offer"))
+    proposer = view["offer"]["from"]
+    others = [seat for seat in range(view["players"]) if seat != proposer]
+    answers: list[str | None] = [None] * view["players"]
+    answers[others[0]] = "answered"
+    answers[others[1]] = "waiting"
+    used = asked_keys(monkeypatch)
+    _clear_caches()
+    try:
+        catan_cheops.render({**view, "offer": {**view["offer"], "answers": answers}})
+    finally:
+        _clear_caches()
+    assert "catan-cheops.board.answer.answered" in used
+    assert not {"catan-cheops.board.answer.accepted", "catan-cheops.board.answer.declined"} & used
