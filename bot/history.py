@@ -27,6 +27,7 @@ from games.core import State
 __all__ = [
     "History",
     "Step",
+    "Told",
     "Turn",
     "group_turns",
     "made_for_person",
@@ -34,8 +35,12 @@ __all__ = [
     "obligation_start",
     "replay",
     "step",
+    "told",
     "words",
 ]
+
+#: What a move says to one seat beyond its public words (`Engine.private_description`).
+Told = Callable[[int], Message | None]
 
 #: How many of the newest moves a `History` keeps once they have been announced.
 KEPT_STEPS = 80
@@ -50,7 +55,7 @@ class Step:
     searched for obligations). `ends_turn`: a new turn began with it (or the
     game ended), as the engine's `turn_number` says. `entered`: the seats that
     became obliged to decide with it (they are pinged, and their deadlines
-    start at `version`).
+    start at `version`). `told`: what the move says to one seat only, if anything.
     """
 
     version: int
@@ -59,6 +64,7 @@ class Step:
     state: State
     ends_turn: bool = False
     entered: frozenset[int] = frozenset()
+    told: Told | None = field(default=None, repr=False)
 
     @cached_property
     def description(self) -> Message:
@@ -83,12 +89,21 @@ def step(
     description: Message | Callable[[], Message],
     before: State,
     after: State,
+    private: Told | None = None,
 ) -> Step:
     """The step of a move, with the turn it ended and the seats it obliged."""
     ends = new_turn(engine, before, after)
     acting = engine.to_act(after)
     entered = acting if ends else acting - engine.to_act(before)
-    return Step(version, seat, description, after, ends, entered)
+    return Step(version, seat, description, after, ends, entered, private)
+
+
+def told(engine: Engine, before: State, seat: int, action: Action | str) -> Told:
+    """What the move (an action, or its notation) says to each seat beyond its public words,
+    worked out only when a seat reads it."""
+    if isinstance(action, str):
+        action = engine.parse_action(before, seat, action)
+    return partial(engine.private_description, before, seat, action)
 
 
 @dataclass(frozen=True)
@@ -102,6 +117,17 @@ class Turn:
     complete: bool
     #: Who made each of the moves (other seats may answer during a turn).
     seats: tuple[int, ...] = ()
+    #: What each move says to one seat only (`Step.told`).
+    private: tuple[Told | None, ...] = ()
+
+    def words_for(self, viewer: int) -> tuple[Message, ...]:
+        """The moves in words as `viewer` may read them: its own facts where a move has some."""
+        if not self.private:
+            return self.descriptions
+        return tuple(
+            (said(viewer) if said is not None else None) or public
+            for public, said in zip(self.descriptions, self.private, strict=True)
+        )
 
 
 @dataclass
@@ -185,7 +211,8 @@ def replay(
         else:
             description = words(engine, state, move.seat, action, by_person=by_person)
         after = engine.apply(state, move.seat, action)
-        steps.append(step(engine, move.version, move.seat, description, state, after))
+        private = told(engine, state, move.seat, action)
+        steps.append(step(engine, move.version, move.seat, description, state, after, private))
         state = after
     return start, steps
 
@@ -233,6 +260,7 @@ def _turn(steps: list[Step], complete: bool) -> Turn:
         last.version,
         complete,
         tuple(item.seat for item in steps),
+        tuple(item.told for item in steps),
     )
 
 

@@ -555,6 +555,16 @@ class Engine(ABC):
         """`seat`'s private information in words (its hand...), for `/hand`; None: nothing to say."""
         return None
 
+    def private_description(self, state: State, seat: int, action: Action, viewer: int) -> Message | None:
+        """The action in words as `viewer` may know it, where that is more than `describe`
+        says (the card a thief took, for the thief and the victim); None: `describe` tells
+        `viewer` all there is.
+
+        Said only to that viewer (their `/hand` and direct messages), never in the thread.
+        `state` is before the action, as for `describe`. The default: None.
+        """
+        return None
+
     def seat_summary(self, state: State, seat: int) -> Message | None:
         """`seat`'s public figures in words (cards in hand, points...), for `/game info`."""
         return None

@@ -270,7 +270,8 @@ def test_it_offers_its_surplus_when_one_card_short_and_trades_with_a_taker() -> 
     assert action.kind == OFFER and action.a == WOOL and action.c == ORE and action.d == 1
     state = ENGINE.apply(state, 0, action)
     state = ENGINE.apply(state, 1, Move(ACCEPT))
-    # While seat 3 still answers, the AI may already take seat 2's acceptance.
+    state = ENGINE.apply(state, 2, Move(DECLINE))
+    # Once everyone asked has answered, the AI takes the acceptance.
     assert choose(state, 0, 4) == Move(TRADE, 1)
     state = ENGINE.apply(state, 0, Move(TRADE, 1))
     assert state.phase == MAIN and state.hands[0][ORE] == 3
@@ -281,7 +282,7 @@ def test_it_offers_its_surplus_when_one_card_short_and_trades_with_a_taker() -> 
 def test_an_offer_waits_for_answers_and_lapses_when_nobody_takes_it() -> None:
     state = position(
         settlements={"I45": 0},
-        hands={0: {"grain": 2, "ore": 2, "wool": 3}, 1: {"ore": 2}},
+        hands={0: {"grain": 2, "ore": 2, "wool": 3}, 1: {"ore": 2}, 2: {"ore": 1}, 3: {"ore": 1}},
         gold=(0, 3, 3, 3),
     )
     state = ENGINE.apply(state, 0, Move(OFFER, WOOL, 1, ORE, 1))
@@ -291,6 +292,8 @@ def test_an_offer_waits_for_answers_and_lapses_when_nobody_takes_it() -> None:
     for seat in (2, 3):
         state = ENGINE.apply(state, seat, choose(state, seat, 4))
     assert state.phase == MAIN and 0 in ENGINE.to_act(state)
+    # It does not offer again in the same turn: another offer would ask the same players again.
+    assert choose(state, 0, 4).kind != OFFER
 
 
 def test_it_trades_with_the_bank_to_complete_a_city() -> None:

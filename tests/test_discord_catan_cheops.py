@@ -1,14 +1,15 @@
 """Catan: Cheops through the real bot: founding, a trade between players, discards after a 7.
 
 Three people play. The founding is typed with `/move`; then the player whose
-turn it is offers a trade: the two others are pinged with the offer, each
-answers with the Accept or Decline button of their own panel, and the
-proposer trades with the one who accepted. Later a 7 makes two players
+turn it is offers a trade that only one other player can pay: that one is
+pinged with the offer and accepts with the button of their own panel, the
+third (who could only decline) is never pinged nor asked, and the proposer
+trades with the one who accepted. Later a 7 makes two players
 discard at once: both are pinged with how many cards to give up and each
 chooses privately from the buttons of their panel, in any order.
 
 The game's seed is chosen here (the bot draws one at random): the first seed
-whose game, played by the same plan with the engine alone, reaches an offer
+whose game, played by the same plan with the engine alone, reaches such an offer
 and then a 7 that makes at least two players discard.
 """
 
@@ -36,7 +37,8 @@ PLAN_LIMIT = 400
 
 @dataclass(frozen=True)
 class Trade:
-    """The offer the plan makes: `offer 1 give for 1 get`, which `partner` can accept."""
+    """The offer the plan makes: `offer 1 give for 1 get`, which `partner` can accept and the
+    third player cannot."""
 
     seat: int
     give: str
@@ -64,9 +66,11 @@ def trade_now(engine: Engine, state: Any) -> Trade | None:
         if partner == seat:
             continue
         theirs = resources(engine.view(state, partner), partner)
+        third = 3 - seat - partner
+        lacking = resources(engine.view(state, third), third)
         for give, count in own.items():
             for get, held in theirs.items():
-                if count and held and give != get:
+                if count and held and give != get and not lacking[get]:
                     return Trade(seat, give, get, partner)
     return None
 
@@ -95,11 +99,10 @@ def reaches_both(seed: int) -> bool:
                 traded = True
                 offer = f"offer 1 {trade.give} for 1 {trade.get}"
                 state = engine.apply(state, trade.seat, engine.parse_action(state, trade.seat, offer))
-                # The partner accepts, the third declines, the proposer trades: as the test does.
-                for seat in range(3):
-                    if seat != trade.seat:
-                        answer = "accept" if seat == trade.partner else "decline"
-                        state = engine.apply(state, seat, engine.parse_action(state, seat, answer))
+                # The partner accepts (the third is not asked), the proposer trades: as the test does.
+                state = engine.apply(
+                    state, trade.partner, engine.parse_action(state, trade.partner, "accept")
+                )
                 deal = f"trade with {trade.partner + 1}"
                 state = engine.apply(state, trade.seat, engine.parse_action(state, trade.seat, deal))
                 continue
@@ -188,22 +191,23 @@ async def test_founding_a_trade_and_discards_by_several_players(
         pytest.fail("no offer came")
     assert engine.view(state, None)["settlements"], "the founding built settlements"
 
-    # The offer: both others are pinged with it.
+    # The offer: only the partner, who can pay, is pinged with it; the third, who could
+    # only decline, is neither pinged nor asked.
     before = {seat: resources(engine.view(state, seat), seat) for seat in range(3)}
     posts = len(thread.history())
+    third = 3 - trade.seat - trade.partner
     await typed(table, thread, game_id, trade.seat, f"offer 1 {trade.give} for 1 {trade.get}")
     said = "\n".join(text_of(message) for message in thread.history()[posts:])
-    others = [seat for seat in range(3) if seat != trade.seat]
-    for seat in others:
-        assert (await person(table, seat, game_id)).mention in said, said
+    assert (await person(table, trade.partner, game_id)).mention in said, said
     assert "offer" in said.lower()
+    assert engine.to_act(await state_of(table, game_id)) == {trade.partner}
 
-    # The partner accepts and the third declines, each with a button of their own panel.
-    third = next(seat for seat in others if seat != trade.partner)
-    await press(await person(table, third, game_id), thread, "decline")
+    # The partner accepts with a button of their own panel; that closes the offer.
     panel = await press(await person(table, trade.partner, game_id), thread, "accept")
     assert "offer" in panel.lower()
     await press(await person(table, trade.seat, game_id), thread, f"trade with {trade.partner + 1}")
+    said = "\n".join(text_of(message) for message in thread.history()[posts:])
+    assert (await person(table, third, game_id)).mention not in said, said
 
     state = await state_of(table, game_id)
     after = {seat: resources(engine.view(state, seat), seat) for seat in range(3)}
@@ -247,6 +251,34 @@ async def test_founding_a_trade_and_discards_by_several_players(
     assert public["phase"] == "robber"
     for message in thread.history():
         assert "Your hand" not in text_of(message)
+
+    # The robber robs: the thief and the victim learn which card it took; the thread, its
+    # pings and board descriptions never name it.
+    robbing = [a for a in engine.legal_actions(state, state.turn) if a.b >= 0]  # type: ignore[attr-defined]
+    assert robbing, "the plan's 7 leaves somebody to rob"
+    thief, victim = state.turn, robbing[0].b  # type: ignore[attr-defined]
+    held = resources(engine.view(state, victim), victim)
+    posts = len(thread.history())
+    await typed(table, thread, game_id, thief, engine.format_action(state, robbing[0]))
+    after = resources(engine.view(await state_of(table, game_id), victim), victim)
+    card = next(name for name, count in held.items() if after[name] < count)
+    # The turn's post comes when the turn ends.
+    await typed(table, thread, game_id, thief, "end")
+    taken = f"takes 1 {card} from"
+    public_words = [text_of(message) for message in thread.history()[posts:]]
+    public_words += [
+        attachment.get("description", "")
+        for entry in world.env.http_requests
+        if entry.method == "POST"
+        and entry.path.startswith(f"/channels/{thread.id}/")
+        and isinstance(entry.json, dict)
+        for attachment in entry.json.get("attachments") or []
+    ]
+    assert any("robs" in words for words in public_words), public_words
+    assert not any(taken in words for words in public_words), public_words
+    hand = await (await person(table, victim, game_id)).slash(thread, "hand")
+    assert hand.response is not None and hand.response.ephemeral
+    assert taken in hand.response.content, hand.response.content
 
 
 async def test_against_two_ai_players_the_first_rounds_go_round(world: World, table: Table) -> None:

@@ -114,8 +114,8 @@ def _picks(states: Sequence[Any]) -> dict[str, int]:
 def _samples() -> list[tuple[str, dict[str, Any]]]:
     """The start, the middle, the end and the first view of every phase, by spectator and seat."""
     out = []
-    # (4, 4): a game that reaches cities while ships sail (random games rarely do).
-    for players, seed in ((3, 7), (4, 3), (4, 4)):
+    # (4, 13): a game that reaches cities while ships sail (random games rarely do).
+    for players, seed in ((3, 7), (4, 3), (4, 13)):
         states = _game(players, seed)
         for name, index in sorted(_picks(states).items()):
             state = states[index]
@@ -328,8 +328,8 @@ def test_the_board_names_every_place_the_seat_on_turn_can_name() -> None:
 
 def test_edge_names_show_where_the_seat_to_move_can_build() -> None:
     checked = 0
-    # (4, 4): a game that reaches cities while ships sail (random games rarely do).
-    for players, seed in ((3, 7), (4, 3), (4, 4)):
+    # (4, 13): a game that reaches cities while ships sail (random games rarely do).
+    for players, seed in ((3, 7), (4, 3), (4, 13)):
         states = _game(players, seed)
         for state in states[:: max(1, len(states) // 300)]:
             view = ENGINE.view(state, None)
@@ -432,7 +432,7 @@ def _new_pixels(data: bytes) -> int:
 
 def _placing_moves() -> list[tuple[Any, Any, Any]]:
     """(state before, the move, state after) of moves that place a piece or move the robber."""
-    states = _game(4, 3)
+    states = _game(4, 13)
     found = []
     for before, after in itertools.pairwise(states):
         old, new = ENGINE.view(before, None), ENGINE.view(after, None)
@@ -584,3 +584,22 @@ def test_the_header_speaks_of_the_players_not_to_the_reader(monkeypatch: pytest.
     assert "rolls the dice" in said
     assert "more than 7 cards" in said
     assert not re.search(r"\byour?\b", said, re.IGNORECASE), said
+
+
+def test_an_answer_given_while_others_wait_is_drawn_without_saying_which(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = next(view for name, view in SAMPLES if name.endswith("-offer"))
+    proposer = view["offer"]["from"]
+    others = [seat for seat in range(view["players"]) if seat != proposer]
+    answers: list[str | None] = [None] * view["players"]
+    answers[others[0]] = "answered"
+    answers[others[1]] = "waiting"
+    used = asked_keys(monkeypatch)
+    _clear_caches()
+    try:
+        catan_cheops.render({**view, "offer": {**view["offer"], "answers": answers}})
+    finally:
+        _clear_caches()
+    assert "catan-cheops.board.answer.answered" in used
+    assert not {"catan-cheops.board.answer.accepted", "catan-cheops.board.answer.declined"} & used

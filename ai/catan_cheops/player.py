@@ -22,8 +22,9 @@ How it decides, in the main phase:
   lacks. It builds the target when it can; else it trades with the bank (its
   harbour rates, gold coins 4:1 or 3:1) when that completes it; else it builds
   something else with cards the target does not need; else, one or two cards
-  short, it offers its surplus to the other players (one offer a turn) and
-  takes the acceptor with the fewest points; else it ends the turn.
+  short, it offers its surplus to the other players (one offer a turn: a
+  second would ask the same players again) and takes the acceptor with the
+  fewest points; else it ends the turn.
 * **Cards** it plays: a knight when the robber sits on its production or the
   army is in reach (before the roll if that frees its hexes), year of plenty
   when it completes a build, monopoly when the others' production promises

@@ -32,6 +32,7 @@ from bot.history import group_turns
 from bot.history import obligation_start
 from bot.history import replay
 from bot.history import step
+from bot.history import told
 from bot.results import Caller
 from bot.service.cache import Locks
 from bot.service.cache import Recent
@@ -313,7 +314,8 @@ class Games:
         except WrongStatus:
             self.forget(game.row.id)
             raise PlayerError("error.game_over", id=game.row.id) from None
-        made = step(game.engine, row.version, seat, description, game.state, new_state)
+        private = told(game.engine, game.state, seat, notation)
+        made = step(game.engine, row.version, seat, description, game.state, new_state, private)
         kept = self._keep(row.id)
         kept.history = (kept.history or History(game.row.version)).add(game.row.version, made)
         kept.state = (row.version, new_state)

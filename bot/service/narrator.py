@@ -85,10 +85,11 @@ class Narrator:
     # ------------------------------------------------------------- the turns
 
     async def since(
-        self, game: Loaded, seat: int, locale: str | None, skip: int = 0
+        self, game: Loaded, seat: int, locale: str | None, skip: int = 0, *, private: bool = False
     ) -> tuple[list[str], bool]:
         """What the others did since `seat` last acted, a line per turn (the newest `skip`
-        left out), and whether `seat` has moved at all yet."""
+        left out), and whether `seat` has moved at all yet. `private`: for `seat`'s eyes only,
+        with what the moves told it alone (the card a thief took from it)."""
         last = await self._games.last_move_version(game, seat)
         steps = await self._games.steps_after(game, last or 0)
         turns = [t for t in group_turns(game.engine, steps) if t.seat != seat]
@@ -96,22 +97,23 @@ class Narrator:
             turns = turns[:-skip]
         # A short list: the newest turns, which led to the decision asked for now.
         shown = turns[-MAX_SINCE_LINES:]
-        lines = [self.turn_line(game, turn, locale) for turn in shown]
+        viewer = seat if private else None
+        lines = [self.turn_line(game, turn, locale, viewer) for turn in shown]
         if len(turns) > len(shown):
             lines.insert(0, texts.t("log.earlier", locale, count=len(turns) - len(shown)))
         return lines, last is not None
 
     async def since_block(self, game: Loaded, seat: int, locale: str | None, skip: int = 0) -> list[str]:
-        """`since` for a ping in the thread: a heading naming `seat`, then the lines; none
-        when nobody else did anything."""
+        """`since` for a ping in the thread: a heading naming `seat`, then the lines (public
+        words only); none when nobody else did anything."""
         earlier, has_moved = await self.since(game, seat, locale, skip)
         if not earlier:
             return []
         key = "turn.since" if has_moved else "turn.since_start"
         return [texts.t(key, locale, player=game.names[seat]), *earlier]
 
-    def turn_line(self, game: Loaded, turn: Turn, locale: str | None) -> str:
-        return f"▸ **{game.names[turn.seat]}**: {turn_words(turn, locale, game.names)}"
+    def turn_line(self, game: Loaded, turn: Turn, locale: str | None, viewer: int | None = None) -> str:
+        return f"▸ **{game.names[turn.seat]}**: {turn_words(turn, locale, game.names, viewer)}"
 
     async def notice_post(self, game: Loaded, notice: Notice, locale: str | None) -> Post:
         text = texts.t(notice.key, locale, game.names, **notice.params)
@@ -250,7 +252,7 @@ class Narrator:
                 ),
                 prompt,
             ]
-            earlier, _ = await self.since(game, seat, locale)
+            earlier, _ = await self.since(game, seat, locale, private=True)
             if earlier:
                 lines.append(texts.t("turn.since_you", locale))
                 lines.extend(earlier)
@@ -348,6 +350,7 @@ class Narrator:
         )
 
 
-def turn_words(turn: Turn, locale: str | None, names: Sequence[str]) -> str:
-    """What a turn's seat did, in words."""
-    return " ".join(texts.render(d, locale, names) for d in turn.descriptions)
+def turn_words(turn: Turn, locale: str | None, names: Sequence[str], viewer: int | None = None) -> str:
+    """What a turn's seat did, in words (as `viewer` may read them, when given)."""
+    said = turn.descriptions if viewer is None else turn.words_for(viewer)
+    return " ".join(texts.render(d, locale, names) for d in said)

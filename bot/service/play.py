@@ -100,7 +100,9 @@ class Play:
         game = await self._games.commit(
             game, seat, engine.format_action(state, action), new_state, description
         )
-        done = texts.render(description, caller.locale, game.names)
+        # The reply is the mover's alone: it may say what the move told only them.
+        said = engine.private_description(state, seat, action, seat) or description
+        done = texts.render(said, caller.locale, game.names)
         if seat in game.acting():
             # Text and buttons only: the answer comes at once, and /hand draws the picture.
             private = await self._narrator.private(caller, game, seat, with_image=False)
@@ -237,7 +239,7 @@ class Play:
         reply = await self._narrator.private(caller, game, seat)
         if game.row.status != "running":
             return reply
-        earlier, _ = await self._narrator.since(game, seat, caller.locale)
+        earlier, _ = await self._narrator.since(game, seat, caller.locale, private=True)
         if not earlier:
             return reply
         since = "\n".join([texts.t("turn.since_you", caller.locale), *earlier])

@@ -41,6 +41,7 @@ from games.catan_cheops.data import SHIP_EDGES
 from games.catan_cheops.data import SHIPS
 from games.catan_cheops.rules import FOUNDING_STEPS
 from games.catan_cheops.rules import KNIGHT
+from games.catan_cheops.rules import MAX_OFFERS
 from games.catan_cheops.rules import new_game
 from games.catan_cheops.state import BLACK
 from games.catan_cheops.state import DISCARD
@@ -250,7 +251,7 @@ def loads(text: str) -> State:
     if resume is None:
         raise _read.fail("resume must be roll, main or seven")
     answers = _read.integers(data["answers"], "answers", players, -1, 3)
-    offers_made = _read.integer(data["offers_made"], "offers_made", 0, 4)
+    offers_made = _read.integer(data["offers_made"], "offers_made", 0, MAX_OFFERS + 1)
     offer: tuple[int, ...] = ()
     if data["offer"] is not None:
         offer = _read.integers(data["offer"], "offer", 4, 0, 5)
@@ -259,9 +260,9 @@ def loads(text: str) -> State:
     if (phase == OFFER) != bool(offer):
         raise _read.fail("an offer is open exactly while the phase is offer")
     if phase == OFFER:
-        if answers[turn] != -1 or any(a == -1 for s, a in enumerate(answers) if s != turn):
-            raise _read.fail("every other player answers an offer")
-        if all(a == 2 for s, a in enumerate(answers) if s != turn) or offers_made < 1:
+        if answers[turn] != -1 or all(a == -1 for a in answers):
+            raise _read.fail("another player answers an offer")
+        if all(a in (-1, 2) for a in answers) or offers_made < 1:
             raise _read.fail("an offer everyone declined has lapsed")
         if hands[turn][offer[0]] < offer[1]:
             raise _read.fail("an offer gives cards the player has")

@@ -84,7 +84,7 @@ def prompt(state: State, seat: int) -> Message:
     give, n, get, m = state.offer
     if seat != state.turn:
         return say("prompt.answer", player=Player(state.turn), give=_one(give, n), get=_one(get, m))
-    if 1 in state.answers:
+    if 0 not in state.answers:
         return say("prompt.choose")
     return say("prompt.wait_answers")
 

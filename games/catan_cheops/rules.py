@@ -21,6 +21,7 @@ from games.catan_cheops.actions import BUY_CARD
 from games.catan_cheops.actions import CANCEL_OFFER
 from games.catan_cheops.actions import CITY
 from games.catan_cheops.actions import CITY_AT
+from games.catan_cheops.actions import DECLINE
 from games.catan_cheops.actions import DECLINE_OFFER
 from games.catan_cheops.actions import DISCARD
 from games.catan_cheops.actions import END
@@ -163,10 +164,10 @@ __all__ = [
 ]
 
 KNIGHT, VICTORY, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
-#: An offer gives 1 to MAX_OFFER cards of one resource for 1 to MAX_OFFER of another,
-#: and the player to move makes at most MAX_OFFERS offers a turn (docs/catan-cheops.md).
+#: An offer gives 1 to MAX_OFFER cards of one resource for 1 to MAX_OFFER of another
+#: (docs/catan-cheops.md); the player to move makes up to MAX_OFFERS a turn, one open at a time.
 MAX_OFFER = 3
-MAX_OFFERS = 1
+MAX_OFFERS = 3
 #: More than this many resource cards: discard half on a 7.
 HAND_LIMIT = 7
 
@@ -248,13 +249,10 @@ def to_act(state: State) -> frozenset[int]:
     if phase == DISCARD_PHASE:
         return frozenset(seat for seat, need in enumerate(state.discards) if need)
     if phase == OFFER_PHASE:
-        # The proposer has something to decide only once someone accepted (trade or cancel);
-        # until then it waits, so an AI proposer never withdraws an offer nobody has seen.
-        answers = state.answers
-        acting = {seat for seat, answer in enumerate(answers) if answer == 0}
-        if 1 in answers:
-            acting.add(state.turn)
-        return frozenset(acting)
+        # The offer closes when every seat asked has answered: only then does the proposer
+        # choose (trade or cancel), so no answer shows before the others are in.
+        waiting = frozenset(seat for seat, answer in enumerate(state.answers) if answer == 0)
+        return waiting or _ONLY[state.turn]
     return _ONLY[state.turn]
 
 
@@ -507,7 +505,7 @@ def _offer_answers(state: State, seat: int) -> list[Move]:
         if state.hands[seat][get] >= m:
             return [ACCEPT_OFFER, DECLINE_OFFER]
         return [DECLINE_OFFER]
-    if seat == state.turn and 1 in state.answers:
+    if seat == state.turn and 0 not in state.answers:
         return [*(_TRADE_WITH[other] for other, a in enumerate(state.answers) if a == 1), CANCEL_OFFER]
     return []
 
@@ -1095,14 +1093,19 @@ def _apply_offer(state: State, seat: int, action: Move) -> State:
     if n > MAX_OFFER or m > MAX_OFFER:
         raise illegal("error.offer_size", most=MAX_OFFER)
     if state.offers_made >= MAX_OFFERS:
-        raise illegal("error.offer_limit")
+        raise illegal("error.offer_limit", count=MAX_OFFERS)
     if state.hands[seat][give] < n:
         raise illegal("error.not_enough", cards=_counted(give, n))
     draft = _draft(state)
-    draft[PHASE] = OFFER_PHASE
-    draft[OFFER_] = (give, n, get, m)
-    draft[ANSWERS] = tuple(-1 if other == seat else 0 for other in range(state.players))
     draft[OFFERS_MADE] = state.offers_made + 1
+    # Only those who could pay are asked: nobody is asked a question whose only answer is no.
+    answers = tuple(
+        0 if other != seat and state.hands[other][get] >= m else -1 for other in range(state.players)
+    )
+    if 0 in answers:
+        draft[PHASE] = OFFER_PHASE
+        draft[OFFER_] = (give, n, get, m)
+        draft[ANSWERS] = answers
     return freeze(draft)
 
 
@@ -1122,8 +1125,8 @@ def _apply_answer(state: State, seat: int, action: Move) -> State:
         if state.hands[seat][get] < m:
             raise illegal("error.cannot_accept", cards=_counted(get, m))
     answers = _put(state.answers, seat, 1 if accept else 2)
-    if all(a != 0 for a in answers) and 1 not in answers:
-        # Everyone declined: the offer lapses.
+    if 0 not in answers and 1 not in answers:
+        # Everyone asked declined: the offer lapses.
         return state._replace(phase=MAIN, offer=(), answers=(-1,) * state.players)
     return state._replace(answers=answers)
 
@@ -1342,12 +1345,16 @@ _MAY_END = frozenset({SETTLEMENT, CITY, BLOCK, PLAY, END, ROBBER})
 
 
 def reveals(state: State, seat: int, action: object) -> bool:
-    """Dice, card draws, steals and a monopoly reveal; so does a move that ends the game
-    (the victory point cards turn up). Everything else shows only what the move names."""
+    """Dice, card draws, steals and a monopoly reveal; so do an offer (who is asked) and the
+    answer that closes it, and a move that ends the game (the victory point cards turn up).
+    Everything else shows only what the move names."""
     if type(action) is not Move:
         raise illegal("error.unknown_action")
     kind = action.kind
     if kind in (ROLL, BUY) or (kind == ROBBER and action.b >= 0) or (kind == PLAY and action.a == MONOPOLY):
+        return True
+    # Who is asked shows who holds the cards asked for; the last answer shows every answer.
+    if kind == OFFER or (kind in (ACCEPT, DECLINE) and state.answers.count(0) == 1):
         return True
     if kind in _MAY_END and state.phase != FOUND and _near_end(state):
         try:

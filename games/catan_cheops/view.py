@@ -61,6 +61,7 @@ from games.catan_cheops.data import SHIPS
 from games.catan_cheops.data import bits
 from games.catan_cheops.rules import FOUNDING_STEPS
 from games.catan_cheops.rules import VICTORY
+from games.catan_cheops.rules import apply
 from games.catan_cheops.rules import block_counts
 from games.catan_cheops.rules import cursed
 from games.catan_cheops.rules import harbour_rates
@@ -80,13 +81,26 @@ from games.catan_cheops.words import resource_name
 from games.catan_cheops.words import say
 from games.core import Message
 from games.core import Outcome
+from games.core import Param
 from games.core import Player
+from games.core import listing
 from games.core import rank_by_scores
 from games.kit.view import outcome_view
 
-__all__ = ["describe", "details", "outcome", "private_summary", "seat_summary", "static_board", "view"]
+__all__ = [
+    "describe",
+    "details",
+    "outcome",
+    "private_description",
+    "private_summary",
+    "seat_summary",
+    "static_board",
+    "view",
+]
 
 _ANSWERS = {-1: None, 0: "waiting", 1: "accepted", 2: "declined"}
+#: While an offer is open, an answer given shows only that it was given.
+_ANSWERS_OPEN = {**_ANSWERS, 1: "answered", 2: "answered"}
 
 
 def _counts(values: tuple[int, ...]) -> dict[str, int]:
@@ -186,7 +200,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             "from": state.turn,
             "give": {RESOURCES[give]: n},
             "get": {RESOURCES[get]: m},
-            "answers": [_ANSWERS[a] for a in state.answers],
+            "answers": [(_ANSWERS_OPEN if 0 in state.answers else _ANSWERS)[a] for a in state.answers],
         }
     out: dict[str, Any] = {
         "game": GAME_ID,
@@ -268,11 +282,8 @@ def _harbour_names(state: State, seat: int) -> list[str]:
 
 #: The kinds of move said by who made them alone, and by the edge or the intersection too.
 _SAID = {
-    ROLL: "move.roll",
     END: "move.end",
     BUY: "move.buy",
-    ACCEPT: "move.accept",
-    DECLINE: "move.decline",
     CANCEL: "move.cancel",
 }
 _SAID_ON_EDGE = {ROAD: "move.road", SHIP: "move.ship"}
@@ -286,6 +297,8 @@ def describe(state: State, seat: int, action: object) -> Message:
     kind, a, b, c, d = action
     player = Player(seat)
     try:
+        if kind == ROLL:
+            return _rolled(state, seat, action)
         if kind in _SAID:
             return say(_SAID[kind], player=player)
         if kind in _SAID_ON_EDGE:
@@ -302,7 +315,10 @@ def describe(state: State, seat: int, action: object) -> Message:
                 return say("move.bank", player=player, give=given, get=resource_name(b))
             return say("move.bank_via", player=player, give=given, get=resource_name(b), other=Player(d))
         if kind == OFFER:
-            return say("move.offer", player=player, give=_one(a, b), get=_one(c, d))
+            key = "move.offer" if apply(state, seat, action).phase == OFFER_PHASE else "move.offer_lapses"
+            return say(key, player=player, give=_one(a, b), get=_one(c, d))
+        if kind in (ACCEPT, DECLINE):
+            return _answered(state, seat, action)
         if kind == TRADE:
             if len(state.offer) == 4:
                 give, n, get, m = state.offer
@@ -324,6 +340,55 @@ def describe(state: State, seat: int, action: object) -> Message:
         # A move value out of any range (or not a number) is no move.
         pass
     raise illegal("error.unknown_action")
+
+
+def _rolled(state: State, seat: int, action: Move) -> Message:
+    """The dice and what each player received from them: both are public in Catan."""
+    after = apply(state, seat, action)
+    first, second = after.last_roll
+    gains: list[Param] = []
+    for other in range(state.players):
+        got = [n - m for n, m in zip(after.hands[other], state.hands[other], strict=True)]
+        coins = after.gold[other] - state.gold[other]
+        if any(got) or coins:
+            gains.append(say("move.gain", player=Player(other), cards=cards(got, coins)))
+    dice: dict[str, Param] = {
+        "player": Player(seat),
+        "first": first,
+        "second": second,
+        "total": first + second,
+    }
+    if first + second == 7:
+        return say("move.roll_seven", **dice)
+    if not gains:
+        return say("move.roll_nothing", **dice)
+    return say("move.roll", **dice, gains=listing(gains, groups=True))
+
+
+def private_description(state: State, seat: int, action: object, viewer: int) -> Message | None:
+    """The card the robber took, for the thief and the victim only: the public log names neither."""
+    if type(action) is not Move or action.kind != ROBBER or action.b < 0 or viewer not in (seat, action.b):
+        return None
+    after = apply(state, seat, action)
+    taken = [n - m for n, m in zip(after.hands[seat], state.hands[seat], strict=True)]
+    return say(
+        "move.robber_took",
+        player=Player(seat),
+        hex=HEX_NAMES[action.a],
+        other=Player(action.b),
+        cards=cards(taken),
+    )
+
+
+def _answered(state: State, seat: int, action: Move) -> Message:
+    """An answer says nothing of itself: only the last one closes the offer and shows who accepted."""
+    after = apply(state, seat, action)
+    if after.phase == OFFER_PHASE and 0 in after.answers:
+        return say("move.answer", player=Player(seat))
+    takers: list[Param] = [Player(other) for other, answer in enumerate(after.answers) if answer == 1]
+    if not takers:
+        return say("move.answer_lapses", player=Player(seat))
+    return say("move.answer_closes", player=Player(seat), players=listing(takers))
 
 
 def _one(resource: int, count: int) -> Message:

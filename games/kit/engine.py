@@ -52,6 +52,7 @@ class _Functions(NamedTuple):
     suggest: Callable[[State, int, str, int], list[str]] | None
     quick_actions: Callable[[State, int], Sequence[Action]] | None
     private_summary: Callable[[State, int], Message | None] | None
+    private_description: Callable[[State, int, Action, int], Message | None] | None
     seat_summary: Callable[[State, int], Message | None] | None
     describe_board: Callable[[Mapping[str, Any]], list[Message]] | None
     impossible_saves: Callable[[str], list[tuple[str, str]]] | None
@@ -101,7 +102,7 @@ class ModularEngine(Engine):
         prompt(state, seat)                 suggest(state, seat, typed, limit)
         quick_actions(state, seat)          private_summary(state, seat)
         seat_summary(state, seat)           describe_board(view)
-        impossible_saves(saved)
+        impossible_saves(saved)             private_description(state, seat, action, viewer)
 
     `setup` checks its arguments (`setup_options`) and hands the complete
     options to `new_game` as keywords (an option `side` chosen "A": `side="A"`).
@@ -197,6 +198,13 @@ class ModularEngine(Engine):
         check_seat(state.players, seat)
         found = self._functions.private_summary
         return super().private_summary(state, seat) if found is None else found(state, seat)
+
+    def private_description(self, state: State, seat: int, action: Action, viewer: int) -> Message | None:
+        check_seat(state.players, viewer)
+        found = self._functions.private_description
+        if found is None:
+            return super().private_description(state, seat, action, viewer)
+        return found(state, seat, action, viewer)
 
     def seat_summary(self, state: State, seat: int) -> Message | None:
         check_seat(state.players, seat)

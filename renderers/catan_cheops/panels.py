@@ -184,7 +184,7 @@ def offer(ctx: Context) -> Section:
         fit_runs(canvas, MARGIN + PAD, y + 24, line, body, common.INK, room=room)
         answered: list[Run] = []
         for seat, answer in enumerate(answers):
-            if seat == proposer or answer not in ("waiting", "accepted", "declined"):
+            if seat == proposer or answer not in ("waiting", "answered", "accepted", "declined"):
                 continue
             mark = {"accepted": "✓", "declined": "✗"}.get(str(answer), "…")
             answered += [

@@ -14,9 +14,14 @@ from cc_support import resample_hidden
 from game_support import check_impossible_saves
 from game_support import check_refused
 
+import texts as catalogue
 from games.catan_cheops import ENGINE
 from games.catan_cheops.data import LOCALES
 from games.catan_cheops.data import TEXTS
+from games.catan_cheops.state import ROBBER as ROBBER_PHASE
+from games.catan_cheops.state import SEVEN
+
+NAMES = ["Anna", "Bert", "Cleo", "Dana"]
 
 
 def test_saves_round_trip() -> None:
@@ -187,3 +192,26 @@ def test_a_position_written_from_the_docs_loads() -> None:
     # The card bought is the deck's top one, listed last.
     bought = ENGINE.apply(state, 1, ENGINE.parse_action(state, 1, "buy card"))
     assert bought.devs[1] == (1, 0, 0, 1, 1) and bought.hands[1] == (0, 1, 0, 0, 0)
+
+
+def test_the_card_the_robber_takes_is_told_to_the_thief_and_the_victim_only() -> None:
+    state = position(
+        settlements={"I23": 1}, hands={0: {"brick": 1}, 1: {"wool": 1}}, phase=ROBBER_PHASE, resume=SEVEN
+    )
+    action = ENGINE.parse_action(state, 0, "robber H12 steal 2")
+    after = ENGINE.apply(state, 0, action)
+    assert after.hands[0] == (1, 0, 1, 0, 0)  # type: ignore[attr-defined]
+    public = ENGINE.describe(state, 0, action)
+    board = ENGINE.describe_board(ENGINE.view(after, None))
+    for locale, word in ((None, "wool"), ("de", "Wolle"), ("nl", "wol")):
+        said = catalogue.render(public, locale, NAMES)
+        assert "Bert" in said and word not in said.lower()
+        assert not any(word in catalogue.render(fact, locale, NAMES).lower() for fact in board)
+    for viewer in (0, 1):
+        told = ENGINE.private_description(state, 0, action, viewer)
+        assert told is not None
+        assert (
+            catalogue.render(told, None, NAMES) == "Anna moves the robber to H12 and takes 1 wool from Bert."
+        )
+    assert ENGINE.private_description(state, 0, action, 2) is None
+    assert ENGINE.private_description(state, 0, ENGINE.parse_action(state, 0, "robber H12"), 0) is None

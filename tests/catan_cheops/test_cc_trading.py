@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import re
 
 import pytest
 from cc_support import legal_texts
@@ -14,6 +13,7 @@ from cc_support import refused
 from games.catan_cheops import ENGINE
 from games.catan_cheops.state import MAIN
 from games.catan_cheops.state import OFFER
+from games.catan_cheops.words import cards
 from games.core import IllegalAction
 
 
@@ -25,64 +25,75 @@ def offered() -> object:
     return play(state, 0, "offer 1 brick for 1 wool")
 
 
-def test_everyone_is_asked_at_once() -> None:
+def test_everyone_who_can_pay_is_asked_at_once() -> None:
     state = offered()
     assert state.phase == OFFER  # type: ignore[attr-defined]
-    # The proposer waits: it has nothing to decide until someone accepts.
-    assert ENGINE.to_act(state) == {1, 2, 3}
+    # Seat 4 has no wool: it is not asked, so it is never pinged for a question whose only
+    # answer is no. The proposer waits until everyone asked has answered.
+    assert ENGINE.to_act(state) == {1, 2}
     assert (
         str(ENGINE.prompt(state, 2)) == "Answer Player 1's offer: 1 brick for 1 wool — `accept` or `decline`."
     )
     assert legal_texts(state, 1) == ["accept", "decline"]
-    # Seat 4 has no wool: it can only decline.
-    assert legal_texts(state, 3) == ["decline"]
-    assert legal_texts(state, 0) == []
-    with pytest.raises(IllegalAction, match="Your offer waits for an answer"):
+    assert legal_texts(state, 3) == [] and legal_texts(state, 0) == []
+    with pytest.raises(IllegalAction, match="Your offer waits for the answers"):
         play(state, 0, "cancel")
     view = ENGINE.view(state, None)
     assert view["offer"] == {
         "from": 0,
         "give": {"brick": 1},
         "get": {"wool": 1},
-        "answers": [None, "waiting", "waiting", "waiting"],
+        "answers": [None, "waiting", "waiting", None],
     }
 
 
-@pytest.mark.parametrize("order", list(itertools.permutations([1, 2, 3])))
-def test_answers_in_any_order(order: tuple[int, ...]) -> None:
+@pytest.mark.parametrize("order", list(itertools.permutations([1, 2])))
+def test_answers_are_hidden_until_the_offer_closes(order: tuple[int, ...]) -> None:
     state = offered()
     number = ENGINE.turn_number(state)
-    answers = {1: "accept", 2: "accept", 3: "decline"}
-    for seat in order:
-        state = play(state, seat, answers[seat])
-        assert ENGINE.turn_number(state) == number
-        assert seat not in ENGINE.to_act(state) or seat == 0
+    answers = {1: "accept", 2: "decline"}
+    first, last = order
+    state = play(state, first, answers[first])
+    # An answer shows only that it was given: to everyone, in the view and in the log.
+    for viewer in (None, 0, 1, 2, 3):
+        assert ENGINE.view(state, viewer)["offer"]["answers"][first] == "answered"
+    assert ENGINE.to_act(state) == {last}
+    said = ENGINE.describe(state, last, ENGINE.parse_action(state, last, answers[last]))
+    state = play(state, last, answers[last])
+    assert str(said) == f"Player {last + 1} answers the offer, the last to do so; accepted by Player 2."
+    assert ENGINE.turn_number(state) == number
+    assert ENGINE.view(state, None)["offer"]["answers"] == [None, "accepted", "declined", None]
     assert ENGINE.to_act(state) == {0}
-    assert legal_texts(state, 0) == ["trade with 2", "trade with 3", "cancel"]
-    after = play(state, 0, "trade with 3")
+    assert legal_texts(state, 0) == ["trade with 2", "cancel"]
+    after = play(state, 0, "trade with 2")
     assert after.phase == MAIN
     assert after.hands[0][0] == 1 and after.hands[0][2] == 1
-    assert after.hands[2][0] == 1 and after.hands[2][2] == 2
-    assert after.hands[1][2] == 1
+    assert after.hands[1][0] == 1 and after.hands[1][2] == 0
 
 
-def test_the_proposer_may_pick_before_everyone_answered_or_cancel() -> None:
-    state = play(offered(), 2, "accept")
-    assert ENGINE.to_act(state) == {0, 1, 3}
-    assert str(ENGINE.prompt(state, 0)).startswith("Some players accepted your offer")
-    with pytest.raises(IllegalAction, match=re.escape("Player 2 has not accepted your offer.")):
-        play(state, 0, "trade with 2")
+def test_the_proposer_may_cancel_once_everyone_answered() -> None:
+    state = play(play(offered(), 2, "accept"), 1, "accept")
+    assert ENGINE.to_act(state) == {0}
+    assert str(ENGINE.prompt(state, 0)).startswith("Everyone asked has answered")
     cancelled = play(state, 0, "cancel")
     assert cancelled.phase == MAIN and ENGINE.to_act(cancelled) == {0}
     assert cancelled.hands == state.hands
 
 
-def test_the_offer_lapses_when_everyone_declines_and_one_offer_a_turn() -> None:
+def test_offers_lapse_when_all_decline_or_nobody_can_pay_and_three_a_turn() -> None:
     state = offered()
-    for seat in (3, 1, 2):
+    for seat in (1, 2):
         state = play(state, seat, "decline")
     assert state.phase == MAIN and state.offer == ()  # type: ignore[attr-defined]
-    with pytest.raises(IllegalAction, match="one offer a turn"):
+    # Nobody holds 2 ore: nobody is asked and the offer lapses at once.
+    said = ENGINE.describe(state, 0, ENGINE.parse_action(state, 0, "offer 1 brick for 2 ore"))
+    assert str(said) == "Player 1 offers 1 brick for 2 ore; nobody could accept it."
+    state = play(state, 0, "offer 1 brick for 2 ore")
+    assert state.phase == MAIN and ENGINE.to_act(state) == {0}
+    state = play(state, 0, "offer 1 brick for 1 ore")
+    assert ENGINE.to_act(state) == {3}
+    state = play(state, 3, "decline")
+    with pytest.raises(IllegalAction, match="3 offers this turn"):
         play(state, 0, "offer 1 brick for 1 ore")
     assert not [t for t in legal_texts(state, 0) if t.startswith("offer")]
     # The next turn may offer again.
@@ -103,24 +114,49 @@ def test_offer_refusals() -> None:
     assert "Gold coins are not offered" in refused(state, 0, "offer 1 gold for 1 wool")
     rolled = state._replace(phase=1)
     assert "Roll the dice first." in refused(rolled, 0, "offer 1 brick for 1 wool")
-    open_offer = play(state, 0, "offer 1 brick for 1 wool")
-    assert "Only the player who made the offer chooses the trade." in refused(open_offer, 1, "cancel")
-    assert "You do not have 1 wool to accept." in refused(open_offer, 1, "accept")
-    assert "Your offer waits for an answer" in refused(open_offer, 0, "end")
-    assert "Your offer is open" in refused(play(offered(), 1, "accept"), 0, "end")
+    open_offer = offered()
+    assert "You do not have to act now." in refused(open_offer, 3, "accept")
+    assert "Your offer waits for the answers" in refused(open_offer, 0, "end")
+    answered = play(play(offered(), 1, "accept"), 2, "decline")
+    assert "You do not have to act now." in refused(answered, 1, "cancel")
+    assert "Your offer is open" in refused(answered, 0, "end")
     # Legal offers are exactly 1 to 3 of a held resource for 1 to 3 of another.
     offers = [t for t in legal_texts(state, 0) if t.startswith("offer")]
     assert len(offers) == len(set(offers)) == 2 * 4 * 3
 
 
-def test_answers_and_trades_reveal_nothing() -> None:
+def test_only_the_offer_and_its_last_answer_reveal() -> None:
     state = offered()
-    for seat in ENGINE.to_act(state):
-        for action in ENGINE.legal_actions(state, seat):
-            assert ENGINE.reveals(state, seat, action) is False
+    for action in ENGINE.legal_actions(state, 1):
+        assert ENGINE.reveals(state, 1, action) is False
+    state = play(state, 1, "accept")
+    for action in ENGINE.legal_actions(state, 2):
+        assert ENGINE.reveals(state, 2, action) is True
+    state = play(state, 2, "decline")
+    for action in ENGINE.legal_actions(state, 0):
+        assert ENGINE.reveals(state, 0, action) is False
 
 
 def test_the_log_names_the_cards_traded() -> None:
-    state = play(offered(), 1, "accept")  # type: ignore[arg-type]
+    state = play(play(offered(), 1, "accept"), 2, "decline")  # type: ignore[arg-type]
     said = ENGINE.describe(state, 0, ENGINE.parse_action(state, 0, "trade with 2"))
     assert str(said) == "Player 1 trades 1 brick for 1 wool with Player 2."
+
+
+def test_a_roll_says_the_dice_and_what_each_player_received() -> None:
+    gains = 0
+    for seed in range(12):
+        state = position(settlements={"I23": 0, "I12": 1}, cities={"I34": 2}, phase=1, seed=seed)
+        rolled = play(state, 0, "roll")
+        said = str(ENGINE.describe(state, 0, ENGINE.parse_action(state, 0, "roll")))
+        first, second = rolled.last_roll  # type: ignore[attr-defined]
+        assert said.startswith(f"Player 1 rolls {first} + {second} = {first + second}")
+        for seat in range(4):
+            got = [n - m for n, m in zip(rolled.hands[seat], state.hands[seat], strict=True)]  # type: ignore[attr-defined]
+            coins = rolled.gold[seat] - state.gold[seat]  # type: ignore[attr-defined]
+            if any(got) or coins:
+                gains += 1
+                assert f"Player {seat + 1} gets {cards(got, coins)}" in said
+            else:
+                assert f"Player {seat + 1} gets" not in said
+    assert gains
