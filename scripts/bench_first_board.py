@@ -60,6 +60,9 @@ async def _first_board(game_id: str, folder: Path, number: int) -> float | None:
             return None
         finally:
             await pressed
+            # The bot ends as it would after its work: the posts told, the workers warmed.
+            await bot.service.idle()
+            await bot.service.workers.warmed_up()
     finally:
         await env.shutdown()
         await bot.close()
