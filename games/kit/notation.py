@@ -134,8 +134,9 @@ class Keywords:
 def _each_part(word: str, table: Mapping[str, str]) -> str:
     """`word` with each of its parts that `table` knows (lower case) replaced; a name of
     several parts ("city-7") keeps its hyphens and the parts no table knows ("7")."""
-    if word.lower() in table:
-        return table[word.lower()]
+    found = table.get(word) or table.get(word.lower())
+    if found is not None:
+        return found
     if "-" not in word:
         return word
     return "-".join(table.get(part.lower(), part) for part in word.split("-"))
