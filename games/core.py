@@ -33,6 +33,7 @@ CORE_TEXTS: Mapping[str, str] = {
     "core.list.last": "{first} and {last}",
     "core.groups": "{first}; {rest}",
     "core.groups.last": "{first}; {last}",
+    "core.words": "{first} {rest}",
 }
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "fill",
     "listing",
     "only_answer",
+    "phrase",
     "rank_by_scores",
     "word_forms",
 ]
@@ -138,6 +140,16 @@ def listing(items: Sequence[Param], *, groups: bool = False) -> Param:
     if len(items) == 2:
         return english(CORE_TEXTS, f"{key}.last", first=items[0], last=items[1])
     return english(CORE_TEXTS, key, first=items[0], rest=listing(items[1:], groups=groups))
+
+
+def phrase(words: Sequence[Param]) -> Param:
+    """Words joined by spaces as one parameter, each rendered in the reader's language: a
+    move's notation quoted in a sentence, its keywords as messages ("mauer 23" in German)."""
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0]
+    return english(CORE_TEXTS, "core.words", first=words[0], rest=phrase(words[1:]))
 
 
 #: A language's plural rule: the CLDR plural category ("zero", "one", "two", "few", "many",
@@ -391,12 +403,16 @@ class Engine(ABC):
         """The state after the action; raises IllegalAction and changes nothing."""
 
     @abstractmethod
-    def format_action(self, state: State, action: Action) -> str:
-        """The action in the game's move notation."""
+    def format_action(self, state: State, action: Action, locale: str | None = None) -> str:
+        """The action in the game's move notation, in `locale`'s words ("de", "nl").
+
+        None (or a language the game has no words for) gives the canonical English
+        notation: the one the move log stores, whatever the game's language.
+        """
 
     @abstractmethod
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
-        """Read the move notation; raises IllegalAction when it cannot."""
+    def parse_action(self, state: State, seat: int, text: str, locale: str | None = None) -> Action:
+        """Read the move notation, in `locale`'s words or in English; raises IllegalAction when it cannot."""
 
     @abstractmethod
     def describe(self, state: State, seat: int, action: Action) -> Message:
@@ -534,17 +550,19 @@ class Engine(ABC):
         """What `seat`, one of `to_act`, must decide now ("Discard 4 of your 9 cards")."""
         return english(CORE_TEXTS, "core.prompt.your_turn")
 
-    def suggest(self, state: State, seat: int, typed: str, limit: int) -> list[str]:
-        """At most `limit` notations for autocomplete that fit `typed`, best first.
+    def suggest(
+        self, state: State, seat: int, typed: str, limit: int, locale: str | None = None
+    ) -> list[str]:
+        """At most `limit` notations (in `locale`'s words) for autocomplete that fit `typed`, best first.
 
-        Each must parse to a legal action of `seat`. The default keeps the
-        formatted legal actions that contain every typed word; a game with
-        hundreds of moves narrows by kind of move first.
+        Each must parse (in `locale`) to a legal action of `seat`. The default
+        keeps the formatted legal actions that contain every typed word; a game
+        with hundreds of moves narrows by kind of move first.
         """
         words = typed.lower().split()
         found: list[str] = []
         for action in self.legal_actions(state, seat):
-            text = self.format_action(state, action)
+            text = self.format_action(state, action, locale)
             if all(word in text.lower() for word in words):
                 found.append(text)
                 if len(found) >= limit:

@@ -65,10 +65,10 @@ class WideEngine(Engine):
     def apply(self, state: tuple[int, ...], seat: int, action: Any) -> tuple[int, ...]:
         return (*state, int(action))
 
-    def format_action(self, state: tuple[int, ...], action: Any) -> str:
+    def format_action(self, state: tuple[int, ...], action: Any, locale: str | None = None) -> str:
         return f"take {action}"
 
-    def parse_action(self, state: tuple[int, ...], seat: int, text: str) -> Any:
+    def parse_action(self, state: tuple[int, ...], seat: int, text: str, locale: str | None = None) -> Any:
         return int(text.split()[-1])
 
     def describe(self, state: tuple[int, ...], seat: int, action: Any) -> Message:

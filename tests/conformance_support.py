@@ -167,6 +167,7 @@ _NOT_ACTIONS_PER_POSITION = 3
 _STALE_PER_POSITION = 3
 _OUT_OF_TURN_PER_SEAT = 2
 _NUMBER_CHANGES_PER_POSITION = 2
+_ENGLISH_READ_PER_POSITION = 3
 
 #: Light checks ask for quick actions, suggestions and summaries at every
 #: this many positions (a game's seed shifts which), since they cost as much
@@ -667,19 +668,44 @@ def _probe_fully(
 
 
 def _check_notations(game: Game, state: State, seat: int, actions: Sequence[Action]) -> None:
-    """Distinct notations that parse back; a proper description of every action."""
+    """Distinct notations that parse back, in English and in each of the game's languages (where
+    the English one reads too); a proper description of every action."""
     engine = game.engine
-    notations: dict[str, Action] = {}
+    english: dict[str, Action] = {}
     for action in actions:
         notation = _notation(game, state, action)
-        if notation in notations:
-            game.fail(f"{action!r} and {notations[notation]!r} share the notation {notation!r}")
-        notations[notation] = action
-        parsed = game.call(engine.parse_action, state, seat, notation)
-        if parsed != action:
-            game.fail(f"{notation!r} parses to {parsed!r}, not {action!r}")
+        _check_notation_reads(game, state, seat, action, notation, None, english)
         description = game.call(engine.describe, state, seat, action)
         check_message(game, description, f"describe({notation!r})")
+    for locale in engine.locales:
+        written: dict[str, Action] = {}
+        for action in english.values():
+            local = game.call(engine.format_action, state, action, locale)
+            if not isinstance(local, str) or not local.strip():
+                game.fail(f"the {locale} notation of {action!r} is {local!r}")
+            _check_notation_reads(game, state, seat, action, local, locale, written)
+        # English is read in every language; a few moves a position show it (each costs a parse).
+        for notation, action in list(english.items())[:_ENGLISH_READ_PER_POSITION]:
+            if game.call(engine.parse_action, state, seat, notation, locale) != action:
+                game.fail(f"in {locale}, the English {notation!r} does not read as {action!r}")
+
+
+def _check_notation_reads(
+    game: Game,
+    state: State,
+    seat: int,
+    action: Action,
+    text: str,
+    locale: str | None,
+    seen: dict[str, Action],
+) -> None:
+    """`text`, the notation of `action` in `locale`, is no other action's and reads back as `action`."""
+    if text in seen:
+        game.fail(f"{action!r} and {seen[text]!r} share the {locale or 'English'} notation {text!r}")
+    seen[text] = action
+    parsed = game.call(game.engine.parse_action, state, seat, text, locale)
+    if parsed != action:
+        game.fail(f"{text!r} ({locale or 'English'}) parses to {parsed!r}, not {action!r}")
 
 
 def _check_garbage(game: Game, state: State, seat: int, actions: Sequence[Action]) -> None:

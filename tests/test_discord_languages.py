@@ -93,3 +93,37 @@ async def test_an_ai_seat_is_called_an_ai_in_the_threads_language(
     # A game stored when the name carried the English word reads right too, never "KI AI Li".
     assert seat_name(replace(ai, name="AI Li"), "de") == "KI Li"
     assert seat_name(replace(ai, name="Bob (KI)"), "en") == "AI Bob"
+
+
+async def test_a_german_game_offers_and_reads_moves_in_german_and_stores_english(
+    world: World, table: Table, locales: dict[str, str]
+) -> None:
+    locales.update(user="de", server="de")
+    game = await table.open(world.anna)
+    await world.bob.click(game.lobby, label="Beitreten")
+    await world.anna.click(game.lobby, label="Starten")
+    player = await table.on_turn(game.id)
+    assert player is not None
+    _, engine, state = await table.state(game.id)
+    (seat,) = engine.to_act(state)
+
+    choices = await player.autocomplete(game.home, "move", "action", "")
+    assert choices
+    for choice in choices:
+        # Shown in German, sent as the English notation (the same whatever the language).
+        action = engine.parse_action(state, seat, choice["value"])
+        assert choice["value"] == engine.format_action(state, action)
+        assert choice["name"] == engine.format_action(state, action, "de")
+    assert {"name": "ziehe", "value": "draw"} in choices
+    typed = await player.autocomplete(game.home, "move", "action", "zie")
+    assert [choice["value"] for choice in typed] == ["draw"]
+
+    hand = await player.slash(game.home, "hand")
+    assert hand.response is not None
+    assert "ziehe" in str(hand.response.components), "the buttons are labelled in German"
+
+    answer = await player.slash(game.home, "move", action="ziehe")
+    assert answer.response is not None and answer.response.content.startswith("✅"), answer.response
+    await table.service.idle()
+    # The log stores English, whatever the game's language.
+    assert [move.action for move in await table.service.store.moves(game.id)][:1] == ["draw"]

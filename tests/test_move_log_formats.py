@@ -71,15 +71,15 @@ class PickEngine(ChineseWallEngine):
 
     notation_version = 2
 
-    def format_action(self, state: State, action: object) -> str:
-        text = super().format_action(state, action)
+    def format_action(self, state: State, action: object, locale: str | None = None) -> str:
+        text = super().format_action(state, action, locale)
         return "pick" if text == "draw" else text
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
+    def parse_action(self, state: State, seat: int, text: str, locale: str | None = None) -> Action:
         words = " ".join(text.lower().split())
         if words == "draw":
             raise IllegalAction(Message("cm.error.notation", {"text": text}, f"{text!r} is not a move"))
-        return super().parse_action(state, seat, "draw" if words == "pick" else text)
+        return super().parse_action(state, seat, "draw" if words == "pick" else text, locale)
 
     def upgrade_notation(self, text: str, version: int) -> str:
         if version < 2 and " ".join(text.lower().split()) == "draw":

@@ -91,13 +91,14 @@ async def game_autocomplete(
 async def move_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    """The caller's legal moves in the chosen (or implied) game, filtered by what was typed."""
+    """The caller's legal moves in the chosen (or implied) game, filtered by what was typed: shown
+    in the game's language, sent as the English notation."""
     ref = getattr(interaction.namespace, "game", None)
 
     async def moves(request: Request) -> list[tuple[str, str]]:
         service, caller = request.service, request.caller
         game_id = await service.find_game(caller, ref)
-        return [(move, move) for move in await service.suggestions(caller, game_id, current)]
+        return await service.move_choices(caller, game_id, current)
 
     return await suggest(interaction, "move", moves)
 

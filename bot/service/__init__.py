@@ -180,6 +180,9 @@ class GameService:
     async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:
         return await self._play.suggestions(caller, game_id, typed)
 
+    async def move_choices(self, caller: Caller, game_id: int, typed: str) -> list[tuple[str, str]]:
+        return await self._play.move_choices(caller, game_id, typed)
+
     async def play_for(self, game_id: int, seat: int, began: int) -> bool:
         return await self._play.play_for(game_id, seat, began)
 

@@ -320,8 +320,11 @@ class Narrator:
                 notations = [engine.format_action(state, action) for action in legal]
                 closeup = await self._drawing.closeup(game, state, seat, notations, caller.locale)
             quick = engine.quick_actions(state, seat)
+            # Labelled in the game's language; a button sends the English notation the log stores.
+            locale = game.row.locale
             buttons = tuple(
-                MoveButton(notation, notation) for notation in (engine.format_action(state, a) for a in quick)
+                MoveButton(engine.format_action(state, a, locale), engine.format_action(state, a))
+                for a in quick
             )
             turn = engine.turn_number(state)
             lines.append(texts.render(engine.prompt(state, seat), caller.locale, game.names))

@@ -91,7 +91,8 @@ class Play:
         seat = self.acting_seat(caller, game)
         engine, state = game.engine, game.state
         try:
-            action = engine.parse_action(state, seat, notation)
+            # Typed in the game's language or in English; the log stores English.
+            action = engine.parse_action(state, seat, notation, game.row.locale)
             new_state = engine.apply(state, seat, action)
         except IllegalAction as error:
             # The refusal may quote what was typed ("I cannot read 'xyz'"): words, escaped.
@@ -220,13 +221,23 @@ class Play:
         return True
 
     async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:
-        """Autocomplete for `/move`: the engine's suggestions for what the caller typed."""
+        """Autocomplete for `/move`: the notations (English, as stored) of the engine's suggestions."""
+        return [notation for _, notation in await self.move_choices(caller, game_id, typed)]
+
+    async def move_choices(self, caller: Caller, game_id: int, typed: str) -> list[tuple[str, str]]:
+        """Autocomplete for `/move`: each suggestion for what the caller typed as its label in
+        the game's language and its value, the English notation (the same in every language)."""
         try:
             game = self._games.remembered(game_id, caller) or await self._games.load(game_id, caller)
             seat = self.acting_seat(caller, game)
         except PlayerError:
             return []
-        return game.engine.suggest(game.state, seat, typed[:100], AUTOCOMPLETE_LIMIT)[:AUTOCOMPLETE_LIMIT]
+        engine, state, locale = game.engine, game.state, game.row.locale
+        labels = engine.suggest(state, seat, typed[:100], AUTOCOMPLETE_LIMIT, locale)[:AUTOCOMPLETE_LIMIT]
+        return [
+            (label, engine.format_action(state, engine.parse_action(state, seat, label, locale)))
+            for label in labels
+        ]
 
     async def hand(self, caller: Caller, game_id: int) -> Reply:
         """The caller's own view, with what happened since they last acted."""

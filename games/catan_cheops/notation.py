@@ -15,7 +15,11 @@ in seat 2). `format_action` writes this canonical form; `parse_action` reads
 it, ignoring case and extra spaces; it also takes an intersection by the
 bare number the board image shows (`settlement 12`) and an edge by the
 intersections at its ends (`road 12 13`, `road I12-I13`), and accepts the German and Dutch names of
-resources and pieces too (`lehm`, `leem`, `siedlung`, `dorp`...). Parsing
+resources and pieces too (`lehm`, `leem`, `siedlung`, `dorp`...). Given the
+game's language, `format_action` writes every keyword in it (`bank 4 lehm
+gegen erz`, `bied 1 leem voor 2 wol`; the table in docs/catan-cheops.md) and
+`parse_action` reads them beside the English; board names and numbers are
+the same in every language, and the move log stores English. Parsing
 checks words and ranges; whether the move is allowed now is `rules.apply`'s job.
 """
 
@@ -59,15 +63,19 @@ from games.catan_cheops.data import EDGE_NAMES
 from games.catan_cheops.data import EDGES
 from games.catan_cheops.data import HEX_NAMES
 from games.catan_cheops.data import HEXES
+from games.catan_cheops.data import LOCALES
 from games.catan_cheops.data import NODE_NAMES
 from games.catan_cheops.data import NODES
 from games.catan_cheops.data import RESOURCES
+from games.catan_cheops.data import TEXTS
 from games.catan_cheops.state import State
 from games.catan_cheops.words import illegal
+from games.kit.notation import Keywords
 from games.kit.notation import shown_text
 
 __all__ = [
     "CARD_WORDS",
+    "KEYWORDS",
     "RESOURCE_WORDS",
     "VERB_WORDS",
     "canonical_words",
@@ -76,6 +84,8 @@ __all__ = [
     "parse_action",
 ]
 
+#: The notation's keywords in German and Dutch (`catan-cheops.keyword.*` in the locales).
+KEYWORDS = Keywords("catan-cheops", TEXTS, LOCALES)
 _GOLD_NAME = "gold"
 #: Every accepted word for a resource (English, German, Dutch) -> its index (5: gold).
 RESOURCE_WORDS: MappingProxyType[str, int] = MappingProxyType(
@@ -156,9 +166,9 @@ def _seat(seat: int) -> str:
     return str(seat + 1)
 
 
-def format_action(state: State, action: object) -> str:
-    """The contract's notation of a move: it does not depend on the position."""
-    return move_notation(action)
+def format_action(state: State, action: object, locale: str | None = None) -> str:
+    """The contract's notation of a move, in `locale`'s words: it does not depend on the position."""
+    return KEYWORDS.write(move_notation(action), locale)
 
 
 def move_notation(action: object) -> str:
@@ -206,11 +216,11 @@ def canonical_words(text: str) -> list[str]:
     return [VERB_WORDS.get(word, word) for word in words]
 
 
-def parse_action(state: State, seat: int, text: object) -> Move:
-    """Read one move; syntax and ranges only."""
+def parse_action(state: State, seat: int, text: object, locale: str | None = None) -> Move:
+    """Read one move, in `locale`'s words or in English; syntax and ranges only."""
     if not isinstance(text, str):
         raise illegal("error.unknown_action")
-    words = canonical_words(text)
+    words = canonical_words(KEYWORDS.read(text, locale))
     if not words:
         raise _unreadable(text)
     verb, rest = words[0], words[1:]

@@ -30,6 +30,7 @@ from games.catan_cheops.data import HEX_TOKEN
 from games.catan_cheops.data import NODE_HEXES
 from games.catan_cheops.data import NODE_NAMES
 from games.catan_cheops.data import RESOURCES
+from games.catan_cheops.notation import KEYWORDS
 from games.catan_cheops.notation import RESOURCE_WORDS
 from games.catan_cheops.notation import canonical_words
 from games.catan_cheops.notation import move_notation
@@ -171,12 +172,13 @@ def quick_actions(state: State, seat: int) -> list[Move]:
 _ALIASES = {word: (RESOURCES[i] if i < 5 else "gold") for word, i in RESOURCE_WORDS.items()}
 
 
-def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
+def suggest(state: State, seat: int, typed: str, limit: int, locale: str | None = None) -> list[str]:
     """Legal notations fitting what was typed: first one per kind of move, then narrowing by the
     next word (the target), best first.
 
-    Each typed word must begin the word at its place in the notation (German
-    and Dutch words count as the English ones); failing that, each must occur
+    The notations are in `locale`'s words. Each typed word must begin the
+    word at its place in the notation (German, Dutch and English words count
+    as the locale's); failing that, each must occur
     somewhere. A move typed in full comes first.
     """
     if limit <= 0 or not isinstance(typed, str):
@@ -184,7 +186,8 @@ def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
     legal = ranked(state, seat)
     if not legal:
         return []
-    texts = [notation_of(action) for action in legal]
-    words = [_ALIASES.get(word, word) for word in canonical_words(typed)]
+    texts = [KEYWORDS.write(notation_of(action), locale) for action in legal]
+    english = " ".join(_ALIASES.get(word, word) for word in canonical_words(typed))
+    words = KEYWORDS.write(english, locale).split()
     # Seven words tell every move apart but discards: "bank 4 brick for ore via 3".
     return narrowed(texts, words, typed, limit, deepest=7)

@@ -13,7 +13,11 @@ cards instead of one card of the province's colour. `format_action` writes
 that canonical form; `parse_action` reads it and accepts the German and
 Dutch names of pieces and colours too (`haus`, `huis`, `gesandter`,
 `afgezant`, `festung`, `versterking`, `rot`, `rood`..., and `stapel` for
-the deck). Parsing checks the
+the deck). Given the game's language, `format_action` writes every keyword
+in it (`nimm rot`, `tausche rot gegen grün`, `ruil rood voor stapel`; the
+table in docs/china.md) and `parse_action` reads them beside the English;
+provinces and numbers are the same in every language, and the move log
+stores English. Parsing checks the
 words and ranges; whether the move is allowed now is `rules.apply`'s job.
 """
 
@@ -35,8 +39,10 @@ from games.china.actions import swap
 from games.china.actions import take
 from games.china.data import COLOUR_BY_NAME
 from games.china.data import COLOURS
+from games.china.data import LOCALES
 from games.china.data import PROVINCE_BY_NAME
 from games.china.data import PROVINCES
+from games.china.data import TEXTS
 from games.china.state import DECK
 from games.china.state import EMISSARY
 from games.china.state import FORTRESS
@@ -45,9 +51,21 @@ from games.china.state import PIECES
 from games.china.state import State
 from games.china.words import illegal
 from games.china.words import province_name
+from games.kit.notation import Keywords
 from games.kit.notation import shown_text
 
-__all__ = ["COLOUR_WORDS", "PIECE_WORDS", "canonical_words", "format_action", "move_notation", "parse_action"]
+__all__ = [
+    "COLOUR_WORDS",
+    "KEYWORDS",
+    "PIECE_WORDS",
+    "canonical_words",
+    "format_action",
+    "move_notation",
+    "parse_action",
+]
+
+#: The notation's keywords in German and Dutch (`china.keyword.*` in the locales).
+KEYWORDS = Keywords("china", TEXTS, LOCALES)
 
 #: Every accepted word for a piece (English, German, Dutch) -> its index.
 PIECE_WORDS: MappingProxyType[str, int] = MappingProxyType(
@@ -90,9 +108,9 @@ _SOURCE_WORDS = MappingProxyType({**COLOUR_WORDS, "deck": DECK, "stapel": DECK})
 _NUMBER = re.compile(r"[0-9]{1,6}")
 
 
-def format_action(state: State, action: object) -> str:
-    """The contract's notation of a move: it does not depend on the position."""
-    return move_notation(action)
+def format_action(state: State, action: object, locale: str | None = None) -> str:
+    """The contract's notation of a move, in `locale`'s words: it does not depend on the position."""
+    return KEYWORDS.write(move_notation(action), locale)
 
 
 def move_notation(action: object) -> str:
@@ -134,11 +152,11 @@ def canonical_words(text: str) -> list[str]:
     return text.lower().replace("'", "").replace("’", "").split()
 
 
-def parse_action(state: State, seat: int, text: object) -> Action:
-    """Read one move; syntax and ranges only."""
+def parse_action(state: State, seat: int, text: object, locale: str | None = None) -> Action:
+    """Read one move, in `locale`'s words or in English; syntax and ranges only."""
     if not isinstance(text, str):
         raise illegal("china.error.unknown_action")
-    words = canonical_words(text)
+    words = canonical_words(KEYWORDS.read(text, locale))
     if words == ["end"]:
         return END
     if words == ["pass"]:

@@ -25,6 +25,7 @@ from games.china.data import ROAD_NEIGHBOURS
 from games.china.data import SPACE_INDEX
 from games.china.data import SPACE_OF
 from games.china.notation import COLOUR_WORDS
+from games.china.notation import KEYWORDS
 from games.china.notation import PIECE_WORDS
 from games.china.notation import canonical_words
 from games.china.notation import move_notation
@@ -155,11 +156,12 @@ _ALIASES = {
 }
 
 
-def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
+def suggest(state: State, seat: int, typed: str, limit: int, locale: str | None = None) -> list[str]:
     """Legal notations fitting what was typed, narrowing by kind of move, then province, then space.
 
-    Each typed word must begin the word at its place in the notation (German
-    and Dutch names count as their English ones); failing that, each must
+    The notations are in `locale`'s words. Each typed word must begin the
+    word at its place in the notation (German, Dutch and English names count
+    as the locale's); failing that, each must
     occur somewhere. The suggestions are spread out: first one per next
     word (one per kind of move with nothing typed, one per province after
     `house `, ...), then the rest in order. A move typed in full comes first.
@@ -169,7 +171,9 @@ def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
     legal = legal_actions(state, seat)
     if not legal:
         return []
-    texts = [notation_of(action) for action in sorted(legal, key=lambda action: _rank(state, seat, action))]
-    words = [_ALIASES.get(word, word) for word in canonical_words(typed)]
+    ordered = sorted(legal, key=lambda action: _rank(state, seat, action))
+    texts = [KEYWORDS.write(notation_of(action), locale) for action in ordered]
+    english = " ".join(_ALIASES.get(word, word) for word in canonical_words(typed))
+    words = KEYWORDS.write(english, locale).split()
     # A notation has at most five words: "house wei 3 joker green".
     return narrowed(texts, words, typed, limit, deepest=5)

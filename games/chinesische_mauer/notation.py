@@ -6,7 +6,10 @@
 
 `format_action` writes the canonical form (count left out when 1, singular
 kind names); `parse_action` accepts that and a few friendly variants
-(plurals, "watchtower", spaces around the dot).
+(plurals, "watchtower", spaces around the dot). In German or Dutch every
+keyword and card name is the locale's (`kärtchen 5 auf 3.2`, `speel 2 muur 3`;
+the table in docs/chinesische-mauer.md), and the English ones are read too;
+numbers are the same in every language. The move log stores English.
 """
 
 from __future__ import annotations
@@ -22,11 +25,17 @@ from games.chinesische_mauer.actions import TakeTile
 from games.chinesische_mauer.data import HORSEMAN
 from games.chinesische_mauer.data import KIND_BY_NAME
 from games.chinesische_mauer.data import KINDS
+from games.chinesische_mauer.data import LOCALES
+from games.chinesische_mauer.data import TEXTS
 from games.chinesische_mauer.state import State
 from games.chinesische_mauer.words import illegal
+from games.kit.notation import Keywords
 from games.kit.notation import shown_text
 
-__all__ = ["format_action", "parse_action"]
+__all__ = ["KEYWORDS", "format_action", "parse_action"]
+
+#: The notation's keywords in German and Dutch (`cm.keyword.*` in the locales).
+KEYWORDS = Keywords("cm", TEXTS, LOCALES)
 
 # Numbers are capped at six digits: longer ones are never a move, and int() of
 # thousands of digits is refused by Python itself.
@@ -37,8 +46,12 @@ _PLAY = re.compile(rf"(play|free) (?:{_N} )?([a-z]+) {_N}")
 _DRAGON_ON = re.compile(rf"dragon on {_N}\.{_N}")
 
 
-def format_action(state: State, action: object) -> str:
-    """The move's notation (the same in every position)."""
+def format_action(state: State, action: object, locale: str | None = None) -> str:
+    """The move's notation (the same in every position), in `locale`'s words."""
+    return KEYWORDS.write(_english(action), locale)
+
+
+def _english(action: object) -> str:
     if type(action) is PlaceTile:
         return f"tile {action.value} on {action.site + 1}.{action.position + 1}"
     if type(action) is TakeTile:
@@ -54,11 +67,12 @@ def format_action(state: State, action: object) -> str:
     raise illegal("cm.error.unknown_action")
 
 
-def parse_action(state: State, seat: int, text: str) -> Action:
-    """Read one move; syntax and ranges only (whether it is allowed now is `apply`'s job)."""
+def parse_action(state: State, seat: int, text: str, locale: str | None = None) -> Action:
+    """Read one move, in `locale`'s words or in English; syntax and ranges only (whether it
+    is allowed now is `apply`'s job)."""
     if not isinstance(text, str):
         raise illegal("cm.error.unknown_action")
-    line = re.sub(r"\s*\.\s*", ".", " ".join(text.lower().split()))
+    line = re.sub(r"\s*\.\s*", ".", " ".join(KEYWORDS.read(text, locale).lower().split()))
     if line == "draw":
         return Draw()
     if match := _TILE.fullmatch(line):

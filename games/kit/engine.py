@@ -38,8 +38,8 @@ class _Functions(NamedTuple):
     to_act: Callable[[State], frozenset[int]]
     legal_actions: Callable[[State, int], list[Action]]
     apply: Callable[[State, int, Action], State]
-    format_action: Callable[[State, Action], str]
-    parse_action: Callable[[State, int, str], Action]
+    format_action: Callable[[State, Action, str | None], str]
+    parse_action: Callable[[State, int, str, str | None], Action]
     describe: Callable[[State, int, Action], Message]
     view: Callable[[State, int | None], dict[str, Any]]
     outcome: Callable[[State], Outcome | None]
@@ -49,7 +49,7 @@ class _Functions(NamedTuple):
     current_turn: Callable[[State], int | None] | None
     turn_number: Callable[[State], int] | None
     prompt: Callable[[State, int], Message] | None
-    suggest: Callable[[State, int, str, int], list[str]] | None
+    suggest: Callable[[State, int, str, int, str | None], list[str]] | None
     quick_actions: Callable[[State, int], Sequence[Action]] | None
     private_summary: Callable[[State, int], Message | None] | None
     private_description: Callable[[State, int, Action, int], Message | None] | None
@@ -96,10 +96,11 @@ class ModularEngine(Engine):
         to_act(state)                       legal_actions(state, seat)
         apply(state, seat, action)          reveals(state, seat, action)
         current_turn(state)                 turn_number(state)
-        format_action(state, action)        parse_action(state, seat, text)
+        format_action(state, action, locale)
+        parse_action(state, seat, text, locale)
         describe(state, seat, action)       view(state, seat)
         outcome(state)                      dumps(state)    loads(text)
-        prompt(state, seat)                 suggest(state, seat, typed, limit)
+        prompt(state, seat)                 suggest(state, seat, typed, limit, locale)
         quick_actions(state, seat)          private_summary(state, seat)
         seat_summary(state, seat)           describe_board(view)
         impossible_saves(saved)             private_description(state, seat, action, viewer)
@@ -140,11 +141,11 @@ class ModularEngine(Engine):
     def apply(self, state: State, seat: int, action: Action) -> State:
         return self._functions.apply(state, seat, action)
 
-    def format_action(self, state: State, action: Action) -> str:
-        return self._functions.format_action(state, action)
+    def format_action(self, state: State, action: Action, locale: str | None = None) -> str:
+        return self._functions.format_action(state, action, locale)
 
-    def parse_action(self, state: State, seat: int, text: str) -> Action:
-        return self._functions.parse_action(state, seat, text)
+    def parse_action(self, state: State, seat: int, text: str, locale: str | None = None) -> Action:
+        return self._functions.parse_action(state, seat, text, locale)
 
     def describe(self, state: State, seat: int, action: Action) -> Message:
         return self._functions.describe(state, seat, action)
@@ -182,12 +183,14 @@ class ModularEngine(Engine):
         found = self._functions.prompt
         return super().prompt(state, seat) if found is None else found(state, seat)
 
-    def suggest(self, state: State, seat: int, typed: str, limit: int) -> list[str]:
+    def suggest(
+        self, state: State, seat: int, typed: str, limit: int, locale: str | None = None
+    ) -> list[str]:
         check_seat(state.players, seat)
         found = self._functions.suggest
-        return (
-            super().suggest(state, seat, typed, limit) if found is None else found(state, seat, typed, limit)
-        )
+        if found is None:
+            return super().suggest(state, seat, typed, limit, locale)
+        return found(state, seat, typed, limit, locale)
 
     def quick_actions(self, state: State, seat: int) -> list[Action]:
         check_seat(state.players, seat)

@@ -1,4 +1,4 @@
-"""The move notation: case-insensitive, spaces free, the same in every language.
+"""The move notation: case-insensitive, spaces free; its keywords in the game's language.
 
     wall 23                      build a wall on line 23 (lines 1-78)
     tower T5 black               towers on the new wall's free ends (T1-T34)
@@ -15,12 +15,17 @@
 field, cards in the order of the card list, a city by its first field);
 `parse_action` also accepts "towers" for "tower", "houses" for "house",
 "gray" for "grey", a line as "wall #23" and any field of a city.
+In German or Dutch the keywords, colours and card names are those of the
+locale (`mauer 23`, `türme T5 schwarz`, `speel stad-7 water`; the table in
+docs/mauerbauer.md), and the English ones are read too; fields, tower fields
+and numbers are the same in every language. The move log stores English.
 """
 
 from __future__ import annotations
 
 import re
 
+from games.kit.notation import Keywords
 from games.kit.notation import shown_text
 from games.mauerbauer import actions
 from games.mauerbauer.data import CORNER_NAMES
@@ -31,11 +36,16 @@ from games.mauerbauer.data import HOUSE_COLOURS
 from games.mauerbauer.data import KIND_INDEX
 from games.mauerbauer.data import KINDS
 from games.mauerbauer.data import LINES
+from games.mauerbauer.data import LOCALES
+from games.mauerbauer.data import TEXTS
 from games.mauerbauer.data import TOWER_COLOURS
 from games.mauerbauer.state import State
 from games.mauerbauer.words import illegal
 
-__all__ = ["format_action", "parse_action"]
+__all__ = ["KEYWORDS", "format_action", "parse_action"]
+
+#: The notation's keywords in German and Dutch (`mauerbauer.keyword.*` in the locales).
+KEYWORDS = Keywords("mauerbauer", TEXTS, LOCALES)
 
 _NUMBER = re.compile(r"#?([0-9]{1,6})")
 _TOWER = re.compile(r"t([0-9]{1,6})")
@@ -43,8 +53,12 @@ _TOWER_COLOUR = {name: index for index, name in enumerate(TOWER_COLOURS)} | {"gr
 _HOUSE_COLOUR = {name: index for index, name in enumerate(HOUSE_COLOURS)}
 
 
-def format_action(state: State, action: object) -> str:
-    """The move's notation (the same in every position)."""
+def format_action(state: State, action: object, locale: str | None = None) -> str:
+    """The move's notation (the same in every position), in `locale`'s words."""
+    return KEYWORDS.write(_english(action), locale)
+
+
+def _english(action: object) -> str:
     if type(action) is actions.BuildWall:
         return f"wall {action.line + 1}"
     if type(action) is actions.PlaceTowers:
@@ -71,11 +85,12 @@ def format_action(state: State, action: object) -> str:
     raise illegal("mauerbauer.error.unknown_action")
 
 
-def parse_action(state: State, seat: int, text: str) -> actions.Action:
-    """Read one move; syntax and names only (whether it is allowed now is `apply`'s job)."""
+def parse_action(state: State, seat: int, text: str, locale: str | None = None) -> actions.Action:
+    """Read one move, in `locale`'s words or in English; syntax and names only (whether it
+    is allowed now is `apply`'s job)."""
     if not isinstance(text, str):
         raise illegal("mauerbauer.error.unknown_action")
-    words = text.lower().split()
+    words = KEYWORDS.read(text, locale).lower().split()
     if not words or len(words) > 8:
         raise _unreadable(text)
     verb, rest = words[0], words[1:]

@@ -22,6 +22,7 @@ from games.mauerbauer.board import closed_region
 from games.mauerbauer.data import CITY_KINDS
 from games.mauerbauer.data import LINE_CORNER_MASK
 from games.mauerbauer.data import bits
+from games.mauerbauer.notation import KEYWORDS
 from games.mauerbauer.notation import format_action
 from games.mauerbauer.rules import legal_actions
 from games.mauerbauer.scoring import card_values
@@ -102,13 +103,15 @@ def _way_out(action: Action) -> bool:
     return isinstance(action, (Discard, Pass, Done)) or (isinstance(action, Merge) and action.city is None)
 
 
-def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
+def suggest(state: State, seat: int, typed: str, limit: int, locale: str | None = None) -> list[str]:
+    """Legal notations in `locale`'s words fitting what was typed (its English keywords count
+    as the locale's), best first."""
     if limit <= 0:
         return []
-    texts = [format_action(state, action) for action in ranked(state, seat)]
+    texts = [format_action(state, action, locale) for action in ranked(state, seat)]
     if not texts:
         return []
-    words = typed.lower().split()
+    words = KEYWORDS.write(" ".join(typed.lower().split()), locale).split()
     if not words:
         return _kinds_first(texts, limit)
     exact = " ".join(words)

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.core import Message
 from games.core import Outcome
+from games.core import Param
 from games.core import Player
 from games.core import rank_by_scores
 from games.kit.view import outcome_view
@@ -335,11 +336,13 @@ def _face(die: int) -> Message:
     return say("mauerbauer.colour.any") if die >= len(HOUSE_COLOURS) else house_colour(die)
 
 
-def _first_notation(state: State, seat: int) -> str:
+def _first_notation(state: State, seat: int) -> Param:
+    """The first legal move as an example, in the keywords of the reader's language."""
+    from games.mauerbauer.notation import KEYWORDS
     from games.mauerbauer.notation import format_action
 
     legal = legal_actions(state, seat)
-    return format_action(state, legal[0]) if legal else ""
+    return KEYWORDS.example(format_action(state, legal[0])) if legal else ""
 
 
 def private_summary(state: State, seat: int) -> Message | None:

@@ -18,6 +18,7 @@ import texts as catalogue
 from games.catan_cheops import ENGINE
 from games.catan_cheops.data import LOCALES
 from games.catan_cheops.data import TEXTS
+from games.catan_cheops.notation import KEYWORDS
 from games.catan_cheops.state import ROBBER as ROBBER_PHASE
 from games.catan_cheops.state import SEVEN
 
@@ -117,7 +118,9 @@ def test_every_text_in_german_and_dutch_with_the_same_fields_and_code() -> None:
         assert set(texts) == set(TEXTS), language
         for key, english in TEXTS.items():
             assert fields(texts[key]) == fields(english), (language, key)
-            assert re.findall(r"`[^`]+`", texts[key]) == re.findall(r"`[^`]+`", english), (language, key)
+            # Moves are quoted in the language's words.
+            quoted = [KEYWORDS.write(span, language) for span in re.findall(r"`([^`]+)`", english)]
+            assert re.findall(r"`([^`]+)`", texts[key]) == quoted, (language, key)
             assert texts[key].count("**") == english.count("**") and texts[key].count("\n") == english.count(
                 "\n"
             )

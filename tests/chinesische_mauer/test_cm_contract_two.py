@@ -375,7 +375,7 @@ def test_the_catalogue_takes_the_game_words_in_every_language() -> None:
     assert texts.t("board.cm.supply", "de") == "Vorrat"
     assert texts.t("hand.cm.empty", "nl") == "geen kaarten"
     assert texts.t("cm.card.dragon", "de") == "Drache"
-    for language in ("en", "de", "nl"):
+    for language, move in (("en", "tile 5 on 3.2"), ("de", "kärtchen 5 auf 3.2"), ("nl", "fiche 5 op 3.2")):
         rules = texts.t("chinesische-mauer.rules", language)
         assert rules.startswith("**Chinesische Mauer**")
-        assert "`tile 5 on 3.2`" in rules
+        assert f"`{move}`" in rules

@@ -211,13 +211,16 @@ def _examples(text: str) -> list[str]:
 
 @pytest.mark.parametrize("locale", ["en", "de", "nl"])
 def test_every_move_a_help_text_shows_is_spelt_as_the_game_writes_it(locale: str) -> None:
-    """One move, one spelling: the examples of the notation refusal, the rules and the README
-    are each the game's own writing of that move (not "play 2 walls 3" beside "play 2 wall 3")."""
+    """One move, one spelling: the examples of the notation refusal, the rules (in the
+    language's words) and the README (English) are each the game's own writing of that move
+    (not "play 2 walls 3" beside "play 2 wall 3")."""
     shown = _examples(texts.t("cm.error.notation", locale, text="x"))
     shown += _examples(texts.t("chinesische-mauer.rules", locale).rsplit("\n", 1)[-1])
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Chinesische Mauer in short", 1)[1].split("`/rules", 1)[0]
-    shown += section.split("`")[1::2]
     state = board()
     for example in shown:
+        action = ENGINE.parse_action(state, 0, example, locale)
+        assert ENGINE.format_action(state, action, locale) == example, example
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Chinesische Mauer in short", 1)[1].split("`/rules", 1)[0]
+    for example in section.split("`")[1::2]:
         assert ENGINE.format_action(state, ENGINE.parse_action(state, 0, example)) == example, example

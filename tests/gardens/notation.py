@@ -32,7 +32,8 @@ _MOVE = re.compile(r"(plant|shelter) ?([a-z]) ?([0-9]{1,6})")
 _CELL = re.compile(r"([a-z]) ?([0-9]{1,6})")
 
 
-def format_action(state: State, action: object) -> str:
+def format_action(state: State, action: object, locale: str | None = None) -> str:
+    # Gardens writes its moves the same way in every language.
     if type(action) is Plant:
         return f"plant {cell_name(state.width, action.cell)}"
     if type(action) is Shelter:
@@ -42,7 +43,7 @@ def format_action(state: State, action: object) -> str:
     raise illegal("gardens.error.unknown_action")
 
 
-def parse_action(state: State, seat: int, text: object) -> Plant | Shelter | Pass:
+def parse_action(state: State, seat: int, text: object, locale: str | None = None) -> Plant | Shelter | Pass:
     if not isinstance(text, str):
         raise illegal("gardens.error.unknown_action")
     line = " ".join(text.lower().split())

@@ -196,7 +196,7 @@ def quick_actions(state: State, seat: int) -> Sequence[Plant | Shelter | Pass]:
     return [Plant(cell) for cell, _ in plant_scores(state, seat)[:MAX_QUICK_ACTIONS]]
 
 
-def suggest(state: State, seat: int, typed: str, limit: int) -> list[str]:
+def suggest(state: State, seat: int, typed: str, limit: int, locale: str | None = None) -> list[str]:
     """Autocomplete: narrows by the verb, then by column letter, then by row digits.
 
     With nothing (or only the verb) typed: the best few cells, then the best

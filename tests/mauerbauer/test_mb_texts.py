@@ -12,6 +12,7 @@ from games.mauerbauer.data import HOUSE_COLOURS
 from games.mauerbauer.data import KINDS
 from games.mauerbauer.data import REGIONS
 from games.mauerbauer.data import TOWER_COLOURS
+from games.mauerbauer.notation import KEYWORDS
 
 CODE_SPAN = re.compile(r"`([^`]+)`")
 MARKUP = ("**", "__", "`", "\n")
@@ -31,8 +32,9 @@ def test_every_key_is_translated_faithfully(language: str) -> None:
         assert fields(template) == fields(english), key
         for mark in MARKUP:
             assert template.count(mark) == english.count(mark), (key, mark)
+        # Moves are quoted in the language's words.
         for span in CODE_SPAN.findall(english):
-            assert f"`{span}`" in template, (key, span)
+            assert f"`{KEYWORDS.write(span, language)}`" in template, (key, span)
 
 
 def test_every_key_belongs_to_the_game() -> None:
