@@ -88,7 +88,7 @@ async def test_an_ai_seat_is_called_an_ai_in_the_threads_language(
     ai = next(seat for seat in row.seats if seat.is_ai)
     # Stored bare: the word for "AI" is the reader's language's, put in where it is shown.
     assert ai.name == AI_NAMES[0]
-    said = "\n".join(message.content for message in game.home.history())
+    said = "\n".join(text_of(message) for message in game.home.history())
     assert f"KI {ai.name}" in said and f"AI {ai.name}" not in said, said
     # A game stored when the name carried the English word reads right too, never "KI AI Li".
     assert seat_name(replace(ai, name="AI Li"), "de") == "KI Li"

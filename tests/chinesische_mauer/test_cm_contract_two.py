@@ -300,12 +300,12 @@ def test_seat_summary_is_public_figures_only() -> None:
     state = summary_position()
     message = ENGINE.seat_summary(state, 0)
     assert message is not None
-    assert said(message) == "· hand 4 · deck 2 · tiles 2"
+    assert said(message) == "hand 4 · deck 2 · tiles 2"
     # The values of won tiles are secret while the game runs.
     assert set(message.params) == {"hand", "deck", "tiles"}
     other = ENGINE.seat_summary(state, 2)
     assert other is not None
-    assert said(other) == "· hand 1 · deck 0 · tiles 1"
+    assert said(other) == "hand 1 · deck 0 · tiles 1"
     with pytest.raises(ValueError):
         ENGINE.seat_summary(state, 3)
     with pytest.raises(ValueError):
