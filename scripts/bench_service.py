@@ -196,6 +196,10 @@ async def _play(
             table.version = reply.version if reply.version is not None else table.version + 1
             if not engine.to_act(table.state):
                 table.state = None
+            elif any(engine.forced(table.state, other) is not None for other in engine.to_act(table.state)):
+                # A decision with one answer is the bot's to make, in the background.
+                await service.settled(table.game_id)
+                await _refresh(service, engine, table)
         else:
             # The AI seats answer in the background; the human plays on once they have.
             await service.settled(table.game_id)

@@ -355,8 +355,10 @@ def _label_turn_posts() -> None:
     post's text is made from exactly these turns."""
     original = Narrator.turn_post
 
-    async def turn_post(self: Narrator, game: Any, run: Any, pinged: Any, locale: str | None) -> Post:
-        post = await original(self, game, run, pinged, locale)
+    async def turn_post(
+        self: Narrator, game: Any, run: Any, pinged: Any, locale: str | None, *rest: Any, **named: Any
+    ) -> Post:
+        post = await original(self, game, run, pinged, locale, *rest, **named)
         if len(_TOLD) >= _TOLD_KEPT:
             for key in list(_TOLD)[: _TOLD_KEPT // 2]:
                 del _TOLD[key]

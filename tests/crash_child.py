@@ -74,6 +74,12 @@ async def _open_game(service: GameService, rng: random.Random) -> None:
 
 async def _move_once(service: GameService, row: GameRow, rng: random.Random) -> None:
     """One random legal move for the human who must act in that game."""
+    # The service moves too, in the background: for the AI seats, and for a person whose
+    # decision has one answer. Once it is done, the game is read again.
+    await service.settled(row.id)
+    row = await service.store.get_game(row.id)
+    if row.status != "running":
+        return
     engine = games.get(row.engine)
     assert row.state is not None
     state = engine.loads(row.state)
