@@ -8,10 +8,13 @@ the game's view says why: `ended`), and how long its decisions took. A
 shared win counts as a win.
 
 Everything comes from the AI registry, so every game with an AI is measured
-the same way: `ai.chooser(game)` is the AI and `ai.baselines(game)` are the
-players it is measured against, `random` (a seeded uniform choice among the
-legal moves; every game) and `greedy` (the game's simple player that takes
-what scores most at once, `ai/<game>/greedy.py`, where there is one).
+the same way: `ai.chooser(game, level)` is the AI at each of its levels
+(`easy`, `normal` — also called `ai` — and `hard`, where the game has them)
+and `ai.baselines(game)` are the players it is measured against, `random` (a
+seeded uniform choice among the legal moves; every game) and `greedy` (the
+game's simple player that takes what scores most at once,
+`ai/<game>/greedy.py`, where there is one). Any of them may be measured
+against any other. A win rate comes with its 95% interval (Wilson's).
 
 When several seats must act at once (discards, answers to an offer), the
 seats that answer move before the seat whose turn it is, lowest first, so an
@@ -21,6 +24,7 @@ offer is answered before its proposer must trade or cancel.
     python scripts/ai_strength.py --game china --opponents greedy --table
     python scripts/ai_strength.py --game mauerbauer --players 3 --games 50 --seed 1000
     python scripts/ai_strength.py --game mauerbauer --player greedy --opponents greedy
+    python scripts/ai_strength.py --game china --player hard --opponents normal --games 400
 
 `--table` adds each game's markdown table (the rows the game's docs show).
 """
@@ -28,6 +32,7 @@ offer is answered before its proposer must trade or cancel.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -55,9 +60,12 @@ MEASURED = 100_003
 OTHERS = 100_019
 
 TABLE_HEADER = (
-    "| Opponents | Games | Seeds | AI wins | Fair share | Avg score AI / others | Median ms | Worst ms |\n"
-    "|---|---|---|---|---|---|---|---|"
+    "| Player | Opponents | Games | Seeds | Wins | 95% interval | Fair share | Avg score player / others "
+    "| Median ms | p99 ms |\n"
+    "|---|---|---|---|---|---|---|---|---|---|"
 )
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959964
 
 
 @dataclass
@@ -122,14 +130,31 @@ def measure(
     return tally
 
 
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95% interval of a win rate of `wins` in `games` (Wilson's score interval: unlike
+    the normal approximation it stays inside 0..1 and is fair near 0% and 100%)."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    spread = Z95 * math.sqrt(rate * (1 - rate) / games + Z95 * Z95 / (4 * games * games))
+    centre = rate + Z95 * Z95 / (2 * games)
+    scale = 1 + Z95 * Z95 / games
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def p99(times: Sequence[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
 def report(tally: Tally, players: int, player: str, opponents: str) -> str:
     times = sorted(tally.decision_times)
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     who = "the AI" if player == "ai" else f"the {player} player"
+    low, high = wilson(tally.wins, tally.games)
     lines = [
         f"{tally.games} games, {players} players: {who} against {players - 1} {opponents} players",
-        f"win rate: {tally.wins / tally.games:.1%} ({tally.wins} wins, {tally.shared_wins} of them shared;"
-        " a shared win counts as a win)",
+        f"win rate: {tally.wins / tally.games:.1%} (95% interval {low:.1%}–{high:.1%};"
+        f" {tally.wins} wins, {tally.shared_wins} of them shared; a shared win counts as a win)",
         f"average score: {who} {statistics.mean(tally.scores):.2f}, {opponents} seats"
         f" {statistics.mean(tally.other_scores):.2f}",
     ]
@@ -138,21 +163,29 @@ def report(tally: Tally, players: int, player: str, opponents: str) -> str:
         lines.append(f"games ended by: {endings}")
     lines.append(
         f"decisions: {len(times)}, median {statistics.median(times) * 1000:.1f} ms,"
-        f" mean {statistics.mean(times) * 1000:.2f} ms, p99 {p99 * 1000:.1f} ms,"
+        f" mean {statistics.mean(times) * 1000:.2f} ms, p99 {p99(times) * 1000:.1f} ms,"
         f" worst {times[-1] * 1000:.1f} ms"
     )
     return "\n".join(lines)
 
 
-def table_row(tally: Tally, players: int, opponents: str, first_seed: int) -> str:
+def table_row(tally: Tally, players: int, player: str, opponents: str, first_seed: int) -> str:
     """One row of the markdown table in the game's docs."""
-    times = sorted(tally.decision_times)
+    low, high = wilson(tally.wins, tally.games)
     return (
-        f"| {players - 1} {opponents} | {tally.games} | {first_seed}–{first_seed + tally.games - 1} "
-        f"| {tally.wins / tally.games:.1%} ({tally.wins}) | {100 / players:.0f}% "
+        f"| {player} | {players - 1} {opponents} | {tally.games} "
+        f"| {first_seed}–{first_seed + tally.games - 1} "
+        f"| {tally.wins / tally.games:.1%} ({tally.wins}) | {low:.1%}–{high:.1%} | {100 / players:.0f}% "
         f"| {statistics.mean(tally.scores):.1f} / {statistics.mean(tally.other_scores):.1f} "
-        f"| {statistics.median(times) * 1000:.1f} | {times[-1] * 1000:.0f} |"
+        f"| {statistics.median(tally.decision_times) * 1000:.1f} | {p99(tally.decision_times) * 1000:.0f} |"
     )
+
+
+def players_of(game_id: str) -> dict[str, Chooser]:
+    """Everyone who can be measured in the game, by name: its AI's levels (Normal also as
+    `ai`) and its baselines."""
+    levels = {level: ai.chooser(game_id, level) for level in ai.levels(game_id)}
+    return {"ai": ai.chooser(game_id), **levels, **ai.baselines(game_id)}
 
 
 def player_count(engine: Engine, asked: int | None) -> int:
@@ -174,9 +207,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--opponents",
         action="append",
-        help="the baseline in the other seats, again for more (default: each of the game's baselines)",
+        help="who plays the other seats, a baseline or a level, again for more (default: each baseline)",
     )
-    parser.add_argument("--player", default="ai", help="who is measured: ai (default) or a baseline")
+    parser.add_argument(
+        "--player",
+        default="ai",
+        help="who is measured: ai (Normal, the default), easy, normal, hard or a baseline",
+    )
     parser.add_argument("--table", action="store_true", help="also print each game's markdown table")
     args = parser.parse_args(argv)
 
@@ -189,8 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for engine in chosen:
         if not ai.has_ai(engine.id):
             continue
-        available = {"ai": ai.chooser(engine.id), **ai.baselines(engine.id)}
-        wanted = args.opponents or [name for name in available if name != "ai"]
+        available = players_of(engine.id)
+        wanted = args.opponents or list(ai.baselines(engine.id))
         missing = [name for name in (args.player, *wanted) if name not in available]
         if missing and named:
             parser.error(f"no {' or '.join(missing)} player for {engine.id}")
@@ -204,7 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 engine, players, args.games, args.seed, available[args.player], available[opponents]
             )
             print(f"## {engine.title}\n{report(tally, players, args.player, opponents)}\n")
-            rows.append(table_row(tally, players, opponents, args.seed))
+            rows.append(table_row(tally, players, args.player, opponents, args.seed))
         tables.append(f"## {engine.title}\n{TABLE_HEADER}\n" + "\n".join(rows) + "\n")
     if args.table:
         print("\n".join(tables), end="")

@@ -94,7 +94,7 @@ async def test_the_ai_goes_before_long_jobs_queued_ahead_and_its_budget_counts_o
     # The game's own AI, noting when it begins to think.
     began = tmp_path / "began"
     own_ai = ai.chooser(GAME)
-    monkeypatch.setitem(ai._REGISTRY, GAME, partial(noting_ai, began, own_ai))
+    monkeypatch.setitem(ai._REGISTRY, GAME, {"normal": partial(noting_ai, began, own_ai)})
     # Just before the AI's turn, long jobs: one under way in each worker, longer than the
     # AI's budget, and one waiting.
     long_jobs: list[asyncio.Future[int]] = []
@@ -126,7 +126,7 @@ def stuck_ai(game: OpenGame, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     """From the game's start on, the AI's next decision never comes; where its worker's
     process id will be written."""
     stuck = tmp_path / "stuck"
-    monkeypatch.setitem(ai._REGISTRY, GAME, partial(stuck_once_ai, stuck, ai.chooser(GAME)))
+    monkeypatch.setitem(ai._REGISTRY, GAME, {"normal": partial(stuck_once_ai, stuck, ai.chooser(GAME))})
     return stuck
 
 

@@ -59,7 +59,7 @@ def broken_ai(request: pytest.FixtureRequest) -> Iterator[None]:
     """The test game's AI replaced by the one given as the test's parameter."""
     ai.has_ai(GAME)  # the built-in AIs are registered first, so they do not overwrite this one
     mp = pytest.MonkeyPatch()
-    mp.setitem(ai._REGISTRY, GAME, request.param)
+    mp.setitem(ai._REGISTRY, GAME, {"normal": request.param})
     yield
     mp.undo()
 
