@@ -239,7 +239,7 @@ class Workers:
 
         The limit counts from the job's start in a worker, on the real clock: a wait for a
         free worker is no part of it (threads start at once)."""
-        if self._processes <= 0:
+        if self._processes <= 0 or (priority is Priority.DRAWING and self._starting()):
             return await asyncio.wait_for(asyncio.to_thread(function, *args), time_limit)
         try:
             return await self._run_once(_Job(function, args, priority, time_limit))
@@ -255,6 +255,19 @@ class Workers:
             self._dispatch()
         # Cancelled while it waits, the job is called off: no worker takes it.
         return await asyncio.wrap_future(job.outcome)
+
+    def _starting(self) -> bool:
+        """Whether no worker is ready for a board yet: each is starting or drawing its sample
+        boards. A board asked for meanwhile is drawn in a thread of this process instead: a
+        worker's start (a new interpreter importing every game, at a lower priority) takes a
+        second on a quiet machine and many more on a busy one, and the first posts after a
+        start would wait for it. The AI still waits for a worker: a thread could not be
+        stopped at the end of its time."""
+        with self._lock:
+            return not self._closed and all(
+                not worker.ready or (worker.job is not None and worker.job.priority is Priority.WARM_UP)
+                for worker in self._workers
+            )
 
     def _dispatch(self) -> None:
         """Hand waiting jobs to free workers, and the warm-up to those left idle (called with
@@ -284,6 +297,15 @@ class Workers:
             worker.next_sample = None
         elif worker.next_sample is not None:
             worker.next_sample += 1
+
+    def has_started(self) -> bool:
+        """Whether a worker process has started (boards then go to the processes)."""
+        return self._processes <= 0 or any(worker.ready for worker in self._workers)
+
+    async def started(self) -> None:
+        """Wait until a worker process has started (tests of what the processes do)."""
+        while not self.has_started():  # noqa: ASYNC110 (told in an executor's thread, polled)
+            await asyncio.sleep(0.05)
 
     async def warmed_up(self) -> None:
         """Wait until every worker has drawn its sample boards (tests and benchmarks that

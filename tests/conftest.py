@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -190,12 +191,21 @@ def database(store_location: str) -> str:
     return store_location
 
 
+def started(workers: Workers) -> Workers:
+    """The workers once their processes have started: until then boards are drawn in a
+    thread of this process, and the tests of the processes would not see them."""
+    deadline = time.monotonic() + 120
+    while not workers.has_started() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return workers
+
+
 @pytest.fixture(scope="session")
 def shared_workers() -> Iterator[Workers]:
     """One worker process that draws and thinks for every bot of the session, as a bot's
     own do: started once, where each bot starting its own (a new interpreter that imports
     everything and draws every game's first board) cost a second or two of every test."""
-    workers = Workers(1)
+    workers = started(Workers(1))
     yield workers
     workers.close()
 
@@ -204,7 +214,7 @@ def shared_workers() -> Iterator[Workers]:
 def two_workers() -> Iterator[Workers]:
     """Two worker processes, as the bot has on a machine of two cores: for the tests of how
     jobs share them (one module's tests share them, a stuck job's worker is replaced)."""
-    workers = Workers(2)
+    workers = started(Workers(2))
     yield workers
     workers.close()
 
@@ -469,6 +479,18 @@ def text_of(message: discord.Message | simcord.ResponseMessage) -> str:
     """What a message says: the text of its text displays (a card's), a line each, else its content."""
     said = [text for component in _walk(message.components) if (text := _displayed(component)) is not None]
     return "\n".join(said) if said else message.content
+
+
+def seat_colour(game_id: str, seat: int) -> discord.Colour:
+    """The colour the game's boards draw `seat` in."""
+    return discord.Colour.from_rgb(*renderers.seat_colour(game_id, seat))
+
+
+def accent_of(card: discord.Message) -> discord.Colour | None:
+    """The colour a card (a post) is edged in."""
+    (frame,) = card.components
+    assert isinstance(frame, discord.Container)
+    return frame.accent_colour
 
 
 def buttons_of(message: discord.Message) -> list[discord.Button]:

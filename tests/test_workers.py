@@ -107,6 +107,7 @@ async def test_a_stuck_job_ends_its_own_worker_and_no_other_job(two_workers: Wor
 
 async def test_a_killed_worker_is_replaced_and_the_job_tried_again() -> None:
     workers = Workers(processes=1)
+    await workers.started()
     try:
         assert await workers.run(square, 7) == 49
         victim = await workers.run(pid)
@@ -121,6 +122,7 @@ async def test_a_killed_worker_is_replaced_and_the_job_tried_again() -> None:
 
 async def test_a_job_that_hangs_holds_up_the_stop_no_longer_than_the_grace() -> None:
     workers = Workers(processes=1)
+    await workers.started()
     busy = await workers.run(pid)
     job = asyncio.ensure_future(workers.run(hang))
     await asyncio.sleep(0.5)  # the job is under way in the worker
@@ -136,6 +138,7 @@ async def test_a_job_that_hangs_holds_up_the_stop_no_longer_than_the_grace() -> 
 
 async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
     workers = Workers(processes=1)
+    await workers.started()
     try:
         # Lower priority: a higher niceness than this process's (capped by the system at 19).
         assert await workers.run(niceness) == min(os.nice(0) + WORKER_NICENESS, 19)
@@ -161,6 +164,7 @@ from bot.workers import Workers
 
 async def main():
     workers = Workers(processes=1)
+    await workers.started()
     print(await workers.run(os.getpid), flush=True)
     time.sleep(600)  # until killed
 
@@ -185,10 +189,26 @@ def test_workers_end_when_the_bot_is_killed_outright() -> None:
         bot.wait()
 
 
+async def test_a_board_asked_for_before_any_worker_has_started_is_drawn_in_a_thread() -> None:
+    # A worker's start takes a second on a quiet machine and many on a busy one: the first
+    # board after the bot starts does not wait for it. The AI does (a thread cannot be
+    # stopped when its time is up), and once a worker has started, boards go to it too.
+    workers = Workers(processes=1)
+    try:
+        assert not workers.has_started()
+        assert await workers.run(pid) == os.getpid()
+        assert await workers.run(pid, priority=Priority.THINKING) != os.getpid()
+        assert workers.has_started()
+        assert await workers.run(pid) != os.getpid()
+    finally:
+        workers.close()
+
+
 async def test_a_worker_draws_its_sample_boards_only_while_nothing_waits() -> None:
     # A new worker takes a job as soon as it has started, not after drawing every game's
     # sample board: the first board after a start waits for one sample at most.
     workers = Workers(processes=1)
+    await workers.started()
     try:
         assert await workers.run(square, 3) == 9
         assert workers._workers[0].next_sample is not None, "the job did not wait for the warm-up"
