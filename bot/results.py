@@ -178,3 +178,5 @@ class Reply:
     #: Where a public answer may be posted: the game's own thread and channel
     #: (elsewhere, or where the caller may not post, it is answered privately).
     public_in: tuple[int, ...] = ()
+    #: A public answer's colour, as a post's (`Post.accent`): the seat to act, or the winner.
+    accent: int | None = None

@@ -16,7 +16,9 @@ from conftest import OpenGame
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import accent_of
 from conftest import move_buttons
+from conftest import seat_colour
 from conftest import text_of
 from PIL import Image
 from simcord import MemberActor
@@ -344,6 +346,12 @@ async def test_the_end_summary_replay_and_ratings(world: World, table: Table) ->
     assert posted is not summary and "the whole game" in text_of(posted)
     assert posted.attachments[0].filename == "replay.gif"
     assert await posted.attachments[0].read() == await summary.attachments[0].read()
+    # A card like the end post, edged in the winner's colour (no colour for a tie).
+    ended = (await table.row(game.id)).outcome
+    assert ended is not None
+    winners = ended["winners"]
+    expected = seat_colour("chinesische-mauer", winners[0]) if len(winners) == 1 else None
+    assert posted.flags.components_v2 and accent_of(posted) == accent_of(summary) == expected
 
     stats = await world.bob.slash(world.channel, "stats", user=world.anna)
     assert stats.response is not None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from conftest import Table
 from conftest import World
+from conftest import accent_of
+from conftest import seat_colour
 from conftest import text_of
 from simcord.backend.errors import SetupError
 
@@ -55,6 +57,12 @@ async def test_board_is_posted_publicly(world: World, table: Table) -> None:
     assert f"#{game.id}" in text_of(board)
     assert await board.attachments[0].read() == await table.spectator_image(game.id)
     assert board.mentions == [], "/board does not ping anybody"
+    # A card like the game's own posts, edged in the colour of the seat to act.
+    assert board.flags.components_v2 and board.content == ""
+    row = await table.row(game.id)
+    to_act = await table.on_turn(game.id)
+    seat = next(s for s, taken in enumerate(row.seats) if to_act is not None and taken.user_id == to_act.id)
+    assert accent_of(board) == seat_colour(row.engine, seat)
     # The private "thinking…" answer is gone; the board itself is the answer.
     assert shown.response is None
 

@@ -9,13 +9,13 @@ import pytest
 from conftest import OpenGame
 from conftest import Table
 from conftest import World
+from conftest import accent_of
 from conftest import button_ids
 from conftest import buttons_of
 from conftest import move_buttons
+from conftest import seat_colour
 from conftest import text_of
 from PIL import Image
-
-import renderers
 
 #: A game of Chinesische Mauer takes far fewer moves; this only stops a runaway loop.
 MOVE_LIMIT = 1_000
@@ -26,18 +26,6 @@ def assert_nothing_private_in_public(world: World, game: OpenGame) -> None:
         for message in channel.history():
             assert "Your hand" not in text_of(message)
             assert not message.flags.ephemeral
-
-
-def seat_colour(game_id: str, seat: int) -> discord.Colour:
-    """The colour the game's boards draw `seat` in."""
-    return discord.Colour.from_rgb(*renderers.seat_colour(game_id, seat))
-
-
-def accent_of(card: discord.Message) -> discord.Colour | None:
-    """The colour a card (a post) is edged in."""
-    (frame,) = card.components
-    assert isinstance(frame, discord.Container)
-    return frame.accent_colour
 
 
 async def test_a_whole_game_against_the_ai_with_suggested_moves(world: World, table: Table) -> None:

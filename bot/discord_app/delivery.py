@@ -396,32 +396,23 @@ def _once(post: Post, piece: int) -> dict[str, Any]:
     return {"nonce": nonce}
 
 
-async def send_public(
-    interaction: discord.Interaction[Any],
-    text: str,
-    *,
-    image: bytes | None = None,
-    filename: str = BOARD_FILENAME,
-    description: str = "",
-) -> discord.Message | None:
-    """Post in the interaction's channel with the bot's own token (editable for ever).
+async def send_public(interaction: discord.Interaction[Any], post: Post) -> discord.Message | None:
+    """Post in the interaction's channel with the bot's own token (editable for ever), as
+    cards like the game's own posts (`post_cards`), pinging nobody.
 
-    Returns its last message (the one with the image), or None, having posted nothing,
-    when the bot may not post there.
+    Returns its last message, or None, having posted nothing, when the bot may not post
+    there.
     """
     channel = interaction.channel
     if not isinstance(channel, discord.abc.Messageable):
         return None
-    if not _may_post(channel, files=image is not None):
+    if not _may_post(channel, files=post.image is not None):
         return None
-    pieces = chunks(text)
-    for piece in pieces[:-1]:
-        await channel.send(piece, allowed_mentions=NO_PINGS)
-    return await channel.send(
-        pieces[-1],
-        file=board_file(image, filename, description) if image is not None else MISSING,
-        allowed_mentions=NO_PINGS,
-    )
+    file = board_file(post.image, post.filename, post.description) if post.image is not None else None
+    message = None
+    for card in post_cards(post, (), file):
+        message = await channel.send(view=card.view, file=card.file or MISSING, allowed_mentions=NO_PINGS)
+    return message
 
 
 async def send_direct(client: discord.Client, user_id: int, text: str) -> None:

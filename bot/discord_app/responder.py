@@ -42,6 +42,7 @@ from bot.discord_app.delivery import send_public
 from bot.errors import PlayerError
 from bot.results import Caller
 from bot.results import Dispatch
+from bot.results import Post
 from bot.results import Reply
 from bot.service import GameService
 from bot.store import Places
@@ -172,7 +173,14 @@ class InteractionResponder:
             await _privately(interaction, reply, key)
             return
         message = await send_public(
-            interaction, reply.text, image=reply.image, filename=reply.filename, description=reply.description
+            interaction,
+            Post(
+                reply.text,
+                reply.image,
+                filename=reply.filename,
+                description=reply.description,
+                accent=reply.accent,
+            ),
         )
         if message is None:
             await _privately(interaction, reply, "discord.public.fallback")

@@ -66,6 +66,7 @@ class Views:
             game_id=game_id,
             version=game.row.version,
             public_in=_places(game.row),
+            accent=post.accent,
         )
 
     async def info(self, caller: Caller, game_id: int) -> Reply:
@@ -207,6 +208,7 @@ class Views:
             game_id=game_id,
             filename="replay.gif",
             public_in=_places(game.row),
+            accent=self._narrator.accent(game, game.state),
         )
 
 
