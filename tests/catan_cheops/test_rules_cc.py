@@ -115,13 +115,19 @@ def test_each_build_costs_what_the_rules_say(kind: int, stated: str, cost: dict[
     assert tuple(spent) == resources(**cost)
 
 
-def test_the_bank_trades_4_to_1_and_gold_4_to_1() -> None:
+def test_the_bank_trades_4_to_1_harbours_3_to_1_and_2_to_1_and_gold_4_to_1_or_3_to_1() -> None:
     says("Bank 4:1, harbours 3:1 and 2:1, gold 4:1 (3:1 with a generic harbour)")
     # I43 has no harbour.
     state = position(settlements={"I43": 0}, hands={0: {"brick": 4}}, gold=(4, 3, 3, 3))
     assert play(state, 0, "bank 4 brick for ore").hands[0] == resources(ore=1)
     assert play(state, 0, "bank 4 gold for ore").gold[0] == 0
     assert "bank 3 brick for ore" not in legal(state)
+    # I23 has a generic harbour (3:1, gold too), I63 the special harbour of brick (2:1).
+    generic = position(settlements={"I23": 0}, hands={0: {"brick": 3}})
+    assert play(generic, 0, "bank 3 brick for ore").hands[0] == resources(ore=1)
+    assert play(generic, 0, "bank 3 gold for ore").gold[0] == 0
+    special = position(settlements={"I63": 0}, hands={0: {"brick": 2}})
+    assert play(special, 0, "bank 2 brick for ore").hands[0] == resources(ore=1)
 
 
 def test_an_offer_gives_1_to_3_cards_for_1_to_3_and_up_to_3_offers_a_turn() -> None:

@@ -17,11 +17,14 @@ from china_support import refusal
 from game_support import rules_say
 
 from games.china import ENGINE
+from games.china.data import ALLIANCES
+from games.china.data import PROVINCES
 from games.china.scoring import alliance_points
 from games.china.scoring import chain_points
 from games.china.state import PLACE
 from games.china.state import REFILL
 from games.china.state import house_points
+from games.core import IllegalAction
 
 says = functools.partial(rules_say, ENGINE)
 
@@ -47,6 +50,21 @@ def test_57_cards_less_1_of_each_colour_with_4_and_2_with_3_and_20_houses_8_emis
     assert [sum(hand) for hand in state.hands] == [3] * players
     assert sum(state.open) == 4
     assert state.houses_left == (20,) * players and state.envoys_left == (8,) * players
+
+
+def test_nine_provinces_15_alliances_and_side_b_for_3_a_for_5_a_chosen_with_4() -> None:
+    says(
+        "nine provinces, 15 numbered alliances",
+        "Side B is for 3 players, side A for 5; with 4 you choose (A unless chosen).",
+    )
+    assert (len(PROVINCES), len(ALLIANCES)) == (9, 15)
+    assert ENGINE.check_options(3, {})["side"] == "B"
+    assert ENGINE.check_options(4, {})["side"] == "A"
+    assert ENGINE.check_options(4, {"side": "B"})["side"] == "B"
+    assert ENGINE.check_options(5, {})["side"] == "A"
+    for players, side in ((3, "A"), (5, "B")):
+        with pytest.raises(IllegalAction):
+            ENGINE.check_options(players, {"side": side})
 
 
 def test_at_most_2_pieces_with_at_most_3_cards_and_a_joker_is_2_cards_of_another_colour() -> None:

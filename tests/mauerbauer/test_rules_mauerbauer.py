@@ -31,6 +31,7 @@ from games.mauerbauer import rules
 from games.mauerbauer.actions import Discard
 from games.mauerbauer.actions import Play
 from games.mauerbauer.data import FIELD_REGION
+from games.mauerbauer.data import FIELDS
 from games.mauerbauer.data import KINDS
 from games.mauerbauer.data import REGIONS
 from games.mauerbauer.data import WATER
@@ -54,12 +55,14 @@ def the_example_after_its_city() -> State:
 def test_two_to_four_players_with_the_supply_6_cards_and_1_point_each() -> None:
     says(
         "— 2 to 4 players",
+        "a triangle grid of 45 fields in 3 regions (West, Middle, East)",
         "60 guild cards, 30 kinds of 2",
         "33 walls, 30 towers (10 white, 10 grey, 10 black), 60 houses (12 in each of 5 colours) "
         "and 15 palaces (3 per colour)",
         "Everyone starts with 6 cards and 1 point.",
     )
     assert (ENGINE.min_players, ENGINE.max_players) == (2, 4)
+    assert (FIELDS, REGIONS) == (45, ("west", "middle", "east"))
     assert len(KINDS) == 30
     for players in (2, 3, 4):
         state = ENGINE.setup(players, 5)
