@@ -29,6 +29,7 @@ __all__ = [
     "keys_of",
     "parse_refusal",
     "random_states",
+    "rules_say",
     "said",
     "template_fields",
 ]
@@ -49,6 +50,14 @@ def said(engine: Engine, message: Message) -> str:
         for language in ("de", "nl"):
             assert key in engine.locales[language], f"{key} in {language}"
     return str(message)
+
+
+def rules_say(engine: Engine, *claims: str) -> None:
+    """Each claim stands word for word in the game's English `/rules`. A test of a number the
+    rules state checks the sentence too, so that a change to either the text or the engine
+    fails it (the numbers of the German and Dutch texts follow the English: test_rules_texts)."""
+    text = engine.texts[f"{engine.id}.rules"]
+    assert [claim for claim in claims if claim not in text] == []
 
 
 def parse_refusal(engine: Engine, state: State, seat: int, text: str) -> IllegalAction:

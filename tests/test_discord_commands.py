@@ -85,14 +85,23 @@ async def test_board_where_the_bot_may_not_post_is_shown_privately(world: World,
     assert quiet.history() == []
 
 
-async def test_rules_are_private_and_complete(world: World) -> None:
-    shown = await world.stranger.slash(world.channel, "rules", game="chinesische-mauer")
+@pytest.mark.parametrize(
+    ("game", "title"),
+    [
+        ("chinesische-mauer", "Chinesische Mauer"),
+        ("china", "China"),
+        ("mauerbauer", "Mauerbauer"),
+        ("catan-cheops", "Catan: Cheops"),
+    ],
+)
+async def test_rules_are_private_and_complete(world: World, game: str, title: str) -> None:
+    shown = await world.stranger.slash(world.channel, "rules", game=game)
 
     assert shown.ephemeral and shown.response is not None
     parts = [shown.response, *shown.followups]
     text = "\n".join(part.content for part in parts)
     assert all(len(part.content) <= 2_000 for part in parts)
-    assert "Chinesische Mauer" in text and "How we decide what the rulebook leaves open" in text
+    assert text.startswith(f"**{title}**") and "How we decide what the rulebook leaves open" in text
     assert all(part.ephemeral for part in parts)
 
 
