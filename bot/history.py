@@ -65,10 +65,26 @@ class Step:
     ends_turn: bool = False
     entered: frozenset[int] = frozenset()
     told: Told | None = field(default=None, repr=False)
+    #: Whether the service made the move for a person, as their only one (`Engine.forced`),
+    #: or how to find out (a replay puts it off like the words).
+    forced: bool | Callable[[], bool] = field(default=False, repr=False)
 
     @cached_property
     def description(self) -> Message:
         return self.words if isinstance(self.words, Message) else self.words()
+
+    @cached_property
+    def made_for_them(self) -> bool:
+        """Whether the seat's person did not choose this move: the service made it for them."""
+        return self.forced if isinstance(self.forced, bool) else self.forced()
+
+
+def last_own_move(steps: Sequence[Step], seat: int) -> int | None:
+    """The version of the newest move in `steps` that the seat chose itself (a move the
+    service made for a person without asking is none of theirs: they never saw what came
+    before it). None when there is none in `steps`."""
+    own = (item.version for item in reversed(steps) if item.seat == seat and not item.made_for_them)
+    return next(own, None)
 
 
 def new_turn(engine: Engine, before: State, after: State) -> bool:
@@ -90,12 +106,13 @@ def step(
     before: State,
     after: State,
     private: Told | None = None,
+    forced: bool | Callable[[], bool] = False,
 ) -> Step:
     """The step of a move, with the turn it ended and the seats it obliged."""
     ends = new_turn(engine, before, after)
     acting = engine.to_act(after)
     entered = acting if ends else acting - engine.to_act(before)
-    return Step(version, seat, description, after, ends, entered, private)
+    return Step(version, seat, description, after, ends, entered, private, forced)
 
 
 def told(engine: Engine, before: State, seat: int, action: Action | str) -> Told:
@@ -212,7 +229,8 @@ def replay(
             description = words(engine, state, move.seat, action, by_person=by_person)
         after = engine.apply(state, move.seat, action)
         private = told(engine, state, move.seat, action)
-        steps.append(step(engine, move.version, move.seat, description, state, after, private))
+        forced = partial(made_for_person, engine, state, move.seat, action, by_person=by_person)
+        steps.append(step(engine, move.version, move.seat, description, state, after, private, forced))
         state = after
     return start, steps
 

@@ -126,3 +126,31 @@ async def test_undo_takes_back_the_move_made_for_the_player_with_the_one_before(
     row = await service.store.get_game(game_id)
     assert row.state is not None
     assert str(engine.prompt(engine.loads(row.state), 2)).startswith("Your turn: place 1 or 2 pieces")
+
+
+@pytest.mark.parametrize("from_memory", [True, False], ids=["in-memory", "after-a-restart"])
+async def test_since_your_last_move_counts_from_the_last_move_the_player_chose(
+    store: Store, monkeypatch: pytest.MonkeyPatch, from_memory: bool
+) -> None:
+    # As above: user3 places a piece (the fourth move), and the service ends their placing
+    # (the fifth). What user3 is told next goes back to their own move, not to the one made
+    # for them, whether the moves are still in memory or read again from the log.
+    service = GameService(store, render=no_image)
+    game_id, people = await china_for_three(service, monkeypatch)
+    engine = games.get("china")
+    while await service.idle() or len(await service.store.moves(game_id)) < 5:
+        row = await service.store.get_game(game_id)
+        assert row.state is not None
+        state = engine.loads(row.state)
+        seat = min(engine.to_act(state))
+        notation = engine.format_action(state, engine.legal_actions(state, seat)[0])
+        await service.move(people[seat], game_id, notation)
+    moves = await service.store.moves(game_id)
+    assert moves[4].action == "end" and moves[3].seat == moves[4].seat == 2
+    if not from_memory:
+        service = GameService(store, render=no_image)
+    game = await service._games.load(game_id)
+    assert await service._games.last_move_version(game, 2) == moves[3].version
+    other = next(m.seat for m in moves if m.seat != 2)
+    newest = max(m.version for m in moves if m.seat == other)
+    assert await service._games.last_move_version(game, other) == newest

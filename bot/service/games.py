@@ -29,6 +29,7 @@ from bot.history import History
 from bot.history import Step
 from bot.history import Turn
 from bot.history import group_turns
+from bot.history import last_own_move
 from bot.history import obligation_start
 from bot.history import replay
 from bot.history import step
@@ -255,13 +256,18 @@ class Games:
         return last is not None and last > version
 
     async def last_move_version(self, game: Loaded, seat: int) -> int | None:
+        """The version of the seat's newest move of its own choosing (`last_own_move`); None
+        before its first."""
         history = self._get(game.row.id).history
         if history is not None and history.reaches(game.row.version):
-            steps = history.until(game.row.version)
-            found = next((item.version for item in reversed(steps) if item.seat == seat), None)
+            found = last_own_move(history.until(game.row.version), seat)
             if found is not None:
                 return found
-        return await self.store.last_move_version(game.row.id, seat)
+        if await self.store.last_move_version(game.row.id, seat) is None:
+            return None
+        # Older than memory reaches, or a move made for them: the whole log tells.
+        steps = [item for item in await self._replayed(game) if item.version <= game.row.version]
+        return last_own_move(steps, seat)
 
     async def all_turns(self, game: Loaded, since_version: int = 0) -> list[Turn]:
         """Every turn of the game after `since_version`, replayed from the log."""
@@ -290,9 +296,17 @@ class Games:
             kept.row = None
 
     async def commit(
-        self, game: Loaded, seat: int, notation: str, new_state: State, description: Message
+        self,
+        game: Loaded,
+        seat: int,
+        notation: str,
+        new_state: State,
+        description: Message,
+        *,
+        forced: bool = False,
     ) -> Loaded:
-        """Store a move (compare-and-set on the version) and remember what it made."""
+        """Store a move (compare-and-set on the version) and remember what it made (`forced`:
+        the service made it for a person, as their only move)."""
         outcome = game.engine.outcome(new_state)
         if game.row.notation_version < game.engine.notation_version:
             game = await self._upgrade_log(game)
@@ -315,7 +329,7 @@ class Games:
             self.forget(game.row.id)
             raise PlayerError("error.game_over", id=game.row.id) from None
         private = told(game.engine, game.state, seat, notation)
-        made = step(game.engine, row.version, seat, description, game.state, new_state, private)
+        made = step(game.engine, row.version, seat, description, game.state, new_state, private, forced)
         kept = self._keep(row.id)
         kept.history = (kept.history or History(game.row.version)).add(game.row.version, made)
         kept.state = (row.version, new_state)

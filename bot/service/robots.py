@@ -81,7 +81,7 @@ class Robots:
         new_state = game.engine.apply(game.state, seat, action)
         notation = game.engine.format_action(game.state, action)
         description = game.engine.describe_forced(game.state, seat, action)
-        return await self._games.commit(game, seat, notation, new_state, description)
+        return await self._games.commit(game, seat, notation, new_state, description, forced=True)
 
     async def run(self, game: Loaded) -> Loaded:
         """Let AI seats move, and make the moves people have no choice about, until only
