@@ -102,7 +102,6 @@ TABLES: Final = (
         ),
         ("user_id",),
     ),
-    Table("tips_seen", ("user_id", "engine", "tip"), ("user_id", "engine", "tip")),
     Table("ratings", ("user_id", "engine", "mu", "sigma"), ("user_id", "engine")),
     Table("notices", ("id", "game_id", "body", "created_at"), ("id",), numbered=True),
     Table("departed_guilds", ("guild_id", "left_at"), ("guild_id",)),
@@ -124,6 +123,7 @@ TABLES: Final = (
         ("league_id", "what", "state", "tries", "tried_at", "created_at"),
         ("league_id", "what"),
     ),
+    Table("tips_seen", ("user_id", "engine", "tip"), ("user_id", "engine", "tip")),
 )
 
 #: Tables a backend keeps for itself, not the bot's data: never copied.
