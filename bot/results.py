@@ -178,3 +178,5 @@ class Reply:
     #: Where a public answer may be posted: the game's own thread and channel
     #: (elsewhere, or where the caller may not post, it is answered privately).
     public_in: tuple[int, ...] = ()
+    #: A private answer to a person who must decide in a game with hints on: it offers a Hint button.
+    offers_hint: bool = False
