@@ -17,6 +17,7 @@ from bot import ratings
 from bot.errors import PlayerError
 from bot.results import Caller
 from bot.results import Reply
+from bot.service.model import hints_on
 from bot.service.model import seat_name
 from bot.store import GameRow
 from bot.store import Store
@@ -45,10 +46,11 @@ class Community:
 
         Only games in a server are rated: a game at one terminal (no server) has
         players who may all be the same person, under names that mean nothing
-        outside that terminal. It is marked rated all the same, so it is done once.
+        outside that terminal. Nor is a game with hints on: the AI helped its players.
+        Either is marked rated all the same, so it is done once.
         """
         store = self._store
-        if row.guild_id is None:
+        if row.guild_id is None or hints_on(row):
             await store.record_ratings(row.id, row.engine, {})
             return []
         people = [seat.user_id for seat in row.seats if not seat.is_ai and seat.user_id is not None]

@@ -455,6 +455,10 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
                 shown = _names(row)
                 prompt = texts.render(engine.prompt(state, seat), caller.locale, shown)
                 session.say(f"{shown[seat]}: {prompt}")
+            # The first time this player meets this kind of decision: the tip, as on Discord.
+            tip = await service.tip(caller, game_id)
+            if tip:
+                session.say(tip)
         session.pinged.clear()
         command = (await ask(f"{caller.name}> ")).strip()
         try:
@@ -471,6 +475,8 @@ async def play(session: LocalSession, game_id: int, ask: Ask) -> None:
                 session.show(await service.hand(caller, game_id), "hand")
             elif command == "board":
                 session.show(await service.board(caller, game_id), "board")
+            elif command == "hint":
+                session.show(await service.hint(caller, game_id))
             elif command == "log":
                 session.show(await service.log(caller, game_id))
             elif command == "info":

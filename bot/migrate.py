@@ -84,6 +84,7 @@ _NOUNS: Final = {
     "league_rounds": ("league round", "league rounds"),
     "league_tables": ("league table", "league tables"),
     "league_posts": ("league post", "league posts"),
+    "tips_seen": ("tip seen", "tips seen"),
 }
 
 

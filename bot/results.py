@@ -180,3 +180,5 @@ class Reply:
     public_in: tuple[int, ...] = ()
     #: A public answer's colour, as a post's (`Post.accent`): the seat to act, or the winner.
     accent: int | None = None
+    #: A private answer to a person who must decide in a game with hints on: it offers a Hint button.
+    offers_hint: bool = False

@@ -390,12 +390,13 @@ class Table:
         return service
 
     async def open(
-        self, host: MemberActor, channel: ChannelHandle | None = None, game: str = GAME
+        self, host: MemberActor, channel: ChannelHandle | None = None, game: str = GAME, **choices: str
     ) -> OpenGame:
-        """`/game new` of `game` by `host` in `channel` (the world's channel unless named)."""
+        """`/game new` of `game` by `host` in `channel` (the world's channel unless named), with
+        the command's other `choices` (such as `hints="on"`)."""
         channel = channel or self.world.channel
         threads_before = {thread.id for thread in channel.threads}
-        answer = await host.slash(channel, "game new", game=game)
+        answer = await host.slash(channel, "game new", game=game, **choices)
         lobby = [message for message in channel.history() if message.components][-1]
         found = re.search(r"#(\d+)", lobby.content)
         assert found is not None, lobby.content

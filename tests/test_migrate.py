@@ -547,9 +547,8 @@ def test_summary_counts_in_words() -> None:
     assert summary.text() == (
         "Migrated a.sqlite3 to postgresql://x/db in 2.0 s: 2 games, 2 seats, 2 moves, 2 timers, "
         "2 players, 2 ratings, 2 notices, 1 departed server, 2 servers' settings, 2 leagues, "
-        "2 league members, 2 league rounds, 2 league tables, 2 league posts copied; 1 game verified by "
-        "replaying "
-        "their move logs."
+        "2 league members, 2 league rounds, 2 league tables, 2 league posts, 2 tips seen copied; "
+        "1 game verified by replaying their move logs."
     )
 
 

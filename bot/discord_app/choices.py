@@ -29,6 +29,7 @@ __all__ = [
     "engine_choices",
     "game_autocomplete",
     "move_autocomplete",
+    "on_off_choices",
     "parse_options",
     "refresh_game_choices",
     "suggest",
@@ -47,6 +48,14 @@ CHOICE_TEXT_LIMIT = 100
 def engine_choices() -> list[app_commands.Choice[str]]:
     """Every game: its title shown, its engine id sent."""
     return [app_commands.Choice(name=engine.title, value=engine.id) for engine in games.all()]
+
+
+def on_off_choices() -> list[app_commands.Choice[str]]:
+    """On and off, in the reader's words: `/notify dm`, `/notify tips`, `/game new hints:`."""
+    return [
+        app_commands.Choice(name=texts.t("discord.choice.on"), value="on"),
+        app_commands.Choice(name=texts.t("discord.choice.off"), value="off"),
+    ]
 
 
 def refresh_game_choices(tree: app_commands.CommandTree[Any]) -> None:

@@ -14,6 +14,7 @@ from discord.ext import tasks
 
 from bot.discord_app.choices import refresh_game_choices
 from bot.discord_app.components import HandButton
+from bot.discord_app.components import HintButton
 from bot.discord_app.components import LobbyButton
 from bot.discord_app.components import MoveButton
 from bot.discord_app.components import MoveSelect
@@ -145,7 +146,9 @@ class BaumeisterBot(commands.AutoShardedBot):
         await self.add_cog(LeagueCog())
         refresh_game_choices(self.tree)
         mark_guild_only(self.tree)
-        self.add_dynamic_items(LobbyButton, MoveButton, MoveSelect, OptionSelect, HandButton, TimeoutButton)
+        self.add_dynamic_items(
+            LobbyButton, MoveButton, MoveSelect, OptionSelect, HandButton, HintButton, TimeoutButton
+        )
         self.add_dynamic_items(ConfigSelect, LeagueButton)
         # Command names and descriptions in the users' languages (German, Dutch).
         await self.tree.set_translator(CatalogueTranslator())

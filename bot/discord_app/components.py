@@ -27,10 +27,12 @@ from bot.discord_app.delivery import answering
 from bot.results import LobbyCard
 from bot.results import Post
 from bot.results import Reply
+from bot.service import GameService
 
 __all__ = [
     "LOBBY_ACTIONS",
     "HandButton",
+    "HintButton",
     "LobbyButton",
     "MoveButton",
     "MoveSelect",
@@ -248,10 +250,19 @@ class OptionSelect(
 class HandButton(discord.ui.DynamicItem[Button], template=r"bm:hand:(?P<game>[0-9]+)"):
     """Shows the clicking player their own hand, privately, with fresh move buttons."""
 
+    #: What the custom id starts with after "bm:", and the emoji the button shows.
+    kind = "hand"
+    emoji: str | None = None
+    #: The service call a press makes, about the button's game.
+    ask = staticmethod(GameService.hand)
+
     def __init__(self, game_id: int, *, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or "hand", style=discord.ButtonStyle.secondary, custom_id=f"bm:hand:{game_id}"
+                label=label or self.kind,
+                style=discord.ButtonStyle.secondary,
+                emoji=self.emoji,
+                custom_id=f"bm:{self.kind}:{game_id}",
             )
         )
         self.game_id = game_id
@@ -264,12 +275,20 @@ class HandButton(discord.ui.DynamicItem[Button], template=r"bm:hand:(?P<game>[0-
         return cls(int(match["game"]), label=label)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        game_id = self.game_id
+        game_id, ask = self.game_id, self.ask
 
         async def work(request: Request) -> Reply:
-            return await request.service.hand(request.caller, game_id)
+            return await ask(request.service, request.caller, game_id)
 
         await _click(interaction, game_id, work)
+
+
+class HintButton(HandButton, template=r"bm:hint:(?P<game>[0-9]+)"):
+    """Asks for hints on the clicking player's decision (`/hint`), answered privately."""
+
+    kind = "hint"
+    emoji = "💡"
+    ask = staticmethod(GameService.hint)
 
 
 class TimeoutButton(
@@ -331,7 +350,7 @@ def lobby_view(card: LobbyCard, locale: str | None) -> discord.ui.View | None:
 
 
 def hand_view(reply: Reply, locale: str | None) -> discord.ui.View | None:
-    """A private hand's moves and a Refresh button.
+    """A private hand's moves, a Refresh button and, where offered, a Hint button.
 
     Moves are buttons, up to four rows of five; a move whose custom id would
     be too long for a button, and whatever does not fit in three rows once a
@@ -369,6 +388,10 @@ def hand_view(reply: Reply, locale: str | None) -> discord.ui.View | None:
     refresh = HandButton(reply.game_id, label=texts.t("discord.button.refresh", locale))
     refresh.row = MOVE_ROWS
     view.add_item(refresh)
+    if reply.offers_hint:
+        hint = HintButton(reply.game_id, label=texts.t("discord.button.hint", locale))
+        hint.row = MOVE_ROWS
+        view.add_item(hint)
     return view
 
 

@@ -17,6 +17,7 @@ from discord.ext import commands
 import texts
 from bot.discord_app.choices import engine_choices
 from bot.discord_app.choices import game_autocomplete
+from bot.discord_app.choices import on_off_choices
 from bot.discord_app.choices import parse_options
 from bot.discord_app.command_kit import Subject
 from bot.discord_app.command_kit import named_command
@@ -115,15 +116,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
         super().__init__()
 
     @app_commands.command(name="new", description=texts.t("discord.command.game.new"))
-    @app_commands.describe(game=texts.t("discord.option.new_game"), options=texts.t("discord.option.options"))
-    @app_commands.choices(game=engine_choices())
-    async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None) -> None:
+    @app_commands.describe(
+        game=texts.t("discord.option.new_game"),
+        options=texts.t("discord.option.options"),
+        hints=texts.t("discord.option.hints"),
+    )
+    @app_commands.choices(game=engine_choices(), hints=on_off_choices())
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: str | None = None,
+        hints: str | None = None,
+    ) -> None:
         try:
             parsed = parse_options(options)
         except PlayerError as error:
             await refuse(interaction, error)
             return
-        await self.responder.open_lobby(interaction, game, parsed)
+        await self.responder.open_lobby(interaction, game, parsed, None if hints is None else hints == "on")
 
     # Commands that make one service call about one game: name, description, the call.
     join = game_command("join", "discord.command.game.join", GameService.join)

@@ -1,4 +1,4 @@
-"""`/move`, `/hand`, `/board` and `/rules`: playing and looking."""
+"""`/move`, `/hand`, `/board`, `/hint` and `/rules`: playing and looking."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ class PlayCog(commands.Cog):
 
     hand = game_command("hand", "discord.command.hand", GameService.hand)
     board = game_command("board", "discord.command.board", GameService.board)
+    hint = game_command("hint", "discord.command.hint", GameService.hint)
 
     @app_commands.command(name="rules", description=texts.t("discord.command.rules"))
     @app_commands.describe(game=texts.t("discord.option.rules_game"))

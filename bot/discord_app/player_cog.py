@@ -1,8 +1,11 @@
-"""`/undo`, `/away`, `/notify`, `/stats` and `/leaderboard`: a player's own affairs."""
+"""`/undo`, `/away`, `/notify` (direct messages, tips, quiet hours), `/stats` and `/leaderboard`:
+a player's own affairs."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -11,9 +14,11 @@ from discord.ext import commands
 
 import texts
 from bot.discord_app.choices import engine_choices
+from bot.discord_app.choices import on_off_choices
 from bot.discord_app.context import Request
 from bot.discord_app.game_cog import game_command
 from bot.discord_app.responder import InteractionResponder
+from bot.results import Caller
 from bot.results import Reply
 from bot.service import GameService
 from bot.service.clock import MAX_HOURS
@@ -44,6 +49,20 @@ async def _zone_autocomplete(
     return [app_commands.Choice(name=name, value=name) for name in zones_matching(current)]
 
 
+async def _switch(
+    responder: InteractionResponder,
+    interaction: discord.Interaction[Any],
+    change: Callable[[GameService, Caller, bool], Awaitable[Reply]],
+    state: str,
+) -> None:
+    """A `/notify` choice of on or off, wherever it is typed."""
+
+    async def work(request: Request) -> Reply:
+        return await change(request.service, request.caller, state == "on")
+
+    await responder.respond(interaction, work, anywhere=True)
+
+
 class PlayerCog(commands.Cog):
     """Commands about the caller rather than one game's board."""
 
@@ -65,17 +84,15 @@ class PlayerCog(commands.Cog):
 
     @notify.command(name="dm", description=texts.t("discord.command.notify_dm"))
     @app_commands.describe(state=texts.t("discord.option.dm"))
-    @app_commands.choices(
-        state=[
-            app_commands.Choice(name=texts.t("discord.choice.on"), value="on"),
-            app_commands.Choice(name=texts.t("discord.choice.off"), value="off"),
-        ]
-    )
+    @app_commands.choices(state=on_off_choices())
     async def notify_dm(self, interaction: discord.Interaction[Any], state: str) -> None:
-        async def work(request: Request) -> Reply:
-            return await request.service.notify(request.caller, state == "on")
+        await _switch(self.responder, interaction, GameService.notify, state)
 
-        await self.responder.respond(interaction, work, anywhere=True)
+    @notify.command(name="tips", description=texts.t("discord.command.notify_tips"))
+    @app_commands.describe(state=texts.t("discord.option.tips"))
+    @app_commands.choices(state=on_off_choices())
+    async def notify_tips(self, interaction: discord.Interaction[Any], state: str) -> None:
+        await _switch(self.responder, interaction, GameService.tips, state)
 
     @notify.command(name="quiet", description=texts.t("discord.command.notify_quiet"))
     @app_commands.rename(start="from", end="to")

@@ -131,7 +131,11 @@ class InteractionResponder:
             await self._publish(interaction, reply)
         else:
             # A hand (its picture, or moves still to make) gets its buttons; a replay does not.
-            shows_hand = reply.buttons or (reply.image is not None and reply.filename == "board.png")
+            shows_hand = (
+                reply.buttons
+                or reply.offers_hint
+                or (reply.image is not None and reply.filename == "board.png")
+            )
             view = hand_view(reply, locale) if shows_hand else None
             await send_private(
                 interaction,
@@ -196,7 +200,11 @@ class InteractionResponder:
     # ------------------------------------------------------------------ lobby
 
     async def open_lobby(
-        self, interaction: discord.Interaction[Any], engine_id: str, options: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        engine_id: str,
+        options: dict[str, Any],
+        hints: bool | None = None,
     ) -> None:
         """`/game new`: the lobby message with its buttons, and the game's own thread."""
         try:
@@ -212,7 +220,7 @@ class InteractionResponder:
             if not interaction.permissions.send_messages:
                 raise PlayerError("discord.error.you_cannot_post")
             await interaction.response.defer(ephemeral=True, thinking=True)
-            reply = await self.service.new_game(caller, engine_id, options)
+            reply = await self.service.new_game(caller, engine_id, options, hints=hints)
         except PlayerError as error:
             await refuse(interaction, error)
             return

@@ -16,6 +16,9 @@ what it uses (the arrows point one way; nothing reaches into another part):
 - `Play` (moves, undo, hand, suggestions, a stand-in move), `Lobby` (seats,
   options, start), `Views` (board, info, log, list, replay).
 - `Pauses` — a game paused and resumed by its host or a moderator.
+- `Hints` — `/hint` (the AI's best moves, worked out in a worker) and the tips
+  a member gets the first time they meet a kind of decision; `Play` adds both
+  to its private answers.
 - `Clock` — deadlines and reminders; when one passes it asks `Play` (given
   to it, not imported back) for the stand-in move.
 - `Turns` — each game's background work after a change: AI seats, one post
@@ -50,6 +53,7 @@ from bot.service.drawing import Render
 from bot.service.games import CACHED_GAMES
 from bot.service.games import Games
 from bot.service.games import engine_of
+from bot.service.hints import Hints
 from bot.service.leagues import Leagues
 from bot.service.lobby import Lobby
 from bot.service.model import Outbox
@@ -112,7 +116,8 @@ class GameService:
         #: The AI's moves; `robots.thinking_budget` is how long one decision may take.
         robots = self.robots = Robots(games, self.workers)
         self.community = Community(store)
-        self._play = Play(games, notices, narrator, robots)
+        self._hints = Hints(games, people, self.workers)
+        self._play = Play(games, notices, narrator, robots, self._hints)
         #: Each server's own settings (`/config`).
         self.config = Config(store, clock)
         self._lobby = Lobby(games, notices, self.config)
@@ -177,6 +182,12 @@ class GameService:
     async def hand(self, caller: Caller, game_id: int) -> Reply:
         return await self._play.hand(caller, game_id)
 
+    async def hint(self, caller: Caller, game_id: int) -> Reply:
+        return await self._play.hint(caller, game_id)
+
+    async def tip(self, caller: Caller, game_id: int) -> str:
+        return await self._play.tip(caller, game_id)
+
     async def suggestions(self, caller: Caller, game_id: int, typed: str) -> list[str]:
         return await self._play.suggestions(caller, game_id, typed)
 
@@ -200,9 +211,14 @@ class GameService:
         return await self._lobby.game_choices(caller, typed)
 
     async def new_game(
-        self, caller: Caller, engine_id: str, options: Mapping[str, Any] | None = None
+        self,
+        caller: Caller,
+        engine_id: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        hints: bool | None = None,
     ) -> Reply:
-        return await self._lobby.new_game(caller, engine_id, options)
+        return await self._lobby.new_game(caller, engine_id, options, hints=hints)
 
     async def set_option(self, caller: Caller, game_id: int, name: str, value: str) -> Reply:
         return await self._lobby.set_option(caller, game_id, name, value)
@@ -313,6 +329,10 @@ class GameService:
         player = await self._people.get(caller.user_id)
         await self._people.save(replace(player, dm=dm, locale=caller.locale or player.locale))
         return Reply(_text(caller, "notify.on" if dm else "notify.off"))
+
+    async def tips(self, caller: Caller, on: bool) -> Reply:
+        """`/notify tips state:on|off`: tips the first time the caller meets a kind of decision."""
+        return await self._hints.set_tips(caller, on)
 
     async def quiet(
         self, caller: Caller, start: int | None = None, end: int | None = None, zone: str | None = None

@@ -20,8 +20,10 @@ from bot.service.games import Games
 from bot.service.games import engine_of
 from bot.service.games import seat_list
 from bot.service.games import visible
+from bot.service.hints import hints_line
 from bot.service.model import AI_NAMES
 from bot.service.model import AUTOCOMPLETE_LIMIT
+from bot.service.model import HINTS
 from bot.service.model import LEAGUE
 from bot.service.model import Loaded
 from bot.service.model import Notice
@@ -167,8 +169,15 @@ class Lobby:
     # ----------------------------------------------------------- the lobby
 
     async def new_game(
-        self, caller: Caller, engine_id: str, options: Mapping[str, Any] | None = None
+        self,
+        caller: Caller,
+        engine_id: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        hints: bool | None = None,
     ) -> Reply:
+        """A new lobby; `hints`: whether its players may ask `/hint` (None: where no rating
+        is at stake, `model.hints_on`)."""
         engine = engine_of(engine_id)
         chosen = {str(name): str(value) for name, value in (options or {}).items()}
         for name, value in chosen.items():
@@ -185,7 +194,7 @@ class Lobby:
                 host_name=caller.name,
                 options=chosen,
                 locale=server.game_locale(caller),
-                settings=server.game_settings(),
+                settings=server.game_settings() | ({} if hints is None else {HINTS: hints}),
             )
         card = self.card(row)
         return Reply(card.text, public=True, game_id=row.id, version=row.version, lobby=card)
@@ -276,6 +285,7 @@ class Lobby:
             lines.append(f"{seat.seat + 1}. {marker} {escape_words(seat_name(seat, locale))}")
         if engine.options:
             lines.append(say("info.options", options=options_text(engine, row.options, locale)))
+        lines.append(hints_line(row, locale))
         if row.status == "lobby":
             lines.append(say("lobby.howto"))
         else:

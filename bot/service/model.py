@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 import texts
+from bot.ratings import MIN_RATED_HUMANS
 from bot.results import Dispatch
 from bot.shards import Shards
 from bot.store import GameRow
@@ -22,6 +23,7 @@ from texts import escape_words
 __all__ = [
     "AI_NAMES",
     "AUTOCOMPLETE_LIMIT",
+    "HINTS",
     "LEAGUE",
     "LOG_LIMIT",
     "MAX_AI_STEPS",
@@ -32,6 +34,7 @@ __all__ = [
     "Outbox",
     "Ownership",
     "discord_time",
+    "hints_on",
     "host_name",
     "seat_name",
     "utcnow",
@@ -59,6 +62,10 @@ REST_TO_AI = "rest_to_ai"
 #: A game setting: the league whose table the game is (its number). Such a game is seated
 #: by its league, never through a lobby.
 LEAGUE = "league"
+#: A game setting chosen at `/game new`: whether its players may ask `/hint` (True, False;
+#: left out: on where the game is not rated anyway, see `hints_on`). A game with hints is
+#: not rated.
+HINTS = "hints"
 
 
 class Ownership:
@@ -114,6 +121,19 @@ def seat_name(seat: SeatRow, locale: str | None) -> str:
     found = _NAMED_AI.match(seat.name)
     bare = (found.group("before") or found.group("after")) if found else seat.name
     return texts.t("seat.ai_name", locale, name=bare)
+
+
+def hints_on(row: GameRow) -> bool:
+    """Whether the game's players may ask for hints: as chosen at `/game new`, else where no
+    rating is at stake (a game at a terminal, or with fewer people than a rating needs);
+    never in a league's table unless chosen."""
+    chosen = row.settings.get(HINTS)
+    if chosen is not None:
+        return bool(chosen)
+    if LEAGUE in row.settings:
+        return False
+    people = sum(1 for seat in row.seats if not seat.is_ai)
+    return row.guild_id is None or people < MIN_RATED_HUMANS
 
 
 def host_name(row: GameRow) -> str:

@@ -11,6 +11,7 @@ from bot.history import replay
 from bot.results import Caller
 from bot.results import Reply
 from bot.service.games import Games
+from bot.service.hints import Hints
 from bot.service.model import AUTOCOMPLETE_LIMIT
 from bot.service.model import MAX_AI_STEPS
 from bot.service.model import REST_TO_AI
@@ -47,11 +48,14 @@ def what_next(game: Loaded, before: State, seat: int, locale: str | None) -> str
 
 
 class Play:
-    def __init__(self, games: Games, notices: Notices, narrator: Narrator, robots: Robots) -> None:
+    def __init__(
+        self, games: Games, notices: Notices, narrator: Narrator, robots: Robots, hints: Hints
+    ) -> None:
         self._games = games
         self._notices = notices
         self._narrator = narrator
         self._robots = robots
+        self._hints = hints
 
     async def move(
         self,
@@ -106,7 +110,7 @@ class Play:
         done = texts.render(said, caller.locale, game.names)
         if seat in game.acting():
             # Text and buttons only: the answer comes at once, and /hand draws the picture.
-            private = await self._narrator.private(caller, game, seat, with_image=False)
+            private = await self._private(caller, game, seat, with_image=False)
             return Reply(
                 f"✅ {done}\n{private.text}",
                 game_id=game.row.id,
@@ -247,7 +251,7 @@ class Play:
             raise PlayerError("error.not_player", id=game_id)
         if game.state is None:
             raise PlayerError("error.not_started", id=game_id)
-        reply = await self._narrator.private(caller, game, seat)
+        reply = await self._private(caller, game, seat)
         if game.row.status != "running":
             return reply
         earlier, _ = await self._narrator.since(game, seat, caller.locale, private=True)
@@ -255,6 +259,29 @@ class Play:
             return reply
         since = "\n".join([texts.t("turn.since_you", caller.locale), *earlier])
         return replace(reply, text=f"{since}\n\n{reply.text}")
+
+    async def _private(self, caller: Caller, game: Loaded, seat: int, *, with_image: bool = True) -> Reply:
+        """The seat's own view (`Narrator.private`), with the tip for a decision the caller
+        meets for the first time and, where hints are on, the Hint button."""
+        reply = await self._narrator.private(caller, game, seat, with_image=with_image)
+        tip = await self._hints.tip(caller.user_id, game, seat, caller.locale)
+        text = f"{reply.text}\n{tip}" if tip else reply.text
+        return replace(reply, text=text, offers_hint=self._hints.offered(game, seat))
+
+    async def tip(self, caller: Caller, game_id: int) -> str:
+        """The tip for the caller's decision in the game, the first time they meet its kind
+        (the local mode's prompt shows it); "" otherwise."""
+        game = await self._games.load(game_id, caller)
+        seat = game.seat_of(caller.user_id)
+        return "" if seat is None else await self._hints.tip(caller.user_id, game, seat, caller.locale)
+
+    async def hint(self, caller: Caller, game_id: int) -> Reply:
+        """`/hint`: the AI's best moves for the caller's decision, privately."""
+        game = await self._games.load(game_id, caller)
+        self.playing_seat(caller, game)
+        self._hints.check(game)
+        seat = self.acting_seat(caller, game)
+        return await self._hints.hint(caller, game, seat)
 
 
 def _made_for(game: Loaded, states: list[State], moves: list[MoveRow], back: int) -> bool:

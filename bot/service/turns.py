@@ -50,6 +50,7 @@ from bot.service.backlog import Backlog
 from bot.service.backlog import backoff
 from bot.service.clock import Clock
 from bot.service.games import Games
+from bot.service.hints import used_lines
 from bot.service.model import Loaded
 from bot.service.model import Notice
 from bot.service.model import Ownership
@@ -326,7 +327,8 @@ class Turns:
             return
         locale = game.row.locale
         changes = await self._community.rate(game.row, outcome, locale)
-        summary = self._narrator.outcome_text(game, outcome, locale)
+        # How many hints each player used, under the result (a game with hints is not rated).
+        summary = "\n".join([self._narrator.outcome_text(game, outcome, locale), *used_lines(game, locale)])
         if changes:
             summary += "\n" + texts.t("ratings.title", locale) + "\n" + "\n".join(changes)
         replay_gif = await self._narrator.replay_image(game, locale)

@@ -15,6 +15,8 @@ from bot.service.clock import Clock
 from bot.service.games import Games
 from bot.service.games import engine_of
 from bot.service.games import visible
+from bot.service.hints import hints_line
+from bot.service.hints import used_lines
 from bot.service.lobby import Lobby
 from bot.service.lobby import options_text
 from bot.service.model import LOG_LIMIT
@@ -99,6 +101,7 @@ class Views:
             # A lobby's choices so far; a started game's options, also those added to it since.
             options = row.options if state is None else engine.stored_options(len(row.seats), row.options)
             lines.append(texts.t("info.options", locale, options=options_text(engine, options, locale)))
+        lines.append(hints_line(row, locale))
         lines.append(self._clock.describe(row, locale))
         if row.status == "running":
             lines.extend(await self._clock.pending_lines(row, locale))
@@ -116,15 +119,17 @@ class Views:
             lines.append(f"{number}. {turn_words(turn, caller.locale, game.names)}")
         if not lines:
             return Reply(texts.t("log.empty", caller.locale), game_id=game_id)
+        # The hints each player used close the log: they stay in view however long it is.
+        hints = used_lines(game, caller.locale)
         out: list[str] = []
-        size = 0
+        size = sum(len(line) + 1 for line in hints)
         for line in reversed(lines):
             if size + len(line) + 1 > LOG_LIMIT:
                 out.append(texts.t("log.earlier", caller.locale, count=len(lines) - len(out)))
                 break
             out.append(line)
             size += len(line) + 1
-        return Reply("\n".join(reversed(out)), game_id=game_id)
+        return Reply("\n".join([*reversed(out), *hints]), game_id=game_id)
 
     async def list_games(self, caller: Caller) -> Reply:
         """The caller's games first, then the others, by status: the newest page of each

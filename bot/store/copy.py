@@ -89,7 +89,17 @@ TABLES: Final = (
     Table("timers", ("game_id", "seat", "kind", "turn_version", "due_at"), ("game_id", "seat", "kind")),
     Table(
         "players",
-        ("user_id", "dm", "away_until", "locale", "quiet_from", "quiet_to", "quiet_zone", "quiet_owed"),
+        (
+            "user_id",
+            "dm",
+            "away_until",
+            "locale",
+            "quiet_from",
+            "quiet_to",
+            "quiet_zone",
+            "quiet_owed",
+            "tips",
+        ),
         ("user_id",),
     ),
     Table("ratings", ("user_id", "engine", "mu", "sigma"), ("user_id", "engine")),
@@ -113,6 +123,7 @@ TABLES: Final = (
         ("league_id", "what", "state", "tries", "tried_at", "created_at"),
         ("league_id", "what"),
     ),
+    Table("tips_seen", ("user_id", "engine", "tip"), ("user_id", "engine", "tip")),
 )
 
 #: Tables a backend keeps for itself, not the bot's data: never copied.

@@ -46,11 +46,12 @@ class PeopleTables(Connection):
         async with self._transaction(write=True) as db:
             await _run(
                 db,
-                "INSERT INTO players (user_id, dm, away_until, locale, quiet_from, quiet_to, quiet_zone) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "INSERT INTO players "
+                "(user_id, dm, away_until, locale, quiet_from, quiet_to, quiet_zone, tips) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, away_until = excluded.away_until, "
                 "locale = excluded.locale, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, "
-                "quiet_zone = excluded.quiet_zone",
+                "quiet_zone = excluded.quiet_zone, tips = excluded.tips",
                 (
                     player.user_id,
                     int(player.dm),
@@ -59,8 +60,29 @@ class PeopleTables(Connection):
                     player.quiet_from,
                     player.quiet_to,
                     player.quiet_zone,
+                    int(player.tips),
                 ),
             )
+
+    # ------------------------------------------------------------------- tips
+
+    async def seen_tips(self, user_id: int, engine: str) -> set[str]:
+        """The tips of that kind of game the person was shown."""
+        rows = await self._query(
+            "SELECT tip FROM tips_seen WHERE user_id = ? AND engine = ?", (user_id, engine)
+        )
+        return {str(tip) for (tip,) in rows}
+
+    async def mark_tip_seen(self, user_id: int, engine: str, tip: str) -> bool:
+        """Remember that the person was shown the tip; False when it was remembered already
+        (two answers at once show it once)."""
+        async with self._transaction(write=True) as db:
+            added = await _run(
+                db,
+                "INSERT INTO tips_seen (user_id, engine, tip) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (user_id, engine, tip),
+            )
+        return added == 1
 
     # -------------------------------------------------- pings owed after quiet hours
 

@@ -160,8 +160,8 @@ class TimerRow:
 @dataclass(frozen=True)
 class PlayerRow:
     """What one person chose: direct messages on their turn, an absence, their language,
-    quiet hours (whole local hours of an IANA time zone), and when the ping held back
-    during quiet hours is due (None: none is owed)."""
+    quiet hours (whole local hours of an IANA time zone), when the ping held back
+    during quiet hours is due (None: none is owed), and whether they get tips."""
 
     user_id: int
     dm: bool = False
@@ -171,6 +171,8 @@ class PlayerRow:
     quiet_to: int | None = None
     quiet_zone: str | None = None
     quiet_owed: datetime | None = None
+    #: Tips while learning a game (`/notify tips`).
+    tips: bool = True
 
 
 @dataclass(frozen=True)

@@ -314,6 +314,20 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "ALTER TABLE server_settings ADD COLUMN league_members INTEGER CHECK (league_members >= 2)",
         "ALTER TABLE server_settings ADD COLUMN open_leagues INTEGER CHECK (open_leagues >= 1)",
     ),
+    (
+        # Tips while learning: `players.tips` is 0 once the member switched them off
+        # (`/notify tips`); `tips_seen` holds each tip a member was shown, per kind of game,
+        # so that each comes once.
+        "ALTER TABLE players ADD COLUMN tips INTEGER NOT NULL DEFAULT 1 CHECK (tips IN (0, 1))",
+        """
+        CREATE TABLE tips_seen (
+            user_id INTEGER NOT NULL,
+            engine TEXT NOT NULL,
+            tip TEXT NOT NULL,
+            PRIMARY KEY (user_id, engine, tip)
+        )
+        """,
+    ),
 ]
 
 

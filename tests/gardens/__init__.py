@@ -17,6 +17,7 @@ import games
 import renderers
 
 from .ai import choose as choose_move
+from .ai import hints as hint_moves
 from .engine import GardensEngine
 from .render import render as render_board
 from .rules import GAME_ID
@@ -34,6 +35,7 @@ __all__ = [
     "Shelter",
     "State",
     "choose_move",
+    "hint_moves",
     "register",
     "render_board",
 ]
@@ -42,8 +44,8 @@ ENGINE = GardensEngine()
 
 
 def register() -> None:
-    """Add Gardens to the game, renderer and AI registries (again: no change)."""
+    """Add Gardens to the game, renderer and AI registries, with its hints (again: no change)."""
     if ENGINE not in games.all():
         games.register(ENGINE)
     renderers.register(GAME_ID, render_board)
-    ai_registry.register(GAME_ID, choose_move)
+    ai_registry.register(GAME_ID, choose_move, hint=hint_moves)

@@ -9,8 +9,11 @@ group; pass when no flower of the seat is threatened. Always legal.
 
 from __future__ import annotations
 
+from ai import MAX_HINTS
+from ai import Hint
 from ai.common import pick
 from games.core import Action
+from games.core import Message
 
 from .rules import Pass
 from .rules import Plant
@@ -20,7 +23,7 @@ from .rules import answer_ranking
 from .rules import legal_actions
 from .rules import plant_scores
 
-__all__ = ["choose"]
+__all__ = ["choose", "hints"]
 
 
 def choose(state: State, seat: int, seed: int) -> Action:
@@ -35,3 +38,15 @@ def choose(state: State, seat: int, seed: int) -> Action:
     top_value = ranked[0][1]
     ties = [cell for cell, value in ranked if value == top_value]
     return Plant(pick(ties, seed))
+
+
+def hints(state: State, seat: int, seed: int) -> list[Hint]:
+    """The best moves for `seat` as the AI ranks them, each with why."""
+    if state.stormy:
+        return [Hint(answer, Message("gardens.hint.storm", {})) for answer in answer_ranking(state, seat)][
+            :MAX_HINTS
+        ]
+    return [
+        Hint(Plant(cell), Message("gardens.hint.plant", {"size": -(-value // 100)}))
+        for cell, value in plant_scores(state, seat)[:MAX_HINTS]
+    ]
