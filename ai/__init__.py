@@ -48,6 +48,7 @@ __all__ = [
     "choose",
     "chooser",
     "has_ai",
+    "hinter",
     "hints",
     "levels",
     "random_choice",
@@ -153,13 +154,19 @@ def choose(game_id: str, state: Any, seat: int, seed: int, level: str = DEFAULT_
     return chooser(game_id, level)(state, seat, seed)
 
 
+def hinter(game_id: str) -> Hinter | None:
+    """The game's hint function (to send to a worker process by name), or None for a game
+    without hints."""
+    _registry()
+    return _HINTS.get(game_id)
+
+
 def hints(game_id: str, state: Any, seat: int, seed: int) -> list[Hint]:
     """At most `MAX_HINTS` good moves for the seat, best first; none for a game without hints."""
-    _registry()
-    hinter = _HINTS.get(game_id)
-    if hinter is None:
+    found = hinter(game_id)
+    if found is None:
         return []
-    return hinter(state, seat, seed)[:MAX_HINTS]
+    return found(state, seat, seed)[:MAX_HINTS]
 
 
 def baselines(game_id: str) -> dict[str, Chooser]:

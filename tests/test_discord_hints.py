@@ -20,8 +20,8 @@ from conftest import buttons_of
 from conftest import text_of
 from gardens import hint_moves
 
+import ai
 import texts
-from bot.service import hints as hints_module
 from bot.service.hints import decision_kind
 
 #: The boards are not looked at here: drawn plainly, the games end quickly.
@@ -120,7 +120,7 @@ async def test_hints_off_not_your_decision_and_strangers_get_a_sentence(world: W
     stranger = await world.stranger.slash(chosen.home, "hint")
     assert f"You are not playing in game #{chosen.id}." in said(stranger)
     assert (await table.row(chosen.id)).settings.get("hints_used") is None, "no hint was counted"
-    thread_text = "\n".join(message.content for message in chosen.home.history())
+    thread_text = "\n".join(text_of(message) for message in chosen.home.history())
     assert texts.t("hint.title") not in thread_text
 
 
@@ -128,7 +128,7 @@ async def test_a_game_without_hints_says_so(
     world: World, table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await against_ai(world)
-    monkeypatch.setattr(hints_module, "hinter", lambda game_id: None)
+    monkeypatch.setattr(ai, "hinter", lambda game_id: None)
     answer = await world.anna.slash(game.home, "hint")
     assert "**Gardens** has no hints yet." in said(answer)
     hand = await world.anna.slash(game.home, "hand")

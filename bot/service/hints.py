@@ -50,15 +50,8 @@ HINT_BUDGET = 5.0
 KNOWN_TIPS = 5_000
 
 
-def hinter(game_id: str) -> ai.Hinter | None:
-    """The game's registered hint function, to send to a worker by name (a worker process's
-    own registry lacks a game registered only here); None for a game without hints."""
-    ai.has_ai(game_id)  # the built-in AIs register their hints when the registry is first read
-    return ai._HINTS.get(game_id)  # the registry offers no public look-up of the function
-
-
 def has_hints(game_id: str) -> bool:
-    return hinter(game_id) is not None
+    return ai.hinter(game_id) is not None
 
 
 def _hints_of(hint: ai.Hinter, state: State, seat: int, seed: int) -> list[ai.Hint]:
@@ -125,7 +118,7 @@ class Hints:
     async def hint(self, caller: Caller, game: Loaded, seat: int) -> Reply:
         """The AI's best moves for the seat, which must decide now (checked by the caller)."""
         engine, state, row = game.engine, game.state, game.row
-        hint = hinter(engine.id)
+        hint = ai.hinter(engine.id)
         if hint is None:
             raise PlayerError("hint.none", game=engine.title)
         seed = (row.seed or 0) + row.version
