@@ -165,6 +165,9 @@ class LocalSession:
         if reply.image is not None:
             suffix = Path(reply.filename).suffix or ".png"
             self._say(f"  🖼  {what}: {self._write_image(reply.game_id or 0, reply.image, what, suffix)}")
+        if reply.hand is not None:
+            where = self._write_image(reply.game_id or 0, reply.hand, f"{what}-hand")
+            self._say(f"  🃏 {_say('local.hand')}: {where}")
         if reply.closeup is not None:
             where = self._write_image(reply.game_id or 0, reply.closeup, f"{what}-closeup")
             self._say(f"  🔍 {_say('local.closeup')}: {where}")

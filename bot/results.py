@@ -175,6 +175,10 @@ class Reply:
     #: board, each labelled large (None: the decision picks no place); and its description.
     closeup: bytes | None = None
     closeup_description: str = ""
+    #: The seat's hand as a picture of its own, where the game draws it apart from a board it
+    #: would make too tall (None: the board shows it); and its description.
+    hand: bytes | None = None
+    hand_description: str = ""
     #: Where a public answer may be posted: the game's own thread and channel
     #: (elsewhere, or where the caller may not post, it is answered privately).
     public_in: tuple[int, ...] = ()

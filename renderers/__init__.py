@@ -17,8 +17,11 @@ at phone size). A game may also register a `closeup`: for a decision that
 picks a place on the board, the part of the board where the seat's legal
 moves are, enlarged, each legal place marked and labelled large (`legal`:
 the notations of those moves; it returns None for a decision that picks no
-place). Labels report their role (`renderers.legibility`), so that the
-tests can measure them as a phone shows them.
+place). And a `hand`: a seat's hand as a picture of its own when it is too
+large for the board (a board taller than 2.2 times its width shows small on a
+phone); the renderer then draws the board without it. Labels report their
+role (`renderers.legibility`), so that the tests can measure them as a phone
+shows them.
 """
 
 from __future__ import annotations
@@ -27,18 +30,24 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
+from typing import TypeVar
 
 __all__ = [
     "CloseUp",
+    "HandPicture",
     "Renderer",
     "closeup",
     "closeup_renderer",
     "game_ids",
+    "hand",
+    "hand_renderer",
     "register",
     "render",
     "renderer",
     "seat_colour",
 ]
+
+T = TypeVar("T")
 
 #: Draws one game's view in a language: `render(view, locale) -> PNG bytes`.
 Renderer = Callable[[Mapping[str, Any], "str | None"], bytes]
@@ -46,22 +55,36 @@ Renderer = Callable[[Mapping[str, Any], "str | None"], bytes]
 #: or None when the decision picks no place on the board.
 CloseUp = Callable[[Mapping[str, Any], Sequence[str], "str | None"], "bytes | None"]
 
+#: Draws a seat's hand as a picture of its own: `hand(seat's view, locale) -> PNG bytes`, or
+#: None when the hand fits on the seat's board (its renderer decides, and draws it there).
+HandPicture = Callable[[Mapping[str, Any], "str | None"], "bytes | None"]
+
 _REGISTRY: dict[str, Renderer] = {}
 _CLOSEUPS: dict[str, CloseUp] = {}
+_HANDS: dict[str, HandPicture] = {}
 _loaded = False
 
 
-def register(game_id: str, render: Renderer, closeup: CloseUp | None = None) -> None:
-    """Add (or replace) the renderer of a game, and its close-up of a decision if it has one.
+def register(
+    game_id: str, render: Renderer, closeup: CloseUp | None = None, hand: HandPicture | None = None
+) -> None:
+    """Add (or replace) the renderer of a game, its close-up of a decision if it has one, and
+    its picture of a hand too large for the board (a phone shows a tall image small).
 
     Pass module-level functions: work is sent to worker processes with the
     function itself, which they import by its name.
     """
     _REGISTRY[game_id] = render
-    if closeup is None:
-        _CLOSEUPS.pop(game_id, None)
+    _set(_CLOSEUPS, game_id, closeup)
+    _set(_HANDS, game_id, hand)
+
+
+def _set(extras: dict[str, T], game_id: str, extra: T | None) -> None:
+    """Register a game's extra drawing, or forget one registered before."""
+    if extra is None:
+        extras.pop(game_id, None)
     else:
-        _CLOSEUPS[game_id] = closeup
+        extras[game_id] = extra
 
 
 def _registry() -> dict[str, Renderer]:
@@ -102,6 +125,19 @@ def closeup(
     game without close-ups)."""
     draw = closeup_renderer(game_id)
     return None if draw is None else draw(view, legal, locale)
+
+
+def hand_renderer(game_id: str) -> HandPicture | None:
+    """The game's picture of a hand apart from the board (None: its boards show the hand)."""
+    _registry()
+    return _HANDS.get(game_id)
+
+
+def hand(game_id: str, view: Mapping[str, Any], locale: str | None = None) -> bytes | None:
+    """The seat's hand as a picture of its own, when the game draws it apart from the board
+    (too large for it); None when the board shows it."""
+    draw = hand_renderer(game_id)
+    return None if draw is None else draw(view, locale)
 
 
 def seat_colour(game_id: str, seat: int) -> tuple[int, int, int]:

@@ -102,11 +102,17 @@ class Section:
     space_after: int | None = None
 
 
+def page_height(sections: Sequence[Section], *, gap: int, bottom: int) -> int:
+    """How tall `page` draws these sections."""
+    spaces = [gap if section.space_after is None else section.space_after for section in sections]
+    return sum(section.height for section in sections) + sum(spaces[:-1]) + bottom
+
+
 def page(width: int, sections: Sequence[Section], exact: Sequence[RGB], *, gap: int, bottom: int) -> bytes:
     """The sections one below the other on parchment, `gap` pixels apart and `bottom` below the
     last; the PNG, with the `exact` colours kept exact."""
     spaces = [gap if section.space_after is None else section.space_after for section in sections]
-    height = sum(section.height for section in sections) + sum(spaces[:-1]) + bottom
+    height = page_height(sections, gap=gap, bottom=bottom)
     canvas = Canvas(width, height, PARCHMENT)
     y = 0
     for section, space in zip(sections, spaces, strict=True):

@@ -89,12 +89,12 @@ def test_the_samples_reach_every_phase() -> None:
 def test_every_view_draws_apng(name: str, view: dict[str, Any]) -> None:
     image = png(mauerbauer.render(view, None))
     assert image.width == mauerbauer.WIDTH
-    # Portrait, for a phone: at most 2.2 times as tall as wide, but for the rows of cards a
-    # seat's own image adds below.
-    cards = len(view.get("hand") or []) if view["viewer"] is not None else 0
-    rows = -(-cards // 3)
-    hand = rows * (mauerbauer_cards.CARD_H + mauerbauer_cards.CARD_GAP)
-    assert image.width < image.height - hand <= 2.2 * image.width
+    # Portrait, for a phone: at most 2.2 times as tall as wide, a seat's own too (a hand
+    # that would make it taller is a picture of its own).
+    assert image.width < image.height <= 2.2 * image.width
+    hand = mauerbauer.hand(view, None)
+    if hand is not None:
+        assert png(hand).width == image.width and png(hand).height <= 2.2 * image.width
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -118,21 +118,42 @@ def test_the_spectator_image_depends_on_no_hand() -> None:
     check_no_hand_drawn(mauerbauer.render, SAMPLES, ["city-7", "walls", "water"])
 
 
+def _board_and_hand(view: Mapping[str, Any], locale: str | None) -> bytes:
+    """Both pictures a seat is shown: the hand apart (where it is), then the board."""
+    mauerbauer.hand(view, locale)
+    return mauerbauer.render(view, locale)
+
+
 def test_a_seat_view_adds_its_hand() -> None:
-    states = _game(4, 7)
-    state = states[len(states) // 2]
-    spectator = png(mauerbauer.render(_view(state, None, 4)))
-    seated = png(mauerbauer.render(_view(state, 1, 4)))
-    assert seated.height > spectator.height + mauerbauer_cards.CARD_H
+    # Below the board where it fits; else a picture of its own, and the board says so (at
+    # four players, where the board is tallest, a hand of two rows of cards never fits).
+    for players in (2, 3, 4):
+        states = _game(players, 7)
+        state = states[len(states) // 2]
+        spectator = png(mauerbauer.render(_view(state, None, players)))
+        seated = png(mauerbauer.render(_view(state, 1, players)))
+        hand = mauerbauer.hand(_view(state, 1, players))
+        assert hand is not None or players < 4
+        shown = png(hand).height if hand is not None else seated.height - spectator.height
+        assert shown > mauerbauer_cards.CARD_H
+        assert seated.height > spectator.height
 
 
-def test_a_long_hand_and_an_empty_one_draw() -> None:
+def test_a_long_hand_is_a_picture_of_its_own_and_an_empty_one_draws() -> None:
     view = _view(_game(3, 5)[10], 0, 3)
-    view["hand"] = [str(kind["id"]) for kind in games.mauerbauer.data.CARDS["kinds"]][:13]
-    long = png(mauerbauer.render(view))
+    view["hand"] = [str(kind["id"]) for kind in games.mauerbauer.data.CARDS["kinds"]][:7]
+    board = png(mauerbauer.render(view))
+    hand = mauerbauer.hand(view)
+    assert hand is not None, "seven cards (three rows) would make the board too tall"
+    # The board keeps to a phone's shape; the cards, three rows of them, are in the hand's picture.
+    assert board.height <= 2.2 * board.width
+    assert png(hand).height > 3 * mauerbauer_cards.CARD_H
     view["hand"] = []
+    assert mauerbauer.hand(view) is None
     empty = png(mauerbauer.render(view))
-    assert long.height > empty.height + 3 * mauerbauer_cards.CARD_H
+    assert empty.height <= 2.2 * empty.width
+    # A spectator has no hand to draw.
+    assert mauerbauer.hand(_view(_game(3, 5)[10], None, 3)) is None
 
 
 def test_missing_names_fall_back_to_seat_numbers() -> None:
@@ -177,7 +198,11 @@ def test_every_place_figure_and_mark_reads_on_a_phone(name: str, view: dict[str,
     # Every free line, every field outside the cities and the free tower fields are named.
     assert len(places) > 40, sorted(places)
     if view["viewer"] is not None and view.get("hand"):
-        # The cards' names and what they score are measured too.
+        # The cards' names and what they score are measured too, on the hand's own picture
+        # where the hand is drawn apart.
+        if mauerbauer.hand(view, None) is not None:
+            found = check_readable_on_a_phone(lambda: mauerbauer.hand(view, None) or b"", (FIGURE,))
+            assert found.width == mauerbauer.WIDTH
         card = mauerbauer_cards.wrap(
             renderers.common.label(f"mauerbauer.card.{view['hand'][0]}", None),
             face(mauerbauer.MIN_TEXT, Weight.CONDENSED),
@@ -190,7 +215,7 @@ def test_every_place_figure_and_mark_reads_on_a_phone(name: str, view: dict[str,
 def test_no_text_is_smaller_than_8_px_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every text, labelled with a role or not (headings, the dice), by its face's size.
     views = [view for _, view in SAMPLES[::4]]
-    labels = labels_drawn(monkeypatch, mauerbauer.render, views, LOCALES, _clear_caches)
+    labels = labels_drawn(monkeypatch, _board_and_hand, views, LOCALES, _clear_caches)
     smallest = min((size * PHONE_WIDTH / width, size, text) for size, text, width in labels)
     assert smallest[0] >= 8, smallest
     assert len(labels) > 300

@@ -69,6 +69,7 @@ _PICTURES = (".png", ".gif", ".jpg", ".jpeg", ".webp")
 BOARD_FILENAME = "board.png"
 #: The file name of a decision's close-up.
 CLOSEUP_FILENAME = "closeup.png"
+HAND_FILENAME = "hand.png"
 #: Discord refuses a message that may ping more users than this.
 MOST_PINGS = 100
 _MENTION = re.compile(r"<@!?[0-9]+>")
@@ -204,13 +205,18 @@ async def send_private(
     description: str = "",
     closeup: bytes | None = None,
     closeup_description: str = "",
+    hand: bytes | None = None,
+    hand_description: str = "",
 ) -> None:
     """Answer the caller alone (the interaction was deferred ephemerally); with the board,
-    and the close-up of the caller's decision after it where there is one."""
+    the hand where it is a picture of its own, and the close-up of the caller's decision
+    after them where there is one."""
     pieces = chunks(text)
     for piece in pieces[:-1]:
         await interaction.followup.send(piece, ephemeral=True, allowed_mentions=NO_PINGS)
     files = [board_file(image, filename, description)] if image is not None else []
+    if hand is not None:
+        files.append(board_file(hand, HAND_FILENAME, hand_description))
     if closeup is not None:
         files.append(board_file(closeup, CLOSEUP_FILENAME, closeup_description))
     await interaction.followup.send(

@@ -146,6 +146,8 @@ class InteractionResponder:
                 description=reply.description,
                 closeup=reply.closeup,
                 closeup_description=reply.closeup_description,
+                hand=reply.hand,
+                hand_description=reply.hand_description,
             )
         if reply.lobby is not None:
             await edit_lobby(self._client, reply.lobby, lobby_view(reply.lobby, reply.lobby.locale))

@@ -107,6 +107,13 @@ class Drawing:
             renderers.closeup, game.engine.id, self.view(game, state, seat), list(legal), locale
         )
 
+    async def hand(self, game: Loaded, state: State, seat: int, locale: str | None) -> bytes | None:
+        """The seat's hand as a picture of its own, where the game draws it apart from a board
+        it would make too tall; None when the board shows it, or the game draws none."""
+        if self._render is not None or renderers.hand_renderer(game.engine.id) is None:
+            return None
+        return await self.workers.run(renderers.hand, game.engine.id, self.view(game, state, seat), locale)
+
     async def post_board(
         self, game: Loaded, state: State, locale: str | None, since: State | None = None
     ) -> tuple[bytes | None, bool]:

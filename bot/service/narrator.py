@@ -334,6 +334,7 @@ class Narrator:
             waiting = texts.join_list([game.names[s] for s in acting], caller.locale) or "?"
             lines.append(texts.t("hand.waiting", caller.locale, player=waiting))
         image = await self._drawing.board(game, state, seat, caller.locale) if with_image else None
+        hand = await self._drawing.hand(game, state, seat, caller.locale) if image else None
         # Only this person sees it, so the description may tell their own hand too.
         description = (
             describe_image(engine, state, game.typed_names, caller.locale, private=summary, viewer=seat)
@@ -350,6 +351,8 @@ class Narrator:
             turn=turn,
             closeup=closeup,
             closeup_description=texts.t("alt.closeup", caller.locale, game=engine.title) if closeup else "",
+            hand=hand,
+            hand_description=texts.t("alt.hand", caller.locale, game=engine.title) if hand else "",
         )
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import renderers
 from renderers.mauerbauer import closeup
 from renderers.mauerbauer.image import GAME_ID
+from renderers.mauerbauer.image import hand
 from renderers.mauerbauer.image import render
 
-__all__ = ["GAME_ID", "render"]
+__all__ = ["GAME_ID", "hand", "render"]
 
-renderers.register(GAME_ID, render, closeup=closeup.closeup)
+renderers.register(GAME_ID, render, closeup=closeup.closeup, hand=hand)

@@ -57,7 +57,7 @@ from renderers.mauerbauer.pieces import TOWER_RGB
 from renderers.mauerbauer.pieces import lettered
 from renderers.mauerbauer.pieces import wall_icon
 
-__all__ = ["GAME_ID", "MIN_TEXT", "WIDTH", "render"]
+__all__ = ["GAME_ID", "MIN_TEXT", "WIDTH", "hand", "render"]
 
 GAME_ID = "mauerbauer"
 
@@ -72,15 +72,47 @@ BANNER = kit.Banner(title=TITLE, title_y=38, status=BODY + 2, note=HEADING)
 ROWS = kit.Rows(marker=36, crown=34, arrow=30, rank=BODY)
 
 
+#: A page taller than this many times its width shows small on a phone: a hand that would
+#: make the seat's board taller is drawn as a picture of its own (`hand`).
+TALLEST = 2.2
+_EXACT = (*common.THEME_COLOURS, *HOUSE_RGB.values(), *TOWER_RGB.values())
+
+
 def render(view: Mapping[str, Any], locale: str | None = None) -> bytes:
-    """PNG bytes of the board as `view` shows it."""
-    players = int(view["players"])
-    ctx = kit.Context(view, locale, common.seat_names(view, players, locale))
-    sections = [_header(ctx), _dice(ctx), _board(ctx), _supply(ctx), _players(ctx)]
+    """PNG bytes of the board as `view` shows it (a seat's: with its hand, or a line that
+    points to the hand's own picture when the hand would make the page too tall)."""
+    ctx = _context(view, locale)
+    sections = _board_sections(ctx)
     if view.get("viewer") is not None and "hand" in view:
-        sections.append(_hand(ctx))
-    exact = (*common.THEME_COLOURS, *HOUSE_RGB.values(), *TOWER_RGB.values())
-    return kit.page(WIDTH, sections, exact, gap=GAP, bottom=MARGIN)
+        hand_section = _hand(ctx)
+        sections.append(hand_section if _fits(sections, hand_section) else _hand_apart(ctx))
+    return kit.page(WIDTH, sections, _EXACT, gap=GAP, bottom=MARGIN)
+
+
+def hand(view: Mapping[str, Any], locale: str | None = None) -> bytes | None:
+    """The seat's guild cards as a picture of their own when they would make its board too
+    tall (seven cards fill three rows); None when the board shows them."""
+    if view.get("viewer") is None or "hand" not in view:
+        return None
+    ctx = _context(view, locale)
+    hand_section = _hand(ctx)
+    if _fits(_board_sections(ctx), hand_section):
+        return None
+    top = kit.Section(MARGIN, lambda canvas, y: None, space_after=0)
+    return kit.page(WIDTH, [top, hand_section], _EXACT, gap=GAP, bottom=MARGIN)
+
+
+def _context(view: Mapping[str, Any], locale: str | None) -> kit.Context:
+    players = int(view["players"])
+    return kit.Context(view, locale, common.seat_names(view, players, locale))
+
+
+def _board_sections(ctx: kit.Context) -> list[kit.Section]:
+    return [_header(ctx), _dice(ctx), _board(ctx), _supply(ctx), _players(ctx)]
+
+
+def _fits(sections: list[kit.Section], hand_section: kit.Section) -> bool:
+    return kit.page_height([*sections, hand_section], gap=GAP, bottom=MARGIN) <= TALLEST * WIDTH
 
 
 # ---------------------------------------------------------------- small pieces
@@ -452,5 +484,20 @@ def _hand(ctx: kit.Context) -> kit.Section:
         empty = (ctx.t("mauerbauer.board.empty_hand"), face(BODY))
         step = (CARD_W + CARD_GAP, CARD_H + CARD_GAP)
         kit.in_rows(canvas, cards, MARGIN + PAD, y + head_h, _PER_ROW, step, empty)
+
+    return kit.Section(height, draw)
+
+
+def _hand_apart(ctx: kit.Context) -> kit.Section:
+    """The line where the hand would be: it is in the next picture."""
+    viewer = int(ctx.view["viewer"])
+    count = len(ctx.view.get("hand") or [])
+    height = 60
+
+    def draw(canvas: Canvas, y: int) -> None:
+        kit.panel(canvas, y, height, kit.HAND, common.GOLD_DARK)
+        said = ctx.t("mauerbauer.board.hand_apart", n=count)
+        words: list[str | Image.Image] = [common.seat_symbol(viewer, 32), said]
+        runs(canvas, MARGIN + PAD, y + height // 2 + 4, words, face(HEADING, Weight.BOLD), common.INK, gap=12)
 
     return kit.Section(height, draw)
