@@ -84,7 +84,7 @@ _LEAGUE_COLUMNS_ALL: Final = (
 #: writes them: games first, then what refers to them.
 TABLES: Final = (
     Table("games", _GAME_COLUMNS_ALL, ("id",), numbered=True),
-    Table("seats", ("game_id", "seat", "user_id", "name", "is_ai"), ("game_id", "seat")),
+    Table("seats", ("game_id", "seat", "user_id", "name", "is_ai", "level"), ("game_id", "seat")),
     Table("moves", ("game_id", "number", "seat", "action", "version", "created_at"), ("game_id", "number")),
     Table("timers", ("game_id", "seat", "kind", "turn_version", "due_at"), ("game_id", "seat", "kind")),
     Table(

@@ -314,6 +314,12 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "ALTER TABLE server_settings ADD COLUMN league_members INTEGER CHECK (league_members >= 2)",
         "ALTER TABLE server_settings ADD COLUMN open_leagues INTEGER CHECK (open_leagues >= 1)",
     ),
+    (
+        # Each AI seat plays at its own level (`ai.LEVELS`); the seats before this step,
+        # and every person's seat, read 'normal'. No CHECK: a level added later needs no
+        # rebuilt table (SQLite cannot change a CHECK in place); the service checks it.
+        "ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'normal'",
+    ),
 ]
 
 
