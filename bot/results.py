@@ -178,3 +178,6 @@ class Reply:
     #: Where a public answer may be posted: the game's own thread and channel
     #: (elsewhere, or where the caller may not post, it is answered privately).
     public_in: tuple[int, ...] = ()
+    #: The AI levels the caller may choose from, as (level, label): each adds an AI at
+    #: that level to lobby `game_id` (the lobby's Add-bot button asks this way).
+    bot_levels: tuple[tuple[str, str], ...] = ()

@@ -21,6 +21,7 @@ import discord
 import games
 import texts
 from bot.discord_app.components import hand_view
+from bot.discord_app.components import level_view
 from bot.discord_app.components import lobby_view
 from bot.discord_app.components import post_buttons
 from bot.discord_app.context import GAME_ID
@@ -131,7 +132,7 @@ class InteractionResponder:
         else:
             # A hand (its picture, or moves still to make) gets its buttons; a replay does not.
             shows_hand = reply.buttons or (reply.image is not None and reply.filename == "board.png")
-            view = hand_view(reply, locale) if shows_hand else None
+            view = hand_view(reply, locale) if shows_hand else level_view(reply)
             await send_private(
                 interaction,
                 reply.text,

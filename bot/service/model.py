@@ -33,6 +33,8 @@ __all__ = [
     "Ownership",
     "discord_time",
     "host_name",
+    "level_name",
+    "seat_label",
     "seat_name",
     "utcnow",
     "whole_lines",
@@ -114,6 +116,20 @@ def seat_name(seat: SeatRow, locale: str | None) -> str:
     found = _NAMED_AI.match(seat.name)
     bare = (found.group("before") or found.group("after")) if found else seat.name
     return texts.t("seat.ai_name", locale, name=bare)
+
+
+def seat_label(seat: SeatRow, locale: str | None) -> str:
+    """A seat's name with its AI's level where it is an AI's ("AI Mira (Easy)"): where
+    seats are listed (the lobby, /game info, the start post); elsewhere `seat_name`."""
+    name = seat_name(seat, locale)
+    if not seat.is_ai:
+        return name
+    return texts.t("seat.ai_level", locale, name=name, level=level_name(seat.level, locale))
+
+
+def level_name(level: str, locale: str | None) -> str:
+    """An AI level (`ai.LEVELS`) in the reader's words: "Easy", "Leicht"."""
+    return texts.t(f"ai.level.{level}", locale)
 
 
 def host_name(row: GameRow) -> str:
