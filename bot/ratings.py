@@ -211,17 +211,22 @@ def rate(entrants: Sequence[Entrant], ranks: Sequence[int]) -> list[Rating] | No
 
 def fit(games: Iterable[tuple[Sequence[str], Sequence[int]]]) -> dict[str, Rating]:
     """Each player's rating (by name) fitted from `games` in their order, each its players
-    and their 1-based places: every player starts where a newcomer does (`DEFAULT_RATING`)
-    and every one moves, with this module's model (the AI ladder's measurement)."""
-    fitted: dict[str, PlackettLuceRating] = {}
+    (a seat each) and their 1-based places: every player starts where a newcomer does
+    (`DEFAULT_RATING`) and every one moves, with this module's model (the AI ladder's
+    measurement). A player in several seats of a game takes the mean of their results."""
+    fitted: dict[str, Rating] = {}
     for players, ranks in games:
-        teams = [
-            [fitted.get(name) or _MODEL.rating(mu=_DEFAULT_MU, sigma=_DEFAULT_SIGMA)] for name in players
-        ]
+        before = [fitted.get(name, DEFAULT_RATING) for name in players]
+        teams = [[_MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before]
         updated = _MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+        seats_of: dict[str, list[Rating]] = {}
         for name, (rating,) in zip(players, updated, strict=True):
-            fitted[name] = rating
-    return {name: _to_rating(rating) for name, rating in fitted.items()}
+            seats_of.setdefault(name, []).append(_to_rating(rating))
+        for name, seats in seats_of.items():
+            fitted[name] = Rating(
+                math.fsum(r.mu for r in seats) / len(seats), math.fsum(r.sigma for r in seats) / len(seats)
+            )
+    return fitted
 
 
 def _to_rating(player: PlackettLuceRating) -> Rating:
