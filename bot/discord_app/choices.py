@@ -18,6 +18,7 @@ from typing import cast
 import discord
 from discord import app_commands
 
+import ai
 import games
 import texts
 from bot.discord_app.context import Request
@@ -28,6 +29,7 @@ from bot.errors import PlayerError
 __all__ = [
     "engine_choices",
     "game_autocomplete",
+    "level_choices",
     "move_autocomplete",
     "parse_options",
     "refresh_game_choices",
@@ -47,6 +49,11 @@ CHOICE_TEXT_LIMIT = 100
 def engine_choices() -> list[app_commands.Choice[str]]:
     """Every game: its title shown, its engine id sent."""
     return [app_commands.Choice(name=engine.title, value=engine.id) for engine in games.all()]
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The AI's levels, weakest first: each in words shown, its name sent."""
+    return [app_commands.Choice(name=texts.t(f"discord.choice.{level}"), value=level) for level in ai.LEVELS]
 
 
 def refresh_game_choices(tree: app_commands.CommandTree[Any]) -> None:

@@ -18,6 +18,7 @@ import ai
 import texts
 from bot.discord_app.choices import engine_choices
 from bot.discord_app.choices import game_autocomplete
+from bot.discord_app.choices import level_choices
 from bot.discord_app.choices import parse_options
 from bot.discord_app.command_kit import Subject
 from bot.discord_app.command_kit import named_command
@@ -132,11 +133,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
 
     @app_commands.command(name="addbot", description=texts.t("discord.command.game.addbot"))
     @app_commands.describe(level=texts.t("discord.option.level"), game=_GAME)
-    @app_commands.choices(
-        level=[
-            app_commands.Choice(name=texts.t(f"discord.choice.{level}"), value=level) for level in ai.LEVELS
-        ]
-    )
+    @app_commands.choices(level=level_choices())
     @app_commands.autocomplete(game=game_autocomplete)
     async def addbot(
         self, interaction: discord.Interaction[Any], level: str = ai.DEFAULT_LEVEL, game: str | None = None

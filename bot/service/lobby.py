@@ -26,6 +26,7 @@ from bot.service.model import AUTOCOMPLETE_LIMIT
 from bot.service.model import LEAGUE
 from bot.service.model import Loaded
 from bot.service.model import Notice
+from bot.service.model import check_level
 from bot.service.model import host_name
 from bot.service.model import level_name
 from bot.service.model import seat_label
@@ -571,12 +572,6 @@ class Lobby:
 def check_running(row: GameRow) -> None:
     if row.status != "running":
         raise PlayerError("error.not_running", id=row.id)
-
-
-def check_level(level: str) -> None:
-    """Refuse a level no AI plays, with the levels there are."""
-    if level not in ai.LEVELS:
-        raise PlayerError("error.bad_level", level=escape_words(level[:40]), levels=", ".join(ai.LEVELS))
 
 
 def require_moderator(caller: Caller, row: GameRow) -> None:

@@ -10,7 +10,9 @@ from datetime import UTC
 from datetime import datetime
 from typing import Any
 
+import ai
 import texts
+from bot.errors import PlayerError
 from bot.results import Dispatch
 from bot.shards import Shards
 from bot.store import GameRow
@@ -31,6 +33,7 @@ __all__ = [
     "Notice",
     "Outbox",
     "Ownership",
+    "check_level",
     "discord_time",
     "host_name",
     "level_name",
@@ -130,6 +133,12 @@ def seat_label(seat: SeatRow, locale: str | None) -> str:
 def level_name(level: str, locale: str | None) -> str:
     """An AI level (`ai.LEVELS`) in the reader's words: "Easy", "Leicht"."""
     return texts.t(f"ai.level.{level}", locale)
+
+
+def check_level(level: str) -> None:
+    """Refuse a level no AI plays, with the levels there are."""
+    if level not in ai.LEVELS:
+        raise PlayerError("error.bad_level", level=escape_words(level[:40]), levels=", ".join(ai.LEVELS))
 
 
 def host_name(row: GameRow) -> str:

@@ -77,7 +77,7 @@ _SERVER_COLUMNS_ALL: Final = (
 #: Every column of `leagues`.
 _LEAGUE_COLUMNS_ALL: Final = (
     "id", "guild_id", "channel_id", "message_id", "organiser_id", "name", "engine", "format", "rounds",
-    "deadline_hours", "seed", "status", "round", "locale", "created_at", "updated_at",
+    "deadline_hours", "seed", "status", "round", "locale", "created_at", "updated_at", "ai_level",
 )  # fmt: skip
 
 #: Every table of the schema (`bot.store.schema`) with every column, in the order a copy

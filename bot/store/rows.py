@@ -236,6 +236,8 @@ class LeagueRow:
     round: int
     locale: str | None
     created_at: datetime
+    #: The level of the AI seated for a missing member (`ai.LEVELS`).
+    ai_level: str = DEFAULT_LEVEL
 
 
 @dataclass(frozen=True)
