@@ -43,6 +43,11 @@ ladder" is added the first time).
 
     python scripts/ai_strength.py --ladder --write-docs                # every game with an AI
     python scripts/ai_strength.py --ladder --game china --games 400
+
+The whole ladder with Normal, greedy and random (200 games a game) took 3 min 52 s
+of processor time (18 min on the wall on a machine loaded 20 deep): Chinesische
+Mauer's two thirds of it (its Normal AI thinks longest), each other game well
+under a minute. Every level added adds its own games' thinking.
 """
 
 from __future__ import annotations
@@ -221,8 +226,9 @@ LADDER_START = "<!-- ai-ladder:start (scripts/ai_strength.py --ladder --write-do
 LADDER_END = "<!-- ai-ladder:end -->"
 LADDER_SECTION = """
 ## AI ladder
-Every level of the AI and the baseline players (*random*, *greedy*), rated
-against each other by the model that rates people (`bot.ratings`), from
+Every level of the AI and the baseline players (*random*, and *greedy* where
+the game has one), rated against each other by the model that rates people
+(`bot.ratings`), from
 seeded four-player games among them (`scripts/ai_strength.py --ladder`); a
 rated game counts an AI seat at its level's rating (`ai/ratings.json`).
 """
