@@ -56,7 +56,7 @@ class Community:
         people = [seat.user_id for seat in row.seats if not seat.is_ai and seat.user_id is not None]
         current = await store.ratings(row.engine, people)
         entrants = [
-            ratings.Entrant(ratings.AI_RATING, True)
+            ratings.Entrant(ratings.ai_rating(row.engine, seat.level), True)
             if seat.is_ai or seat.user_id is None
             else ratings.Entrant(_rating(current.get(seat.user_id)), False)
             for seat in row.seats

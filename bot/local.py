@@ -43,6 +43,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import ai
 import games
 import texts
 from bot.errors import PlayerError
@@ -52,6 +53,7 @@ from bot.results import Post
 from bot.results import Reply
 from bot.service import GameService
 from bot.service.clock import TurnClock
+from bot.service.model import level_name
 from bot.service.model import seat_name
 from bot.settings import Settings
 from bot.settings import SettingsError
@@ -265,7 +267,10 @@ async def _choose_game(session: LocalSession, ask: Ask) -> games.Engine:
         session.say(_say("local.ask.number"))
 
 
-async def _choose_players(session: LocalSession, engine: games.Engine, ask: Ask) -> list[str | None]:
+async def _choose_players(
+    session: LocalSession, engine: games.Engine, ask: Ask
+) -> list[tuple[str | None, str]]:
+    """Each seat's person's name, or None for an AI seat, with the AI's level."""
     low, high = engine.min_players, engine.max_players
     default = min(max(2, low), high)
     while True:
@@ -274,15 +279,39 @@ async def _choose_players(session: LocalSession, engine: games.Engine, ask: Ask)
         if low <= count <= high:
             break
         session.say(_say("local.ask.players_again", min=low, max=high))
-    names: list[str | None] = []
+    players: list[tuple[str | None, str]] = []
     for seat in range(count):
         name = (await ask(_say("local.ask.name", number=seat + 1))).strip()
         # A table of AI players alone has nobody to play at this terminal: the last seat is
         # a person's, and they are asked for their name until they give one.
-        while seat == count - 1 and all(n is None for n in names) and not name:
+        while seat == count - 1 and all(n is None for n, _ in players) and not name:
             name = (await ask(_say("local.ask.need_person", number=seat + 1))).strip()
-        names.append(name[:32] or None)
-    return names
+        level = ai.DEFAULT_LEVEL if name else await _choose_level(session, seat, ask)
+        players.append((name[:32] or None, level))
+    return players
+
+
+async def _choose_level(session: LocalSession, seat: int, ask: Ask) -> str:
+    """The level of the AI in `seat`, Normal when nothing is typed."""
+    labels = [level_name(level, None) for level in ai.LEVELS]
+    default = level_name(ai.DEFAULT_LEVEL, None)
+    prompt = _say("local.ask.level", number=seat + 1, default=default)
+    chosen = await _choose_numbered(session, labels, prompt, ask)
+    return ai.DEFAULT_LEVEL if chosen is None else ai.LEVELS[chosen]
+
+
+async def _choose_numbered(session: LocalSession, labels: list[str], prompt: str, ask: Ask) -> int | None:
+    """The index of the choice whose number is typed, after the numbered list; None when
+    nothing is typed (the default)."""
+    for number, label in enumerate(labels, 1):
+        session.say(f"  {number}) {label}")
+    while True:
+        answer = (await ask(prompt)).strip()
+        if not answer:
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(labels):
+            return int(answer) - 1
+        session.say(_say("local.ask.option_again"))
 
 
 async def _choose_options(
@@ -295,21 +324,15 @@ async def _choose_options(
         for option in (option for option in engine.options if option.offered):
             base = f"{engine.id}.option.{option.name}"
             session.say(texts.t(base) + ":")
-            for number, choice in enumerate(option.choices, 1):
-                session.say(f"  {number}) {texts.t(f'{base}.{choice}')}")
-            while True:
-                if option.default is None:
-                    prompt = _say("local.ask.option", option=texts.t(base), auto=texts.t("lobby.option_auto"))
-                else:
-                    default = texts.t(f"{base}.{option.default}")
-                    prompt = _say("local.ask.option_default", option=texts.t(base), default=default)
-                answer = (await ask(prompt)).strip()
-                if not answer:
-                    break
-                if answer.isdigit() and 1 <= int(answer) <= len(option.choices):
-                    chosen[option.name] = option.choices[int(answer) - 1]
-                    break
-                session.say(_say("local.ask.option_again"))
+            if option.default is None:
+                prompt = _say("local.ask.option", option=texts.t(base), auto=texts.t("lobby.option_auto"))
+            else:
+                default = texts.t(f"{base}.{option.default}")
+                prompt = _say("local.ask.option_default", option=texts.t(base), default=default)
+            labels = [texts.t(f"{base}.{choice}") for choice in option.choices]
+            index = await _choose_numbered(session, labels, prompt, ask)
+            if index is not None:
+                chosen[option.name] = option.choices[index]
         try:
             engine.check_options(players, chosen)
         except IllegalAction as refused:
@@ -320,9 +343,9 @@ async def _choose_options(
 
 async def _setup(session: LocalSession, ask: Ask) -> int:
     engine = await _choose_game(session, ask)
-    names = await _choose_players(session, engine, ask)
-    options = await _choose_options(session, engine, len(names), ask) if engine.options else {}
-    humans = [(seat, name) for seat, name in enumerate(names) if name is not None]
+    players = await _choose_players(session, engine, ask)
+    options = await _choose_options(session, engine, len(players), ask) if engine.options else {}
+    humans = [(seat, name) for seat, (name, _) in enumerate(players) if name is not None]
     # The first person opens the table and so sits first; the rest follow in order.
     first_seat, first_name = humans[0]
     host = Caller(_FIRST_USER_ID + first_seat, first_name or _say("local.default_name"))
@@ -333,9 +356,9 @@ async def _setup(session: LocalSession, ask: Ask) -> int:
     assert game_id is not None
     # Nobody waits for a reminder at one terminal.
     await service.settings(host, game_id, deadline=0)
-    for index, name in enumerate(names):
+    for index, (name, level) in enumerate(players):
         if name is None:
-            await service.add_bot(host, game_id)
+            await service.add_bot(host, game_id, level)
         elif index != first_seat:
             caller = Caller(_FIRST_USER_ID + index, name)
             session.callers[caller.user_id] = caller

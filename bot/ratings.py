@@ -1,8 +1,9 @@
 """Player ratings: how a finished game moves each player's skill estimate.
 
-A pure module: no database, no Discord, no clock. The game service calls
-`rate` when a game ends and stores what it returns; `display` turns a stored
-rating into the number players see.
+No database, no Discord, no clock: the game service calls `rate` when a game
+ends and stores what it returns; `display` turns a stored rating into the
+number players see; `ai_rating` is what an AI seat of a level brings (read
+once from `ai/ratings.json`).
 
 Choices, and why:
 
@@ -14,12 +15,20 @@ Choices, and why:
   ties, and keeps an uncertainty `sigma` next to the skill `mu`, so a new
   player's rating settles quickly while an established one moves slowly.
 
-* **A fixed rating for AI seats.** An AI seat plays at a known, roughly
-  average strength, so it takes part as an opponent with `mu` 25 and a small
-  `sigma` (`AI_RATING`): a firm yardstick, so finishing above or below it
-  tells the model something about the humans. Its own rating never changes,
-  because the bots do not learn from the games they play and a drifting AI
-  rating would only measure who happened to sit with it. A game with fewer
+* **A fixed, measured rating for each AI level.** An AI seat plays at a known
+  strength, so it takes part as an opponent with the rating its game's level
+  was measured at (`ai_rating`): a firm yardstick, so finishing above or below
+  it tells the model something about the humans. The measurement is
+  `scripts/ai_strength.py --ladder`: every level and the baselines (random,
+  greedy) play hundreds of seeded four-player games against each other, and
+  this module's model fits each one's rating from them, from the same start as
+  a newcomer's; it writes `ai/ratings.json` ({game: {player: {mu, sigma}}}).
+  An Easy AI is thus rated below a Hard one by as much as they differ, not
+  both at 25. A game or level the ladder has not measured takes part with `mu`
+  25 and a small `sigma` (`AI_RATING`), as every AI seat did before. An AI's
+  rating never changes with the games people play, because the bots do not
+  learn from them and a drifting AI rating would only measure who happened to
+  sit with it. A game with fewer
   than two humans is not rated at all: a rating says how someone plays
   against people, and a lone human could otherwise climb by replaying easy
   games against the bots.
@@ -42,14 +51,22 @@ the last bit of every float.
 
 from __future__ import annotations
 
+import json
+import logging
 import math
+from collections.abc import Iterable
+from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from openskill.models import PlackettLuce
 from openskill.models import PlackettLuceRating
 
+log = logging.getLogger(__name__)
+
 __all__ = [
+    "AI_LADDER",
     "AI_RATING",
     "DEFAULT_RATING",
     "DISPLAY_BASE",
@@ -57,7 +74,9 @@ __all__ = [
     "MIN_RATED_HUMANS",
     "Entrant",
     "Rating",
+    "ai_rating",
     "display",
+    "fit",
     "rate",
 ]
 
@@ -94,7 +113,14 @@ DEFAULT_RATING = Rating(mu=_DEFAULT_MU, sigma=_DEFAULT_SIGMA)
 """Where every human starts."""
 
 AI_RATING = Rating(mu=25.0, sigma=2.0)
-"""What an AI seat plays as: average strength, and known to be so."""
+"""What an AI seat of a game or level the ladder has not measured plays as: average
+strength, and known to be so."""
+
+AI_LADDER = Path(__file__).resolve().parent.parent / "ai" / "ratings.json"
+"""The AI levels' fitted ratings, {game: {player: {"mu": .., "sigma": ..}}} (the ladder's)."""
+
+#: The ladder as read (None: not yet read).
+_ladder: Mapping[str, Mapping[str, Rating]] | None = None
 
 MIN_RATED_HUMANS = 2
 """A game with fewer humans than this is not rated."""
@@ -115,6 +141,31 @@ def display(rating: Rating) -> int:
     """
     conservative = rating.mu - _CONSERVATIVE_SIGMAS * rating.sigma
     return max(0, round(DISPLAY_BASE + DISPLAY_SCALE * conservative))
+
+
+def ai_rating(game_id: str, level: str) -> Rating:
+    """What an AI seat of `level` brings to a rated game of `game_id`: its fitted rating
+    (`AI_LADDER`), or `AI_RATING` where the ladder has none."""
+    global _ladder
+    if _ladder is None:
+        _ladder = read_ladder(AI_LADDER)
+    return _ladder.get(game_id, {}).get(level, AI_RATING)
+
+
+def read_ladder(path: Path) -> dict[str, dict[str, Rating]]:
+    """The ratings in a ladder file; none (logged) when it is missing or damaged, so that
+    the AI seats play as `AI_RATING` rather than stop a game's end."""
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+        return {
+            str(game): {
+                str(player): Rating(float(r["mu"]), float(r["sigma"])) for player, r in players.items()
+            }
+            for game, players in found.items()
+        }
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
+        log.warning("the AI ladder %s cannot be read (%s); AI seats play as rated %s", path, error, AI_RATING)
+        return {}
 
 
 def rate(entrants: Sequence[Entrant], ranks: Sequence[int]) -> list[Rating] | None:
@@ -156,6 +207,26 @@ def rate(entrants: Sequence[Entrant], ranks: Sequence[int]) -> list[Rating] | No
         if not entrants[index].is_ai:
             result[index] = first_of.setdefault(key(index), _to_rating(updated[position][0]))
     return result
+
+
+def fit(games: Iterable[tuple[Sequence[str], Sequence[int]]]) -> dict[str, Rating]:
+    """Each player's rating (by name) fitted from `games` in their order, each its players
+    (a seat each) and their 1-based places: every player starts where a newcomer does
+    (`DEFAULT_RATING`) and every one moves, with this module's model (the AI ladder's
+    measurement). A player in several seats of a game takes the mean of their results."""
+    fitted: dict[str, Rating] = {}
+    for players, ranks in games:
+        before = [fitted.get(name, DEFAULT_RATING) for name in players]
+        teams = [[_MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before]
+        updated = _MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+        seats_of: dict[str, list[Rating]] = {}
+        for name, (rating,) in zip(players, updated, strict=True):
+            seats_of.setdefault(name, []).append(_to_rating(rating))
+        for name, seats in seats_of.items():
+            fitted[name] = Rating(
+                math.fsum(r.mu for r in seats) / len(seats), math.fsum(r.sigma for r in seats) / len(seats)
+            )
+    return fitted
 
 
 def _to_rating(player: PlackettLuceRating) -> Rating:

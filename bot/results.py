@@ -186,3 +186,6 @@ class Reply:
     accent: int | None = None
     #: A private answer to a person who must decide in a game with hints on: it offers a Hint button.
     offers_hint: bool = False
+    #: The AI levels the caller may choose from, as (level, label): each adds an AI at
+    #: that level to lobby `game_id` (the lobby's Add-bot button asks this way).
+    bot_levels: tuple[tuple[str, str], ...] = ()

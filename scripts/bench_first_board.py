@@ -47,7 +47,9 @@ async def _first_board(game_id: str, folder: Path, number: int) -> float | None:
         for _ in range(max(2, engine.min_players) - 1):
             await bob.click(lobby, label="Join")
         for _ in range(max(0, engine.min_players - 2)):
-            await anna.click(lobby, label="Add bot")
+            asked = await anna.click(lobby, label="Add bot")
+            assert asked.response is not None, asked
+            await anna.click(asked.response, label="Normal")
         started = time.perf_counter()
         # The press is answered while the bot goes on in the background (SimCord settles the
         # press only once all is quiet): the board is watched for meanwhile.

@@ -442,7 +442,7 @@ class Table:
     async def start_against_ai(self) -> OpenGame:
         """A game of anna (the host) and an AI, opened and started."""
         game = await self.open(self.world.anna)
-        await self.world.anna.click(game.lobby, label="Add bot")
+        await add_bot(self.world.anna, game.lobby)
         await self.world.anna.click(game.lobby, label="Start")
         return game
 
@@ -474,6 +474,16 @@ class Table:
 @pytest.fixture
 def table(world: World) -> Table:
     return Table(world)
+
+
+async def add_bot(
+    host: MemberActor, lobby: discord.Message, level: str = "Normal", *, button: str = "Add bot"
+) -> simcord.InteractionResult:
+    """The host presses the lobby's Add bot (`button`: its label), then the AI's level (its
+    label) in the private answer; the answer to that press."""
+    asked = await host.click(lobby, label=button)
+    assert asked.response is not None, asked
+    return await host.click(asked.response, label=level)
 
 
 def text_of(message: discord.Message | simcord.ResponseMessage) -> str:

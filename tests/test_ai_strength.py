@@ -9,6 +9,7 @@ here: strength is judged by each game's AI tests.
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ import pytest
 
 import ai
 import games
+from bot import ratings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,3 +86,39 @@ def test_games_without_that_baseline_are_passed_over_when_none_is_named(
     assert with_greedy
     for engine in with_greedy:
         assert f"## {engine.title}\n1 games" in out
+
+
+def test_the_ladder_rates_every_level_and_baseline_and_writes_ratings_and_docs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Gardens with an Easy level of its own (a random player by another name).
+    monkeypatch.setitem(
+        ai._REGISTRY, "gardens", {**ai._REGISTRY["gardens"], "easy": ai.baselines("gardens")["random"]}
+    )
+    ladder_file = tmp_path / "ratings.json"
+    ladder_file.write_text(json.dumps({"china": {"normal": {"mu": 30.0, "sigma": 2.0}}}))
+    monkeypatch.setattr(ratings, "AI_LADDER", ladder_file)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "gardens.md").write_text("# Gardens\n\n## Speed\nFast.\n")
+    monkeypatch.setattr(SCRIPT, "DOCS", docs)
+
+    out = run(capsys, "--ladder", "--game", "gardens", "--games", "6", "--write-docs")
+
+    table = out.split("## Gardens\n", 1)[1].split("\n\n", 1)[0]
+    assert table.startswith("| Player | Games | mu | sigma | Rating |\n|---|---|---|---|---|\n")
+    written = json.loads(ladder_file.read_text())
+    assert written["china"] == {"normal": {"mu": 30.0, "sigma": 2.0}}, "other games' ratings are kept"
+    assert set(written["gardens"]) == {"easy", "normal", "random"}
+    for name, fitted in written["gardens"].items():
+        shown = ratings.display(ratings.Rating(fitted["mu"], fitted["sigma"]))
+        assert f"| {name} | " in table and table.count(f" | {shown} |") >= 1
+    assert sum(int(line.split(" | ")[1]) for line in table.splitlines()[2:]) >= 6 * 3 - 6
+    page = (docs / "gardens.md").read_text()
+    assert page.startswith("# Gardens\n\n## Speed\nFast.\n\n## AI ladder\n")
+    assert f"{SCRIPT.LADDER_START}\n{table}\n{SCRIPT.LADDER_END}\n" in page
+
+    # A re-run replaces the table between the markers, and nothing else.
+    (docs / "gardens.md").write_text(page.replace(table, "| stale |") + "\n## After\n")
+    run(capsys, "--ladder", "--game", "gardens", "--games", "6", "--write-docs")
+    assert (docs / "gardens.md").read_text() == page + "\n## After\n"

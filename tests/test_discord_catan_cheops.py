@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from conftest import Table
 from conftest import World
+from conftest import add_bot
 from conftest import move_buttons
 from conftest import text_of
 from simcord import ChannelHandle
@@ -285,8 +286,8 @@ async def test_against_two_ai_players_the_first_rounds_go_round(world: World, ta
     """The AI seats found, roll, build, trade and answer between the person's moves."""
     engine = _engine()
     game_id, lobby, thread = await open_cheops(world)
-    await world.anna.click(lobby, label="Add bot")
-    await world.anna.click(table.message(world.channel, lobby.id), label="Add bot")
+    await add_bot(world.anna, lobby)
+    await add_bot(world.anna, table.message(world.channel, lobby.id))
     await world.anna.click(table.message(world.channel, lobby.id), label="Start")
     for _ in range(60):
         await table.service.idle()
@@ -323,8 +324,8 @@ async def test_the_pharaoh_option_in_the_lobby_and_the_rules(world: World, table
         "rulebook": "When the pharaoh builds: On every 7 (rulebook)",
         "revised": "When the pharaoh builds: Once a player block stands (revised)",
     }
-    await world.anna.click(lobby, label="Add bot")
-    await world.anna.click(table.message(world.channel, lobby.id), label="Add bot")
+    await add_bot(world.anna, lobby)
+    await add_bot(world.anna, table.message(world.channel, lobby.id))
     await world.anna.select(
         table.message(world.channel, lobby.id), ["revised"], custom_id=f"bm:option:{game_id}:pharaoh"
     )

@@ -14,6 +14,7 @@ import re
 import discord
 from conftest import Table
 from conftest import World
+from conftest import add_bot
 from conftest import text_of
 from PIL import Image
 from simcord import ChannelHandle
@@ -37,8 +38,8 @@ async def test_china_from_the_lobby_to_the_final_scores(world: World, table: Tab
     assert f"bm:option:{game_id}:side" in ids and f"bm:option:{game_id}:fortresses" in ids
     # The board's version is no host's choice.
     assert f"bm:option:{game_id}:board" not in ids
-    await world.anna.click(lobby, label="Add bot")
-    await world.anna.click(current(world, lobby), label="Add bot")
+    await add_bot(world.anna, lobby)
+    await add_bot(world.anna, current(world, lobby))
 
     # Side A is for 4 or 5 players: refused at the start with the engine's sentence.
     await world.anna.select(current(world, lobby), ["A"], custom_id=f"bm:option:{game_id}:side")

@@ -15,6 +15,7 @@ import pytest
 import simcord.interactions
 from conftest import Table
 from conftest import World
+from conftest import add_bot
 from conftest import text_of
 
 from bot.service.model import AI_NAMES
@@ -81,7 +82,7 @@ async def test_an_ai_seat_is_called_an_ai_in_the_threads_language(
 ) -> None:
     locales.update(user="de", server="de")
     game = await table.open(world.anna)
-    await world.anna.click(game.lobby, label="Bot hinzufügen")
+    await add_bot(world.anna, game.lobby, "Normal", button="Bot hinzufügen")
     await world.anna.click(game.lobby, label="Starten")
     await table.service.idle()
     row = await table.row(game.id)
@@ -127,3 +128,18 @@ async def test_a_german_game_offers_and_reads_moves_in_german_and_stores_english
     await table.service.idle()
     # The log stores English, whatever the game's language.
     assert [move.action for move in await table.service.store.moves(game.id)][:1] == ["draw"]
+
+
+@pytest.mark.parametrize(
+    ("language", "add", "shown"),
+    [("de", "Bot hinzufügen", "KI Mira (Leicht)"), ("nl", "Bot toevoegen", "AI Mira (Makkelijk)")],
+)
+async def test_the_lobby_names_an_ais_level_in_the_servers_language(
+    world: World, table: Table, locales: dict[str, str], language: str, add: str, shown: str
+) -> None:
+    locales.update(user=language, server=language)
+    game = await table.open(world.anna)
+    asked = await world.anna.click(game.lobby, label=add)
+    assert asked.response is not None
+    await world.anna.click(asked.response, label=shown.split("(")[1].rstrip(")"))
+    assert shown in table.message(world.channel, game.lobby.id).content

@@ -260,3 +260,23 @@ async def test_names_in_the_standings_csv_are_never_formulas(world: World, table
     rows = list(csv.DictReader(io.StringIO((await sheet.read()).decode())))
     assert sorted(row["name"] for row in rows) == sorted(f"'{name}" for name in names)
     assert all(row["points"] == "0.0000" for row in rows), "figures stay figures"
+
+
+@pytest.mark.plain_drawing
+async def test_the_organiser_chooses_the_level_of_the_ai_standing_in_for_missing_members(
+    world: World, table: Table
+) -> None:
+    opened = await world.moderator.slash(
+        world.channel, "league new", game="china", format="swiss", rounds=1, name="Duo", level="hard"
+    )
+    assert opened.response is not None and "is open" in opened.response.content
+    for player in (world.anna, world.bob):
+        await player.click(signup(world), label="Join")
+    [league] = await table.service.store.leagues(world.guild.id)
+    assert league.ai_level == "hard"
+    await world.moderator.slash(world.channel, "league start")
+
+    [(seats, game_id)] = await round_tables(table, league.id, 1)
+    assert AI in seats, "China needs three: an AI fills the table of two members"
+    row = await table.row(game_id)
+    assert [(seat.is_ai, seat.level) for seat in row.seats if seat.is_ai] == [(True, "hard")]

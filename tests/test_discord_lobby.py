@@ -6,6 +6,7 @@ import discord
 import pytest
 from conftest import Table
 from conftest import World
+from conftest import add_bot
 from conftest import buttons_of
 from conftest import text_of
 
@@ -52,7 +53,7 @@ async def test_join_leave_and_add_bot_buttons_edit_the_lobby(world: World, table
     assert not_host.ephemeral and not_host.response is not None
     assert "Only the host (anna)" in not_host.response.content
 
-    added = await world.anna.click(game.lobby, label="Add bot")
+    added = await add_bot(world.anna, game.lobby)
     assert added.response is not None and "takes a seat" in added.response.content
     assert "🤖" in table.message(world.channel, game.lobby.id).content
     assert [seat.is_ai for seat in (await table.row(game.id)).seats] == [False, True]
@@ -90,7 +91,7 @@ async def test_start_posts_the_first_board_in_the_thread_and_pings(world: World,
 
 async def test_start_button_with_a_bot_seat(world: World, table: Table) -> None:
     game = await table.open(world.anna)
-    await world.anna.click(game.lobby, label="Add bot")
+    await add_bot(world.anna, game.lobby)
 
     started = await world.anna.click(game.lobby, label="Start")
 

@@ -13,6 +13,7 @@ import re
 import pytest
 from conftest import Table
 from conftest import World
+from conftest import add_bot
 from conftest import text_of
 from service_support import FixedSeed
 from simcord import ChannelHandle
@@ -26,7 +27,7 @@ async def open_mauerbauer(world: World) -> tuple[int, ChannelHandle]:
     table = Table(world)
     game = await table.open(world.anna, game=GAME)
     await world.bob.click(game.lobby, label="Join")
-    await world.anna.click(table.message(world.channel, game.lobby.id), label="Add bot")
+    await add_bot(world.anna, table.message(world.channel, game.lobby.id))
     await world.anna.click(table.message(world.channel, game.lobby.id), label="Start")
     return game.id, game.home
 

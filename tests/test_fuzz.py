@@ -274,6 +274,7 @@ def custom_ids(game_id: int, version: int, unknown: tuple[int, ...] = (0, 999_99
     ids = [f"bm:hand:{n}" for n in unknown]
     ids += [f"bm:lobby:{n}:{action}" for n in unknown for action in ("join", "leave", "addbot", "start")]
     ids += [f"bm:lobby:{game_id}:{action}" for action in ("join", "leave", "addbot", "start")]
+    ids += [f"bm:addbot:{n}:{level}" for n in (*unknown, game_id) for level in ("easy", "nonsense")]
     ids += [f"bm:move:{n}:{version}:draw" for n in unknown]
     ids += [f"bm:move:{game_id}:{v}:draw" for v in (0, version + 7, 10**30)]
     ids += [f"bm:move:{game_id}:{version}:{text}" for text in junk if text.strip()]

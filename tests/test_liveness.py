@@ -20,6 +20,7 @@ from conftest import OpenGame
 from conftest import Restarter
 from conftest import Table
 from conftest import World
+from conftest import add_bot
 from conftest import text_of
 
 import ai
@@ -66,7 +67,7 @@ def broken_ai(request: pytest.FixtureRequest) -> Iterator[None]:
 
 async def against_the_ai(world: World, table: Table) -> OpenGame:
     game = await table.open(world.anna)
-    await world.anna.click(game.lobby, label="Add bot")
+    await add_bot(world.anna, game.lobby)
     started = await world.anna.click(game.lobby, label="Start")
     assert started.response is not None and "has started" in started.response.content
     return game
@@ -313,7 +314,7 @@ async def test_a_run_of_ai_turns_is_one_post_with_the_board_as_it_then_stands(
 ) -> None:
     game = await table.open(world.anna)
     for _ in range(2):
-        await world.anna.click(game.lobby, label="Add bot")
+        await add_bot(world.anna, game.lobby)
     await world.anna.click(game.lobby, label="Start")
     ai_names = [seat_name(seat, "en") for seat in (await table.row(game.id)).seats if seat.is_ai]
     posted = len(game.home.history())

@@ -18,6 +18,7 @@ def answers(gardens_number: int) -> Iterator[str]:
     yield "2"
     yield "Ann"
     yield ""
+    yield ""  # the AI's level: Normal
     yield "1"  # size: small
     yield "2"  # weather: stormy -> refused, asked again
     yield "2"  # size: large

@@ -65,8 +65,9 @@ class Table:
 
 
 def new_cm(*players: str) -> list[str]:
-    """Answers that open a Chinesische Mauer for these players ("" for an AI)."""
-    return [cm_number(), str(len(players)), *players]
+    """Answers that open a Chinesische Mauer for these players ("" for an AI, at Normal)."""
+    named = [answer for player in players for answer in ((player,) if player else ("", ""))]
+    return [cm_number(), str(len(players)), *named]
 
 
 def after(*answers: str, then: Callable[[], Iterator[str]] | None = None) -> Iterator[str]:
@@ -309,7 +310,8 @@ def test_the_terminal_variant_replaces_discord_sentences_only_inside() -> None:
 
 
 async def test_a_table_of_ai_players_alone_asks_for_a_person_s_name(tmp_path: Path) -> None:
-    table = Table(after(*new_cm("", ""), "", "Zoe", "quit"))
+    # The first AI's name and level, then the last seat's name asked for twice.
+    table = Table(after(cm_number(), "2", "", "", "", "", "Zoe", "quit"))
     text = await table.play(tmp_path)
     asked = [line for line in table.said if "At least one player must be a person" in line]
     assert len(asked) == 2, "asked again until a name is given"
@@ -317,11 +319,32 @@ async def test_a_table_of_ai_players_alone_asks_for_a_person_s_name(tmp_path: Pa
     assert "Zoe> " in table.said
 
 
+async def test_an_ai_seat_is_asked_its_level_normal_by_default(tmp_path: Path) -> None:
+    table = Table(after(cm_number(), "3", "Ann", "", "4", "1", "", "", "info", "quit"))
+    text = await table.play(tmp_path)
+    asked = [line for line in table.said if line.startswith("Level of AI player")]
+    assert asked == ["Level of AI player 2 [Enter: Normal]: "] * 2 + [
+        "Level of AI player 3 [Enter: Normal]: "
+    ]
+    assert "  1) Easy" in table.said and "Please type one of the numbers above, or nothing." in table.said
+    assert "AI Mira** (Easy)" in text or "AI Mira (Easy)" in text, text
+    store = await Store.open(tmp_path / "local.sqlite3")
+    try:
+        [row] = await store.list_games()
+        assert [(seat.is_ai, seat.level) for seat in row.seats] == [
+            (False, "normal"),
+            (True, "easy"),
+            (True, "normal"),
+        ]
+    finally:
+        await store.close()
+
+
 async def test_options_say_their_own_default_and_a_hidden_option_is_not_asked(tmp_path: Path) -> None:
     china = str([engine.id for engine in games.all()].index("china") + 1)
-    table = Table(after(china, "3", "Ann", "", "", "", "", "info", "quit"))
+    table = Table(after(china, "3", "Ann", "", "", "", "", "", "", "info", "quit"))
     text = await table.play(tmp_path)
-    prompts = [line for line in table.said if line.endswith("]: ") and "Enter" in line]
+    prompts = [line for line in table.said if line.endswith("]: ") and "Enter" in line and "AI" not in line]
     assert prompts == [
         "Board side [Enter: by the number of players]: ",
         "Fortresses (variant for experienced players) [Enter: Without fortresses]: ",

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from conftest import Table
 from conftest import World
+from conftest import add_bot
 from conftest import move_buttons
 from simcord import MemberActor
 from simcord import ResponseMessage
@@ -212,7 +213,7 @@ async def test_two_players_clicking_join_for_the_last_seat(world: World, table: 
     game = await table.open(world.anna)
     engine = games.get((await table.row(game.id)).engine)
     for _ in range(engine.max_players - 2):
-        await world.anna.click(game.lobby, label="Add bot")
+        await add_bot(world.anna, game.lobby)
     lobby = table.message(world.channel, game.lobby.id)
     version = (await table.row(game.id)).version
 

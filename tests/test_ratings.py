@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import math
+from datetime import UTC
+from datetime import datetime
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from bot import ratings
+from bot.community import Community
 from bot.ratings import AI_RATING
 from bot.ratings import DEFAULT_RATING
 from bot.ratings import DISPLAY_BASE
@@ -16,6 +22,8 @@ from bot.ratings import Entrant
 from bot.ratings import Rating
 from bot.ratings import display
 from bot.ratings import rate
+from bot.store import Store
+from games.core import Outcome
 from games.core import rank_by_scores
 
 
@@ -233,3 +241,52 @@ def test_equal_entrants_sharing_a_place_get_exactly_equal_results() -> None:
     assert result[0] == result[1] == result[2] != result[3]
     swapped = rated(entrants, [ranks[i] for i in (0, 2, 1, 3)])
     assert swapped == [result[i] for i in (0, 2, 1, 3)]
+
+
+# --- what an AI seat brings: its level's fitted rating --------------------------------------------
+
+
+def test_an_ai_seat_brings_its_levels_fitted_rating_or_the_fixed_one(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    ladder = tmp_path / "ratings.json"
+    ladder.write_text(
+        json.dumps({"china": {"easy": {"mu": 18.5, "sigma": 1.25}, "random": {"mu": 9, "sigma": 2}}})
+    )
+    assert ratings.read_ladder(ladder) == {"china": {"easy": Rating(18.5, 1.25), "random": Rating(9.0, 2.0)}}
+    ladder.write_text('{"china": {"easy": {"mu": 18.5}}}')
+    assert ratings.read_ladder(ladder) == {} and "cannot be read" in caplog.text
+    assert ratings.read_ladder(tmp_path / "missing.json") == {}
+
+
+async def test_a_finished_game_rates_its_people_against_each_ai_seats_level(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    easy, hard = Rating(12.0, 1.5), Rating(31.0, 1.0)
+    monkeypatch.setattr(ratings, "_ladder", {"chinesische-mauer": {"easy": easy, "hard": hard}})
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    game = await store.create_game(
+        engine="chinesische-mauer", guild_id=1, channel_id=1, host_id=1, host_name="Anna", options={}, now=now
+    )
+    seats = [
+        (1, "Anna", False),
+        (None, "Mira", True, "easy"),
+        (2, "Bob", False),
+        (None, "Li", True, "normal"),
+    ]
+    game = await store.set_seats(game.id, game.version, seats, now=now)
+    game = await store.start_game(game.id, game.version, seed=1, state="s", now=now)
+    ranks = (2, 1, 4, 3)
+    outcome = {"scores": [3, 4, 1, 2], "ranks": list(ranks), "winners": [1]}
+    game = await store.record_move(
+        game.id, game.version, seat=0, action="a", state="s", outcome=outcome, now=now
+    )
+
+    result = Outcome(scores=(3, 4, 1, 2), ranks=ranks, ranking=(1, 0, 3, 2), winners=frozenset({1}))
+    await Community(store).rate(game, result, None)
+
+    # The Normal seat: a level the ladder has not measured, so the fixed rating.
+    expected = rated([human(), Entrant(easy, True), human(), AI], list(ranks))
+    stored = await store.ratings("chinesische-mauer", [1, 2])
+    assert [Rating(*stored[1]), Rating(*stored[2])] == [expected[0], expected[2]]
+    assert expected != rated([human(), AI, human(), AI], list(ranks)), "the level's rating mattered"

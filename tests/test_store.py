@@ -137,6 +137,46 @@ async def test_timers_kept_when_their_table_is_made_anew_for_the_hosts_time_to_a
         await store.close()
 
 
+async def test_ai_seats_stored_before_seats_had_levels_play_at_normal(
+    store_location: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    levelled = next(i for i, step in enumerate(MIGRATIONS) if any("ADD COLUMN level" in s for s in step))
+    monkeypatch.setattr(schema_module, "MIGRATIONS", MIGRATIONS[:levelled])
+    await (await Store.open(store_location)).close()
+    stamp = at(0).isoformat(timespec="microseconds")
+    await execute(
+        store_location,
+        "INSERT INTO games (id, engine, guild_id, host_id, status, options, version, created_at, "
+        "updated_at) VALUES (7, 'mauerbauer', 100, 1, 'lobby', '{}', 1, ?, ?)",
+        (stamp, stamp),
+    )
+    await execute(
+        store_location,
+        "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
+        (7, 0, 1, "user1", 0),
+        (7, 1, None, "Mira", 1),
+    )
+    monkeypatch.setattr(schema_module, "MIGRATIONS", MIGRATIONS)
+
+    store = await Store.open(store_location)
+    try:
+        game = row = await store.get_game(7)
+        assert [(s.name, s.is_ai, s.level) for s in row.seats] == [
+            ("user1", False, "normal"),
+            ("Mira", True, "normal"),
+        ]
+        seats = [(1, "user1", False), (None, "Mira", True, "easy"), (None, "Nils", True, "hard")]
+        row = await store.set_seats(game.id, row.version, seats, now=at(1))
+        assert [s.level for s in row.seats] == ["normal", "easy", "hard"]
+        row = await store.replace_seat(
+            game.id, row.version, 1, user_id=None, name="Mira", is_ai=True, level="hard", now=at(2)
+        )
+        [listed] = await store.list_games(guild_id=100)
+        assert [s.level for s in listed.seats] == ["normal", "hard", "hard"]
+    finally:
+        await store.close()
+
+
 async def test_an_sqlite_file_keeps_a_write_ahead_log(sqlite_store: Store, db_path: Path) -> None:
     connection = read_only(db_path)
     try:

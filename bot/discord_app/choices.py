@@ -18,6 +18,7 @@ from typing import cast
 import discord
 from discord import app_commands
 
+import ai
 import games
 import texts
 from bot.discord_app.context import Request
@@ -28,6 +29,7 @@ from bot.errors import PlayerError
 __all__ = [
     "engine_choices",
     "game_autocomplete",
+    "level_choices",
     "move_autocomplete",
     "on_off_choices",
     "parse_options",
@@ -56,6 +58,11 @@ def on_off_choices() -> list[app_commands.Choice[str]]:
         app_commands.Choice(name=texts.t("discord.choice.on"), value="on"),
         app_commands.Choice(name=texts.t("discord.choice.off"), value="off"),
     ]
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The AI's levels, weakest first: each in words shown, its name sent."""
+    return [app_commands.Choice(name=texts.t(f"discord.choice.{level}"), value=level) for level in ai.LEVELS]
 
 
 def refresh_game_choices(tree: app_commands.CommandTree[Any]) -> None:

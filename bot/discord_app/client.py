@@ -13,6 +13,7 @@ from discord.ext import commands
 from discord.ext import tasks
 
 from bot.discord_app.choices import refresh_game_choices
+from bot.discord_app.components import BotLevelButton
 from bot.discord_app.components import HandButton
 from bot.discord_app.components import HintButton
 from bot.discord_app.components import LobbyButton
@@ -149,7 +150,7 @@ class BaumeisterBot(commands.AutoShardedBot):
         self.add_dynamic_items(
             LobbyButton, MoveButton, MoveSelect, OptionSelect, HandButton, HintButton, TimeoutButton
         )
-        self.add_dynamic_items(ConfigSelect, LeagueButton)
+        self.add_dynamic_items(ConfigSelect, LeagueButton, BotLevelButton)
         # Command names and descriptions in the users' languages (German, Dutch).
         await self.tree.set_translator(CatalogueTranslator())
         if not self._serve:

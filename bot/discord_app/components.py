@@ -31,6 +31,7 @@ from bot.service import GameService
 
 __all__ = [
     "LOBBY_ACTIONS",
+    "BotLevelButton",
     "HandButton",
     "HintButton",
     "LobbyButton",
@@ -39,6 +40,7 @@ __all__ = [
     "OptionSelect",
     "TimeoutButton",
     "hand_view",
+    "level_view",
     "lobby_view",
     "post_buttons",
 ]
@@ -109,10 +111,53 @@ class LobbyButton(
             if action == "leave":
                 return await service.leave(caller, game_id)
             if action == "addbot":
-                return await service.add_bot(caller, game_id)
+                return await service.bot_levels(caller, game_id)
             return await service.start(caller, game_id)
 
         await _click(interaction, game_id, work)
+
+
+class BotLevelButton(
+    discord.ui.DynamicItem[Button], template=r"bm:addbot:(?P<game>[0-9]+):(?P<level>[a-z]{1,20})"
+):
+    """One level the host chose after pressing Add bot: an AI at that level takes a seat."""
+
+    def __init__(self, game_id: int, level: str, *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or level)[:LABEL_LIMIT],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"bm:addbot:{game_id}:{level}",
+            )
+        )
+        self.game_id = game_id
+        self.level = level
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), match["level"], label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        game_id, level = self.game_id, self.level
+
+        async def work(request: Request) -> Reply:
+            return await request.service.add_bot(request.caller, game_id, level)
+
+        await _click(interaction, game_id, work)
+
+
+def level_view(reply: Reply) -> discord.ui.View | None:
+    """The AI levels a host may choose for a new AI seat, a button each; None when the
+    reply offers none."""
+    if reply.game_id is None or not reply.bot_levels:
+        return None
+    view = discord.ui.View(timeout=None)
+    for level, label in reply.bot_levels:
+        view.add_item(BotLevelButton(reply.game_id, level, label=label))
+    return view
 
 
 def _turn(text: str | None) -> int | None:

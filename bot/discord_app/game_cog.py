@@ -14,9 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import ai
 import texts
 from bot.discord_app.choices import engine_choices
 from bot.discord_app.choices import game_autocomplete
+from bot.discord_app.choices import level_choices
 from bot.discord_app.choices import on_off_choices
 from bot.discord_app.choices import parse_options
 from bot.discord_app.command_kit import Subject
@@ -139,7 +141,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description=texts.t("d
     # Commands that make one service call about one game: name, description, the call.
     join = game_command("join", "discord.command.game.join", GameService.join)
     leave = game_command("leave", "discord.command.game.leave", GameService.leave)
-    addbot = game_command("addbot", "discord.command.game.addbot", GameService.add_bot)
+
+    @app_commands.command(name="addbot", description=texts.t("discord.command.game.addbot"))
+    @app_commands.describe(level=texts.t("discord.option.level"), game=_GAME)
+    @app_commands.choices(level=level_choices())
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def addbot(
+        self, interaction: discord.Interaction[Any], level: str = ai.DEFAULT_LEVEL, game: str | None = None
+    ) -> None:
+        async def work(request: Request) -> Reply:
+            return await request.service.add_bot(request.caller, await request.game(game), level)
+
+        await self.responder.respond(interaction, work)
+
     start = game_command("start", "discord.command.game.start", GameService.start)
 
     @app_commands.command(name="list", description=texts.t("discord.command.game.list"))

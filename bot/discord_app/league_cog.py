@@ -21,8 +21,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import ai
 import texts
 from bot.discord_app.choices import engine_choices
+from bot.discord_app.choices import level_choices
 from bot.discord_app.choices import suggest
 from bot.discord_app.command_kit import Subject
 from bot.discord_app.command_kit import named_command
@@ -190,10 +192,12 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=texts.
         rounds=texts.t("discord.option.rounds"),
         name=texts.t("discord.option.league_name"),
         deadline=texts.t("discord.option.league_deadline"),
+        level=texts.t("discord.option.league_level"),
     )
     @app_commands.choices(
         game=engine_choices(),
         format=[app_commands.Choice(name=texts.t(f"discord.choice.{f}"), value=f) for f in LEAGUE_FORMATS],
+        level=level_choices(),
     )
     async def new(
         self,
@@ -203,6 +207,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=texts.
         rounds: app_commands.Range[int, 1, MOST_ROUNDS],
         name: str,
         deadline: app_commands.Range[int, 1, MOST_DEADLINE_HOURS] | None = None,
+        level: str = ai.DEFAULT_LEVEL,
     ) -> None:
         channel = interaction.channel
         if isinstance(channel, discord.Thread) or not isinstance(channel, discord.abc.Messageable):
@@ -210,7 +215,9 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=texts.
             return
 
         async def work(request: Request) -> LeagueAnswer:
-            return await request.service.leagues.new(request.caller, game, format, rounds, name, deadline)
+            return await request.service.leagues.new(
+                request.caller, game, format, rounds, name, deadline, level
+            )
 
         answer = await ask(interaction, work)
         if answer is None:

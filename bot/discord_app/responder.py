@@ -21,6 +21,7 @@ import discord
 import games
 import texts
 from bot.discord_app.components import hand_view
+from bot.discord_app.components import level_view
 from bot.discord_app.components import lobby_view
 from bot.discord_app.components import post_buttons
 from bot.discord_app.context import GAME_ID
@@ -136,7 +137,7 @@ class InteractionResponder:
                 or reply.offers_hint
                 or (reply.image is not None and reply.filename == "board.png")
             )
-            view = hand_view(reply, locale) if shows_hand else None
+            view = hand_view(reply, locale) if shows_hand else level_view(reply)
             await send_private(
                 interaction,
                 reply.text,

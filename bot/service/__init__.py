@@ -39,6 +39,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+import ai
 import texts
 from bot.community import Community
 from bot.errors import PlayerError
@@ -236,8 +237,11 @@ class GameService:
     async def leave(self, caller: Caller, game_id: int) -> Reply:
         return await self._lobby.leave(caller, game_id)
 
-    async def add_bot(self, caller: Caller, game_id: int) -> Reply:
-        return await self._lobby.add_bot(caller, game_id)
+    async def add_bot(self, caller: Caller, game_id: int, level: str = ai.DEFAULT_LEVEL) -> Reply:
+        return await self._lobby.add_bot(caller, game_id, level)
+
+    async def bot_levels(self, caller: Caller, game_id: int) -> Reply:
+        return await self._lobby.bot_levels(caller, game_id)
 
     async def start(self, caller: Caller, game_id: int) -> Reply:
         return await self._lobby.start(caller, game_id)

@@ -45,6 +45,7 @@ from bot.store import GameRow
 from bot.store import MoveRow
 from bot.store import OtherNotation
 from bot.store import Places
+from bot.store import SeatSpec
 from bot.store import StaleVersion
 from bot.store import Store
 from bot.store import WrongStatus
@@ -387,9 +388,7 @@ class Games:
         self.forget(game_id)
         await self.store.set_places(game_id, places)
 
-    async def set_seats(
-        self, row: GameRow, seats: list[tuple[int | None, str, bool]], host_id: int | None = None
-    ) -> GameRow:
+    async def set_seats(self, row: GameRow, seats: list[SeatSpec], host_id: int | None = None) -> GameRow:
         self.forget(row.id)
         try:
             return await self.store.set_seats(row.id, row.version, seats, now=self._clock(), host_id=host_id)
@@ -523,5 +522,6 @@ def visible(rows: list[GameRow], caller: Caller) -> list[GameRow]:
     return [row for row in rows if _visible(row, caller)]
 
 
-def seat_list(row: GameRow) -> list[tuple[int | None, str, bool]]:
-    return [(seat.user_id, seat.name, seat.is_ai) for seat in row.seats]
+def seat_list(row: GameRow) -> list[SeatSpec]:
+    """The game's seats as the store takes them: (user id, name, AI, level)."""
+    return [(seat.user_id, seat.name, seat.is_ai, seat.level) for seat in row.seats]

@@ -37,6 +37,7 @@ from datetime import datetime
 from datetime import timedelta
 from fractions import Fraction
 
+import ai
 import texts
 from bot.errors import PlayerError
 from bot.leagues.seating import AI
@@ -63,6 +64,7 @@ from bot.service.model import AUTOCOMPLETE_LIMIT
 from bot.service.model import LEAGUE
 from bot.service.model import REST_TO_AI
 from bot.service.model import Ownership
+from bot.service.model import check_level
 from bot.service.model import whole_lines
 from bot.service.notices import Delivery
 from bot.service.server_settings import Config
@@ -217,8 +219,12 @@ class Leagues:
         rounds: int,
         name: str,
         deadline_hours: int | None = None,
+        ai_level: str = ai.DEFAULT_LEVEL,
     ) -> LeagueAnswer:
+        """A league open for sign-up; `ai_level`: the level of the AI that stands in for a
+        member missing at a table."""
         engine = engine_of(engine_id)
+        check_level(ai_level)
         server = await self._config.of(caller.guild_id)
         if caller.guild_id is None or caller.channel_id is None:
             raise PlayerError("league.error.server_only")
@@ -240,7 +246,7 @@ class Leagues:
         async with self._opening:
             if await self._store.open_leagues(caller.guild_id) >= server.open_leagues:
                 raise PlayerError("league.error.too_many", most=server.open_leagues)
-            league = await self._create(caller, server, engine.id, format, rounds, name, hours)
+            league = await self._create(caller, server, engine.id, format, rounds, name, hours, ai_level)
         card = await self.card(league.id)
         return LeagueAnswer(card, league.id, card, public=True)
 
@@ -253,6 +259,7 @@ class Leagues:
         rounds: int,
         name: str,
         hours: int,
+        ai_level: str,
     ) -> LeagueRow:
         assert caller.guild_id is not None and caller.channel_id is not None
         return await self._store.create_league(
@@ -267,6 +274,7 @@ class Leagues:
             seed=random.SystemRandom().randrange(1 << 62),
             locale=server.game_locale(caller),
             now=self._clock(),
+            ai_level=ai_level,
         )
 
     async def placed(self, league_id: int, message_id: int | None) -> None:
@@ -681,7 +689,7 @@ class Leagues:
             seats = [
                 (player, names.get(player, str(player)), False)
                 if player is not AI
-                else (None, next(ai_names), True)
+                else (None, next(ai_names), True, league.ai_level)
                 for player in table.seats
             ]
             try:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+import ai
 import texts
 from bot.errors import PlayerError
 from bot.results import Caller
@@ -27,7 +28,10 @@ from bot.service.model import HINTS
 from bot.service.model import LEAGUE
 from bot.service.model import Loaded
 from bot.service.model import Notice
+from bot.service.model import check_level
 from bot.service.model import host_name
+from bot.service.model import level_name
+from bot.service.model import seat_label
 from bot.service.model import seat_name
 from bot.service.model import status_key
 from bot.service.notices import Notices
@@ -37,6 +41,7 @@ from bot.shards import Shards
 from bot.store import GameRow
 from bot.store import Places
 from bot.store import SeatRow
+from bot.store import SeatSpec
 from games.core import Engine
 from games.core import IllegalAction
 from games.core import Player
@@ -282,7 +287,7 @@ class Lobby:
         lines.append(say("lobby.seats", count=len(row.seats), min=engine.min_players, max=engine.max_players))
         for seat in row.seats:
             marker = "🤖" if seat.is_ai else "👤"
-            lines.append(f"{seat.seat + 1}. {marker} {escape_words(seat_name(seat, locale))}")
+            lines.append(f"{seat.seat + 1}. {marker} {escape_words(seat_label(seat, locale))}")
         if engine.options:
             lines.append(say("info.options", options=options_text(engine, row.options, locale)))
         lines.append(hints_line(row, locale))
@@ -328,7 +333,7 @@ class Lobby:
         self,
         caller: Caller,
         row: GameRow,
-        seats: list[tuple[int | None, str, bool]],
+        seats: list[SeatSpec],
         ack: str,
         *,
         host_id: int | None = None,
@@ -360,22 +365,36 @@ class Lobby:
                 if not humans:
                     return await self._abandon_row(caller, row)
                 # The next human in the lobby becomes the host.
-                new_host, name, _ = humans[0]
+                new_host, name = humans[0][0], humans[0][1]
                 return await self._set_seats(
                     caller, row, seats, "lobby.left_host", host_id=new_host, host=escape_words(name)
                 )
             return await self._set_seats(caller, row, seats, "lobby.left", id=game_id)
 
-    async def add_bot(self, caller: Caller, game_id: int) -> Reply:
+    async def add_bot(self, caller: Caller, game_id: int, level: str = ai.DEFAULT_LEVEL) -> Reply:
+        """The host seats an AI playing at `level` (`ai.LEVELS`)."""
+        check_level(level)
         async with self._games.lock(game_id):
-            row = await self._lobby_row(caller, game_id)
-            self._require_host(caller, row)
-            self._require_free_seat(row)
+            row = await self._bot_lobby(caller, game_id)
             taken = {seat.name for seat in row.seats}
             name = next((n for n in AI_NAMES if n not in taken), str(len(row.seats) + 1))
-            seats = [*seat_list(row), (None, name, True)]
-            shown = seat_name(SeatRow(len(row.seats), None, name, True), caller.locale)
-            return await self._set_seats(caller, row, seats, "lobby.bot_added", name=shown)
+            seats = [*seat_list(row), (None, name, True, level)]
+            shown = seat_label(SeatRow(len(row.seats), None, name, True, level), caller.locale)
+            return await self._set_seats(caller, row, seats, "lobby.bot_added", name=escape_words(shown))
+
+    async def bot_levels(self, caller: Caller, game_id: int) -> Reply:
+        """What the lobby's Add-bot button answers its host: the levels to choose from, each
+        adding an AI at that level (refused as `add_bot` would be, so nobody chooses in vain)."""
+        row = await self._bot_lobby(caller, game_id)
+        levels = tuple((level, level_name(level, caller.locale)) for level in ai.LEVELS)
+        return Reply(texts.t("lobby.choose_level", caller.locale), game_id=row.id, bot_levels=levels)
+
+    async def _bot_lobby(self, caller: Caller, game_id: int) -> GameRow:
+        """The lobby the caller, its host, may add an AI to now."""
+        row = await self._lobby_row(caller, game_id)
+        self._require_host(caller, row)
+        self._require_free_seat(row)
+        return row
 
     async def start(self, caller: Caller, game_id: int) -> Reply:
         async with self._games.lock(game_id):
@@ -410,13 +429,13 @@ class Lobby:
         guild_id: int,
         channel_id: int,
         host: tuple[int, str],
-        seats: Sequence[tuple[int | None, str, bool]],
+        seats: Sequence[SeatSpec],
         settings: dict[str, Any],
         locale: str | None,
         table: tuple[int, int, int],
     ) -> GameRow:
         """A league table's game (`table`: league, round, table number), stored seated as
-        given (user id, name, AI) with the table in one transaction, in the lobby state
+        given (user id, name, AI, level) with the table in one transaction, in the lobby state
         until `start_table` starts it; `TableTaken` when the table has its game already."""
         return await self._games.create(
             engine=engine_id,
@@ -458,7 +477,7 @@ class Lobby:
     def _start_notice(row: GameRow, engine: Engine, seed: int, options: dict[str, str]) -> Notice:
         start_state = engine.setup(len(row.seats), seed, options)
         order = ", ".join(
-            f"{i + 1}. {escape_words(seat_name(seat, row.locale))}" for i, seat in enumerate(row.seats)
+            f"{i + 1}. {escape_words(seat_label(seat, row.locale))}" for i, seat in enumerate(row.seats)
         )
         first = engine.current_turn(start_state)
         return Notice(

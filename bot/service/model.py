@@ -10,7 +10,9 @@ from datetime import UTC
 from datetime import datetime
 from typing import Any
 
+import ai
 import texts
+from bot.errors import PlayerError
 from bot.ratings import MIN_RATED_HUMANS
 from bot.results import Dispatch
 from bot.shards import Shards
@@ -33,9 +35,12 @@ __all__ = [
     "Notice",
     "Outbox",
     "Ownership",
+    "check_level",
     "discord_time",
     "hints_on",
     "host_name",
+    "level_name",
+    "seat_label",
     "seat_name",
     "utcnow",
     "whole_lines",
@@ -134,6 +139,26 @@ def hints_on(row: GameRow) -> bool:
         return False
     people = sum(1 for seat in row.seats if not seat.is_ai)
     return row.guild_id is None or people < MIN_RATED_HUMANS
+
+
+def seat_label(seat: SeatRow, locale: str | None) -> str:
+    """A seat's name with its AI's level where it is an AI's ("AI Mira (Easy)"): where
+    seats are listed (the lobby, /game info, the start post); elsewhere `seat_name`."""
+    name = seat_name(seat, locale)
+    if not seat.is_ai:
+        return name
+    return texts.t("seat.ai_level", locale, name=name, level=level_name(seat.level, locale))
+
+
+def level_name(level: str, locale: str | None) -> str:
+    """An AI level (`ai.LEVELS`) in the reader's words: "Easy", "Leicht"."""
+    return texts.t(f"ai.level.{level}", locale)
+
+
+def check_level(level: str) -> None:
+    """Refuse a level no AI plays, with the levels there are."""
+    if level not in ai.LEVELS:
+        raise PlayerError("error.bad_level", level=escape_words(level[:40]), levels=", ".join(ai.LEVELS))
 
 
 def host_name(row: GameRow) -> str:

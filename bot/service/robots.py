@@ -1,10 +1,11 @@
 """`Robots`: moves chosen by the AI, for AI seats and for people whose time ran out; and
 the moves people have no choice about (`Engine.forced`), made for them at once.
 
-The AI thinks in a worker process; the job carries the game's registered AI
-function itself, so a game registered only in this process is played too. It
-goes before any drawing that waits for a worker, and its budget counts its
-thinking from its start there, not its wait for a free worker.
+Each AI seat plays at its own level (`SeatRow.level`). The AI thinks in a worker
+process; the job carries the game's registered AI function of that level itself,
+so a game registered only in this process is played too. It goes before any
+drawing that waits for a worker, and its budget counts its thinking from its
+start there, not its wait for a free worker.
 
 An AI never stops a game: when it raises, answers with something that is not
 a legal action, or thinks longer than its budget, a seeded random legal move
@@ -38,12 +39,13 @@ class Robots:
         self.thinking_budget = THINKING_BUDGET
 
     async def decide(self, game: Loaded, seat: int) -> Action:
-        """The AI's action for `seat`, or a seeded random legal one when the AI fails."""
+        """The AI's action for `seat` at the seat's level (a person's seat: Normal), or a
+        seeded random legal one when the AI fails."""
         seed = (game.row.seed or 0) + game.row.version
         budget = self.thinking_budget
         try:
             action = await self._workers.run(
-                ai.chooser(game.engine.id),
+                ai.chooser(game.engine.id, game.row.seats[seat].level),
                 game.state,
                 seat,
                 seed,

@@ -21,6 +21,7 @@ from bot.service.lobby import Lobby
 from bot.service.lobby import options_text
 from bot.service.model import LOG_LIMIT
 from bot.service.model import discord_time
+from bot.service.model import level_name
 from bot.service.model import seat_name
 from bot.service.model import status_key
 from bot.service.model import whole_lines
@@ -92,7 +93,10 @@ class Views:
             arrow = " ⬅️" if seat.seat in acting else ""
             # A dash between name and figures: without Discord's bold (the terminal) they would run together.
             figures = f" — {extra}" if extra.strip() else ""
-            lines.append(f"{seat.seat + 1}. {marker} **{game.names[seat.seat]}**{figures}{arrow}")
+            name = f"**{game.names[seat.seat]}**"
+            if seat.is_ai:
+                name = texts.t("seat.ai_level", locale, name=name, level=level_name(seat.level, locale))
+            lines.append(f"{seat.seat + 1}. {marker} {name}{figures}{arrow}")
             if seat.user_id and not seat.is_ai:
                 away = (await self._people.get(seat.user_id)).away_until
                 if away is not None and away > self._now():

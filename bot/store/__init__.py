@@ -44,6 +44,7 @@ from bot.store.rows import OwedPost
 from bot.store.rows import Places
 from bot.store.rows import PlayerRow
 from bot.store.rows import SeatRow
+from bot.store.rows import SeatSpec
 from bot.store.rows import ServerRow
 from bot.store.rows import StaleVersion
 from bot.store.rows import StoreError
@@ -71,6 +72,7 @@ __all__ = [
     "Places",
     "PlayerRow",
     "SeatRow",
+    "SeatSpec",
     "ServerRow",
     "StaleVersion",
     "Store",

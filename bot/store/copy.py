@@ -77,14 +77,14 @@ _SERVER_COLUMNS_ALL: Final = (
 #: Every column of `leagues`.
 _LEAGUE_COLUMNS_ALL: Final = (
     "id", "guild_id", "channel_id", "message_id", "organiser_id", "name", "engine", "format", "rounds",
-    "deadline_hours", "seed", "status", "round", "locale", "created_at", "updated_at",
+    "deadline_hours", "seed", "status", "round", "locale", "created_at", "updated_at", "ai_level",
 )  # fmt: skip
 
 #: Every table of the schema (`bot.store.schema`) with every column, in the order a copy
 #: writes them: games first, then what refers to them.
 TABLES: Final = (
     Table("games", _GAME_COLUMNS_ALL, ("id",), numbered=True),
-    Table("seats", ("game_id", "seat", "user_id", "name", "is_ai"), ("game_id", "seat")),
+    Table("seats", ("game_id", "seat", "user_id", "name", "is_ai", "level"), ("game_id", "seat")),
     Table("moves", ("game_id", "number", "seat", "action", "version", "created_at"), ("game_id", "number")),
     Table("timers", ("game_id", "seat", "kind", "turn_version", "due_at"), ("game_id", "seat", "kind")),
     Table(

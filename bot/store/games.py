@@ -17,12 +17,14 @@ from bot.store.connection import Connection
 from bot.store.connection import _shard_condition
 from bot.store.rows import _GAME_COLUMNS
 from bot.store.rows import _SEAT_COLUMNS
+from bot.store.rows import DEFAULT_LEVEL
 from bot.store.rows import CorruptRow
 from bot.store.rows import GameNotFound
 from bot.store.rows import GameRow
 from bot.store.rows import MoveRow
 from bot.store.rows import OtherNotation
 from bot.store.rows import Places
+from bot.store.rows import SeatSpec
 from bot.store.rows import StaleVersion
 from bot.store.rows import StoreError
 from bot.store.rows import TableTaken
@@ -31,6 +33,7 @@ from bot.store.rows import _first
 from bot.store.rows import _game_row
 from bot.store.rows import _move_row
 from bot.store.rows import _stamp
+from bot.store.rows import seat_values
 from bot.store.schema import _checked_statuses
 from bot.store.sql import _do
 from bot.store.sql import _fetch_all
@@ -43,6 +46,7 @@ log = logging.getLogger(__name__)
 
 #: The statuses of a game that has started: a state and a move log are stored for it.
 _STARTED = ("running", "finished", "abandoned")
+_INSERT_SEAT = f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)"
 
 
 class GameTables(Connection):
@@ -74,13 +78,13 @@ class GameTables(Connection):
         """The one game meeting `condition` (on `g`, from this module only), with its seats."""
         game_columns = ", ".join(f"g.{name.strip()}" for name in _GAME_COLUMNS.split(","))
         rows = await self._query(
-            f"SELECT {game_columns}, s.game_id, s.seat, s.user_id, s.name, s.is_ai "
+            f"SELECT {game_columns}, {', '.join(f's.{name.strip()}' for name in _SEAT_COLUMNS.split(','))} "
             f"FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE {condition} ORDER BY s.seat",
             params,
         )
         if not rows:
             return None
-        width = len(rows[0]) - 5
+        width = len(rows[0]) - len(_SEAT_COLUMNS.split(","))
         seats = [row[width:] for row in rows if row[width] is not None]
         return _game_row(rows[0][:width], seats)
 
@@ -298,13 +302,14 @@ class GameTables(Connection):
         now: datetime,
         locale: str | None = None,
         settings: dict[str, Any] | None = None,
-        seats: Sequence[tuple[int | None, str, bool]] | None = None,
+        seats: Sequence[SeatSpec] | None = None,
         table: tuple[int, int, int] | None = None,
     ) -> GameRow:
         """A new game in the lobby at version 0: the host in seat 0, or `seats` as given
-        (user id, name, AI). `table` (league, round, table number): the league table it is
-        played at, recorded in the same transaction, so that a table never gets two games
-        nor a game without its table; `TableTaken` when that table has its game already."""
+        (user id, name, AI, and the AI's level where chosen). `table` (league, round, table
+        number): the league table it is played at, recorded in the same transaction, so that
+        a table never gets two games nor a game without its table; `TableTaken` when that
+        table has its game already."""
         stamp = _stamp(now)
         options_text = _dump_json(options, "options")
         settings_text = _dump_json(settings or {}, "settings")
@@ -316,12 +321,8 @@ class GameTables(Connection):
                 "created_at, updated_at, locale, settings) VALUES (?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?, ?)",
                 (engine, guild_id, channel_id, host_id, options_text, stamp, stamp, locale, settings_text),
             )
-            for number, (user_id, name, is_ai) in enumerate(seated):
-                await _run(
-                    db,
-                    "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-                    (game_id, number, user_id, name, int(is_ai)),
-                )
+            for number, spec in enumerate(seated):
+                await _run(db, _INSERT_SEAT, seat_values(game_id, number, spec))
             if table is not None:
                 linked = await _run(
                     db,
@@ -346,26 +347,21 @@ class GameTables(Connection):
         self,
         game_id: int,
         expected_version: int,
-        seats: Sequence[tuple[int | None, str, bool]],
+        seats: Sequence[SeatSpec],
         *,
         now: datetime,
         host_id: int | None = None,
     ) -> GameRow:
-        """Replace the lobby's seats by `(user_id, name, is_ai)` in seat order; version + 1.
+        """Replace the lobby's seats by `(user_id, name, is_ai[, level])` in seat order; version + 1.
 
         `host_id`, when given, hands the game to another host.
         """
         stamp = _stamp(now)
-        seat_values = [
-            (game_id, number, user_id, name, int(bool(is_ai)))
-            for number, (user_id, name, is_ai) in enumerate(seats)
-        ]
+        values = [seat_values(game_id, number, spec) for number, spec in enumerate(seats)]
         async with self._transaction(write=True) as db:
             await self._check(db, game_id, expected_version, doing="change the seats of", allowed=("lobby",))
             await _run(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)", seat_values
-            )
+            await db.executemany(_INSERT_SEAT, values)
             columns: dict[str, object] = {"updated_at": stamp}
             if host_id is not None:
                 columns["host_id"] = host_id
@@ -481,8 +477,10 @@ class GameTables(Connection):
         name: str,
         is_ai: bool,
         now: datetime,
+        level: str = DEFAULT_LEVEL,
     ) -> GameRow:
-        """Give an existing seat to someone else (or an AI) in a lobby or running game; version + 1."""
+        """Give an existing seat to someone else (or an AI at `level`) in a lobby or running
+        game; version + 1."""
         stamp = _stamp(now)
         async with self._transaction(write=True) as db:
             await self._check(
@@ -490,8 +488,8 @@ class GameTables(Connection):
             )
             changed = await _run(
                 db,
-                "UPDATE seats SET user_id = ?, name = ?, is_ai = ? WHERE game_id = ? AND seat = ?",
-                (user_id, name, int(bool(is_ai)), game_id, seat),
+                "UPDATE seats SET user_id = ?, name = ?, is_ai = ?, level = ? WHERE game_id = ? AND seat = ?",
+                (user_id, name, int(bool(is_ai)), level, game_id, seat),
             )
             if changed != 1:
                 raise StoreError(f"game {game_id} has no seat {seat}")

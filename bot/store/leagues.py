@@ -19,6 +19,7 @@ from typing import Any
 from bot.shards import Shards
 from bot.store.connection import Connection
 from bot.store.connection import _shard_condition
+from bot.store.rows import DEFAULT_LEVEL
 from bot.store.rows import CorruptRow
 from bot.store.rows import LeagueRow
 from bot.store.rows import LeagueTableRow
@@ -83,17 +84,19 @@ class LeagueTables(Connection):
         seed: int,
         locale: str | None,
         now: datetime,
+        ai_level: str = DEFAULT_LEVEL,
     ) -> LeagueRow:
-        """A new league, open for sign-up."""
+        """A new league, open for sign-up; `ai_level`: the level of the AI seated for a
+        missing member."""
         stamp = _stamp(now)
         values = (guild_id, channel_id, organiser_id, name, engine, format, rounds, deadline_hours, seed)
         async with self._transaction(write=True) as db:
             league_id = await _insert(
                 db,
                 "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, engine, format, rounds, "
-                "deadline_hours, seed, status, locale, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?)",
-                (*values, locale, stamp, stamp),
+                "deadline_hours, seed, status, locale, created_at, updated_at, ai_level) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?)",
+                (*values, locale, stamp, stamp, ai_level),
             )
         found = await self.league(league_id)
         if found is None:

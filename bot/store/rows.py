@@ -91,12 +91,30 @@ class CorruptRow(StoreError):
 # ----------------------------------------------------------------------- rows
 
 
+#: The level of a seat whose level nobody chose (every person's, and the AI seats stored
+#: before seats had levels): `ai.DEFAULT_LEVEL`.
+DEFAULT_LEVEL: Final = "normal"
+
+
 @dataclass(frozen=True)
 class SeatRow:
     seat: int
     user_id: int | None
     name: str
     is_ai: bool
+    #: The AI's level (`ai.LEVELS`) for an AI seat.
+    level: str = DEFAULT_LEVEL
+
+
+#: A seat as the store is given it: (user id, name, AI), with the AI's level last where chosen.
+SeatSpec = tuple[int | None, str, bool] | tuple[int | None, str, bool, str]
+
+
+def seat_values(game_id: int, number: int, spec: SeatSpec) -> tuple[int, int, int | None, str, int, str]:
+    """The `seats` row of seat `number` given as `spec` (`_SEAT_COLUMNS` order)."""
+    user_id, name, is_ai = spec[0], spec[1], spec[2]
+    level = spec[3] if len(spec) > 3 else DEFAULT_LEVEL
+    return (game_id, number, user_id, name, int(bool(is_ai)), level)
 
 
 @dataclass(frozen=True)
@@ -220,6 +238,8 @@ class LeagueRow:
     round: int
     locale: str | None
     created_at: datetime
+    #: The level of the AI seated for a missing member (`ai.LEVELS`).
+    ai_level: str = DEFAULT_LEVEL
 
 
 @dataclass(frozen=True)
@@ -267,7 +287,7 @@ _GAME_COLUMNS: Final = (
     "seed, state, version, outcome, announced_version, created_at, updated_at, "
     "settings, locale, rated, summary_posted, notation_version, pinged_version, paused_at"
 )
-_SEAT_COLUMNS: Final = "game_id, seat, user_id, name, is_ai"
+_SEAT_COLUMNS: Final = "game_id, seat, user_id, name, is_ai, level"
 
 
 def _stamp(now: datetime) -> str:

@@ -328,6 +328,15 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )
         """,
     ),
+    (
+        # Each AI seat plays at its own level (`ai.LEVELS`); the seats before this step,
+        # and every person's seat, read 'normal'. No CHECK: a level added later needs no
+        # rebuilt table (SQLite cannot change a CHECK in place); the service checks it.
+        "ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'normal'",
+        # The level of the AI that stands in for a league's missing member (its organiser's
+        # choice; the leagues before this step: Normal).
+        "ALTER TABLE leagues ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal'",
+    ),
 ]
 
 
