@@ -35,14 +35,15 @@ def some_positions(players: int, seed: int, every: int = 3) -> Iterator[tuple[St
     return positions(ENGINE, players, seed, every)
 
 
-def turn_starts(players: int, seed: int, count: int) -> list[tuple[State, int]]:
-    """Positions where a seat begins its turn (where Hard searches), from a game of random moves."""
+def searched(players: int, seed: int, count: int) -> list[tuple[State, int]]:
+    """Positions where Hard plays several ideas out (a turn's first decision without a clear
+    best), from a game of random moves."""
     found = (
         (state, seat)
         for state, seat in positions(ENGINE, players, seed, 1)
-        if state.step == PLACE and not state.placed and len(ENGINE.legal_actions(state, seat)) > 1
+        if state.step == PLACE and not state.placed and len(hard.ideas(state, seat, 2)) > 1
     )
-    return list(itertools.islice(found, 0, None, 4))[:count]
+    return list(itertools.islice(found, 0, None, 3))[:count]
 
 
 def test_the_registry_offers_every_level_and_the_hints() -> None:
@@ -65,8 +66,8 @@ def test_easy_makes_mistakes_normal_does_not() -> None:
 
 
 def test_hard_plays_legal_moves_the_same_way_for_the_same_seed() -> None:
-    starts = turn_starts(4, 5, 3)
-    assert check_legal(ENGINE, hard.choose, starts, 2) == 3
+    starts = searched(4, 5, 2)
+    assert check_legal(ENGINE, hard.choose, starts, 2) == 2
     assert check_replays(ENGINE, hard.choose, starts[:1], 4) == 1
     # Between the turns' first decisions Hard plays as Normal.
     later = [
@@ -77,7 +78,7 @@ def test_hard_plays_legal_moves_the_same_way_for_the_same_seed() -> None:
 
 def test_hard_decides_alike_in_positions_that_differ_only_in_what_the_seat_cannot_see() -> None:
     rng = random.Random(11)
-    compared, changed = check_blind(ENGINE, hard.choose, turn_starts(4, 12, 3), resample_hidden, rng, (7,))
+    compared, changed = check_blind(ENGINE, hard.choose, searched(4, 12, 3), resample_hidden, rng, (2,))
     assert compared == 3
     assert changed == 3
 

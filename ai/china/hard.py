@@ -2,7 +2,8 @@
 
 The decision that shapes a turn is its first one: where to place (or whether
 to swap). There Hard takes Normal's best few ideas (`ai.china.player.ranked`,
-`best_ideas`: at most one per province and piece, so that they differ in substance)
+`best_ideas`: at most one per province and piece, so that they differ in
+substance; only those Normal values within `MARGIN` points of its best)
 and plays each of them out in a few *determinized* worlds: the cards the
 seat cannot see (the other hands and the deck) are dealt again from the
 colours not seen, by a generator seeded with the decision's seed. In every
@@ -41,13 +42,16 @@ from games.china.state import State
 from games.core import Action
 from games.core import Rng
 
-__all__ = ["CANDIDATES", "WORLDS", "choose", "determinize"]
+__all__ = ["CANDIDATES", "MARGIN", "WORLDS", "choose", "determinize", "ideas"]
 
 ENGINE = games.china.ENGINE
-#: Normal's best ideas played out per decision.
-CANDIDATES = 4
+#: Normal's best ideas played out per decision, at most.
+CANDIDATES = 3
+#: Only ideas Normal values within this many points of its best are played out: one
+#: further behind is not worth a look (and a clear best idea is made at once).
+MARGIN = 3.0
 #: Worlds (deals of the unseen cards) each idea is played out in.
-WORLDS = 3
+WORLDS = 5
 #: Seeds of the decisions inside a world: the decision's seed times this, plus world and move.
 SEED_STRIDE = 1_000_003
 
@@ -60,12 +64,21 @@ def choose(state: Any, seat: int, seed: int) -> Action:
         return only
     if state.step != PLACE or state.placed:
         return player.choose(state, seat, seed)
-    ideas = player.best_ideas(player.ranked(state, seat, seed), CANDIDATES)
-    if len(ideas) == 1:
-        return ideas[0]
+    found = ideas(state, seat, seed)
+    if len(found) == 1:
+        return found[0]
     worlds = [determinize(state, seat, seed, number) for number in range(WORLDS)]
-    worths = (sum(_play_out(world, seat, idea, seed, n) for n, world in enumerate(worlds)) for idea in ideas)
-    return ideas[best_index(worths, Jitter(seed))]
+    worths = (sum(_play_out(world, seat, idea, seed, n) for n, world in enumerate(worlds)) for idea in found)
+    return found[best_index(worths, Jitter(seed))]
+
+
+def ideas(state: State, seat: int, seed: int) -> list[Action]:
+    """The moves worth playing out: Normal's best ideas (at most `CANDIDATES`), best first,
+    those Normal values within `MARGIN` points of its best."""
+    ranked = player.ranked(state, seat, seed)
+    worth = dict(ranked)
+    best = ranked[0][1]
+    return [idea for idea in player.best_ideas(ranked, CANDIDATES) if worth[idea] >= best - MARGIN]
 
 
 def determinize(state: State, seat: int, seed: int, number: int) -> State:
