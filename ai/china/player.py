@@ -52,7 +52,7 @@ from games.china.state import REFILL
 from games.china.state import State
 from games.core import Action
 
-__all__ = ["Decision", "choose", "decide"]
+__all__ = ["Decision", "best_ideas", "choose", "decide", "ranked"]
 
 ENGINE_ID = "china"
 
@@ -68,6 +68,34 @@ def decide(state: State, seat: int, seed: int, weights: Weights = DEFAULT_WEIGHT
     return decision(legal, seat, lambda: _Planner(public_state(state, seat), seat, seed, weights))
 
 
+def ranked(
+    state: State, seat: int, seed: int, weights: Weights = DEFAULT_WEIGHTS
+) -> list[tuple[Action, float]]:
+    """Every legal move of the seat with its worth as `decide` weighs it (the same jitter,
+    drawn in the same order), best first: the first is the move `decide` makes."""
+    legal = games.china.ENGINE.legal_actions(state, seat)
+    planner = _Planner(public_state(state, seat), seat, seed, weights)
+    worths = [planner.worth(action) + planner.jitter() for action in legal]
+    order = sorted(range(len(legal)), key=lambda index: (-worths[index], index))
+    return [(legal[index], worths[index]) for index in order]
+
+
+def best_ideas(ranked_moves: list[tuple[Action, float]], count: int) -> list[Action]:
+    """The best move of each idea among `ranked_moves` (best first), at most `count`: a
+    placement's idea is its piece and province (where on it and how it is paid are
+    details); any other move is an idea of its own."""
+    ideas: list[Action] = []
+    seen: set[Any] = set()
+    for action, _ in ranked_moves:
+        idea = (action.piece, action.province) if isinstance(action, Place) else action
+        if idea not in seen:
+            seen.add(idea)
+            ideas.append(action)
+            if len(ideas) == count:
+                break
+    return ideas
+
+
 class _Planner:
     """Values the moves of one decision on the public state."""
 
@@ -77,13 +105,13 @@ class _Planner:
         self.context = Context.of(public, seat, weights)
         self.evaluation = Evaluation.of(public, self.context)
         self.base = self.evaluation.utility(self.evaluation.base_totals())
-        self._jitter = Jitter(seed)
+        self.jitter = Jitter(seed)
         self._finished: dict[tuple[Any, ...], float] = {}
         #: Positions valued in this decision (a bound for tests).
         self.valued = 0
 
     def best(self, legal: list[Action]) -> int:
-        return best_index((self.worth(action) for action in legal), self._jitter)
+        return best_index((self.worth(action) for action in legal), self.jitter)
 
     def worth(self, action: Action) -> float:
         state = self.state
