@@ -1,0 +1,161 @@
+"""Hard: Normal's player with a determinized look-ahead where a choice matters.
+
+It sees only what its seat may see: every simulation starts from a
+determinization (`ai.catan_cheops.sampling.determinize`), the seat's public
+state with the unseen cards (other hands, their development cards, the
+deck's order) and the dice dealt again from the decision's seed.
+
+* **Founding settlements.** Normal's best few spots (`FOUNDING_CANDIDATES`)
+  are each played out to the end of the founding, every seat placing as
+  Normal would, so a spot is judged by what the others leave it and by its
+  third settlement's harvest, not by itself alone; the end of the founding is
+  valued as below.
+* **The main phase.** When Normal's goals give it something to build, it
+  weighs the candidates — Normal's own move, ending the turn, the builds
+  Normal values most (`MAIN_CANDIDATES` in all) — in `SAMPLES`
+  determinizations each (the same ones for every candidate): the candidate,
+  then the rest of the turn as Normal plays it (the others answering offers
+  as Normal does), then the position at the end of the turn valued in
+  points (`value`).
+* Everything else (the roll, the robber, discards, answers) is Normal's.
+
+The budget is a fixed number of simulations, never a wall-clock time, so a
+state and a seed always give the same move. Normal's own move keeps a small
+head start (`LOYALTY`): another candidate must be clearly better.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai.catan_cheops import player as normal
+from ai.catan_cheops.evaluation import CARD_WORTH
+from ai.catan_cheops.evaluation import pip_vp
+from ai.catan_cheops.evaluation import production
+from ai.catan_cheops.evaluation import public_state
+from ai.catan_cheops.player import CARD_VALUE
+from ai.catan_cheops.player import Mind
+from ai.catan_cheops.sampling import determinize
+from ai.common import only_move
+from games.catan_cheops import actions as act
+from games.catan_cheops.actions import Move
+from games.catan_cheops.rules import VICTORY
+from games.catan_cheops.rules import apply
+from games.catan_cheops.rules import legal_actions
+from games.catan_cheops.rules import points
+from games.catan_cheops.rules import to_act
+from games.catan_cheops.state import FOUND
+from games.catan_cheops.state import MAIN
+from games.catan_cheops.state import OVER
+from games.catan_cheops.state import State
+from games.core import Action
+
+__all__ = ["choose", "value"]
+
+#: Determinizations per candidate of the main phase.
+SAMPLES = 2
+#: Candidates weighed in the main phase (Normal's move and the end of the turn among them).
+MAIN_CANDIDATES = 5
+#: Founding spots played out to the end of the founding.
+FOUNDING_CANDIDATES = 4
+#: Moves simulated at most after a candidate (the rest of a turn, or of the founding).
+HORIZON = 12
+FOUNDING_HORIZON = 30
+#: The head start of Normal's own move, in points.
+LOYALTY = 0.05
+#: A simulated end of the game: won or lost.
+DECIDED = 100.0
+#: Production beyond this many pips of one resource is worth half.
+PLENTY_PIPS = 8.0
+
+
+def choose(state: Any, seat: int, seed: int) -> Action:
+    """Hard's move for `seat`: always one of `legal_actions(state, seat)`."""
+    public = public_state(state, seat)
+    legal = legal_actions(public, seat)
+    only = only_move(legal, seat)
+    if only is not None:
+        return only
+    mind = Mind(public, seat, seed)
+    if public.phase == FOUND and legal[0].kind == act.SETTLEMENT:
+        ranked = sorted(mind.founding_scores(legal), key=lambda scored: -scored[0])
+        candidates = [move for _, move in ranked[:FOUNDING_CANDIDATES]]
+        return _search(public, seat, seed, candidates, candidates[0], 1, FOUNDING_HORIZON)
+    chosen = mind.decide(legal)
+    if public.phase != MAIN:
+        return chosen
+    candidates = _main_candidates(mind, legal, chosen)
+    if len(candidates) == 1:
+        return chosen
+    return _search(public, seat, seed, candidates, chosen, SAMPLES, HORIZON)
+
+
+def _main_candidates(mind: Mind, legal: list[Move], chosen: Move) -> list[Move]:
+    """Normal's move, the end of the turn and the legal builds Normal values most."""
+    legal_set = set(legal)
+    candidates = [chosen]
+    if act.END_TURN not in candidates and act.END_TURN in legal_set:
+        candidates.append(act.END_TURN)
+    for goal in sorted(mind.goals, key=lambda goal: -goal.value):
+        if len(candidates) >= MAIN_CANDIDATES:
+            break
+        if goal.move in legal_set and goal.move not in candidates:
+            candidates.append(goal.move)
+    return candidates
+
+
+def _search(
+    public: State, seat: int, seed: int, candidates: list[Move], chosen: Move, samples: int, horizon: int
+) -> Move:
+    """The candidate with the best average value over `samples` determinizations."""
+    worlds = [determinize(public, seat, seed * 7919 + sample) for sample in range(samples)]
+    best, best_value = chosen, float("-inf")
+    for move in candidates:
+        total = 0.0
+        for sample, world in enumerate(worlds):
+            after = _play_on(apply(world, seat, move), seat, seed + sample, horizon)
+            total += value(after, seat)
+        average = total / samples + (LOYALTY if move == chosen else 0.0)
+        if average > best_value:
+            best, best_value = move, average
+    return best
+
+
+def _play_on(state: State, seat: int, seed: int, horizon: int) -> State:
+    """The position once the seat's turn (or the founding) is over, every seat playing as Normal."""
+    founding = state.phase == FOUND
+    for step in range(horizon):
+        if state.phase == OVER or (state.phase == FOUND) != founding:
+            break
+        if not founding and state.turn != seat:
+            break
+        acting = to_act(state)
+        answering = sorted(other for other in acting if other != state.turn)
+        actor = answering[0] if answering else min(acting)
+        state = apply(state, actor, normal.choose(state, actor, seed * 131 + step))
+    return state
+
+
+def value(state: State, seat: int) -> float:
+    """The seat's standing in points: its points less half the others' average, its production
+    (`pip_vp` per weighted pip, a resource's pips beyond `PLENTY_PIPS` worth half), what its
+    hand and development cards promise by Normal's goals; a game over is won or lost."""
+    others = [other for other in range(state.players) if other != seat]
+    mine = points(state, seat)
+    if state.phase == OVER:
+        best_other = max(points(state, other) for other in others)
+        return DECIDED + mine if mine >= best_other else -DECIDED + mine
+    theirs = sum(points(state, other, hidden=False) for other in others) / len(others)
+    mind = Mind(public_state(state, seat), seat, 0)
+    pips = 0.0
+    for resource, amount in enumerate(production(state, seat)):
+        pips += CARD_WORTH[resource] * (min(amount, PLENTY_PIPS) + 0.5 * max(0.0, amount - PLENTY_PIPS))
+    cards = sum(state.devs[seat]) - state.devs[seat][VICTORY]
+    card_worth = CARD_VALUE * max(0.4, mind.pv / 0.13)
+    return (
+        mine
+        - 0.5 * theirs
+        + pip_vp(state) * pips
+        + mind.hand_worth(state.hands[seat], state.gold[seat])
+        + card_worth * cards
+    )
