@@ -12,6 +12,7 @@ from ai_support import check_blind
 from ai_support import check_legal
 from ai_support import check_replays
 from ai_support import positions
+from catan_cheops.cc_support import edges_at
 from catan_cheops.cc_support import position
 from catan_cheops.cc_support import resample_hidden
 
@@ -29,7 +30,6 @@ from games.catan_cheops.data import BANK
 from games.catan_cheops.data import DECK
 from games.catan_cheops.rules import KNIGHT
 from games.catan_cheops.rules import VICTORY
-from games.catan_cheops.state import FOUND
 from games.catan_cheops.state import OVER
 from games.catan_cheops.state import PHASES
 from games.catan_cheops.state import ROBBER
@@ -85,14 +85,29 @@ def test_the_move_depends_only_on_what_the_seat_may_see(level: str, found: list[
     assert compared > 40 and changed > 20
 
 
-def test_hard_searches_the_founding_blind_to_the_hidden_cards() -> None:
-    """The founding's search plays the rest of the founding out: still the same spot when the
-    deck's order and the generator (all the seat cannot see then) differ."""
-    state = ENGINE.setup(4, 8)
-    assert state.phase == FOUND
-    twin = resample_hidden(state, 0, random.Random(1))
-    assert twin.deck != state.deck and ENGINE.view(twin, 0) == ENGINE.view(state, 0)
-    assert hard.choose(twin, 0, 3) == hard.choose(state, 0, 3)
+def test_hard_searches_blind_to_the_hidden_cards() -> None:
+    """A main-phase choice Hard searches (a city, a card, a road or the end of the turn): the
+    same move when the deck's order, the other hands and the generator differ."""
+    state = position(
+        settlements={"I45": 0, "I65": 1},
+        roads={edges_at("I45")[0]: 0},
+        hands={
+            0: {"grain": 3, "ore": 4, "wool": 2, "brick": 1, "lumber": 1},
+            1: {"ore": 2, "wool": 3},
+            2: {"brick": 2, "grain": 1},
+        },
+    )
+    mind = player.Mind(state, 0, 1)
+    legal = ENGINE.legal_actions(state, 0)
+    assert len(hard._main_candidates(mind, legal, mind.decide(legal))) > 2
+    rng = random.Random(1)
+    other_hands = 0
+    for seed in range(4):
+        twin = resample_hidden(state, 0, rng)
+        assert twin.deck != state.deck and ENGINE.view(twin, 0) == ENGINE.view(state, 0)
+        other_hands += twin.hands != state.hands
+        assert hard.choose(twin, 0, seed) == hard.choose(state, 0, seed)
+    assert other_hands
 
 
 def test_a_determinization_keeps_what_the_seat_sees_and_redeals_the_rest() -> None:

@@ -15,6 +15,8 @@ sensible moves, but:
 * **It saves for one build at a time**: while it lacks cards for its target
   it builds nothing else with the cards the target does not need, so its
   hand grows and a 7 costs it half.
+* **It forgets its harbours and its gold coins** at the bank: it trades only
+  4:1, and only resources no harbour of its own serves.
 * **It forgets to trade with the players.** It makes no offers, and it trades
   surplus at the bank only when that completes its build at once.
 * **It robs the richest hex**, without weighing who leads or who holds cards.
@@ -43,6 +45,9 @@ __all__ = ["NOISE", "choose"]
 
 #: How far (a fraction either way) a goal's value may be misjudged.
 NOISE = 0.8
+#: The bank's rate without a harbour, the only one Easy remembers, and the rate of one it forgets.
+PLAIN_RATE = 4
+FORGOTTEN = 99
 #: A block valued this far from zero ends the game (Normal's values of a win and a loss).
 WIN = 50.0
 
@@ -60,6 +65,9 @@ class EasyMind(Mind):
 
     def __init__(self, state: Any, seat: int, seed: int) -> None:
         super().__init__(state, seat, seed)
+        # Harbours and gold coins forgotten: only the plain 4:1 trade comes to mind.
+        remembered = [rate if rate == PLAIN_RATE else FORGOTTEN for rate in self.rates[:5]]
+        self.rates = (*remembered, FORGOTTEN)
         # A stream of its own, so the tie-breaking jitter stays as Normal draws it.
         self._noise = Rng.seed(seed ^ 0x5EED)
 

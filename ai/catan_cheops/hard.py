@@ -5,11 +5,6 @@ determinization (`ai.catan_cheops.sampling.determinize`), the seat's public
 state with the unseen cards (other hands, their development cards, the
 deck's order) and the dice dealt again from the decision's seed.
 
-* **Founding settlements.** Normal's best few spots (`FOUNDING_CANDIDATES`)
-  are each played out to the end of the founding, every seat placing as
-  Normal would, so a spot is judged by what the others leave it and by its
-  third settlement's harvest, not by itself alone; the end of the founding is
-  valued as below.
 * **The main phase.** When Normal's goals give it something to build, it
   weighs the candidates — Normal's own move, ending the turn, the builds
   Normal values most (`MAIN_CANDIDATES` in all) — in `SAMPLES`
@@ -17,7 +12,10 @@ deck's order) and the dice dealt again from the decision's seed.
   then the rest of the turn as Normal plays it (the others answering offers
   as Normal does), then the position at the end of the turn valued in
   points (`value`).
-* Everything else (the roll, the robber, discards, answers) is Normal's.
+* Everything else (the founding, the roll, the robber, discards, answers) is
+  Normal's. (A search of the founding, each of Normal's best spots played out
+  to the end of the founding and valued as above, lost to Normal: the value
+  of a position misses what Normal's spot values weigh.)
 
 The budget is a fixed number of simulations, never a wall-clock time, so a
 state and a seed always give the same move. Normal's own move keeps a small
@@ -30,8 +28,7 @@ from typing import Any
 
 from ai.catan_cheops import player as normal
 from ai.catan_cheops.evaluation import CARD_WORTH
-from ai.catan_cheops.evaluation import pip_vp
-from ai.catan_cheops.evaluation import production
+from ai.catan_cheops.evaluation import SITE_BONUS
 from ai.catan_cheops.evaluation import public_state
 from ai.catan_cheops.player import CARD_VALUE
 from ai.catan_cheops.player import Mind
@@ -39,12 +36,14 @@ from ai.catan_cheops.sampling import determinize
 from ai.common import only_move
 from games.catan_cheops import actions as act
 from games.catan_cheops.actions import Move
+from games.catan_cheops.data import GENERIC
+from games.catan_cheops.data import NODE_HARBOUR
+from games.catan_cheops.data import bits
 from games.catan_cheops.rules import VICTORY
 from games.catan_cheops.rules import apply
 from games.catan_cheops.rules import legal_actions
 from games.catan_cheops.rules import points
 from games.catan_cheops.rules import to_act
-from games.catan_cheops.state import FOUND
 from games.catan_cheops.state import MAIN
 from games.catan_cheops.state import OVER
 from games.catan_cheops.state import State
@@ -56,17 +55,22 @@ __all__ = ["choose", "value"]
 SAMPLES = 2
 #: Candidates weighed in the main phase (Normal's move and the end of the turn among them).
 MAIN_CANDIDATES = 5
-#: Founding spots played out to the end of the founding.
-FOUNDING_CANDIDATES = 4
-#: Moves simulated at most after a candidate (the rest of a turn, or of the founding).
+#: Moves simulated at most after a candidate (the rest of the turn).
 HORIZON = 12
-FOUNDING_HORIZON = 30
 #: The head start of Normal's own move, in points.
-LOYALTY = 0.05
+LOYALTY = 0.15
 #: A simulated end of the game: won or lost.
 DECIDED = 100.0
 #: Production beyond this many pips of one resource is worth half.
-PLENTY_PIPS = 8.0
+PLENTY_PIPS = 10.0
+#: Below this many pips of a resource, each pip counts up to `LACK_WEIGHT` more (Normal's weights).
+ENOUGH_PIPS = 6.0
+LACK_WEIGHT = 0.6
+#: Weighted pips a generic harbour is worth (Normal's value of one at a spot).
+HARBOUR_PIPS = 1.5
+#: What the hand's promise counts beside built points: the builds it affords are not yet built
+#: (a 7 may take half), and a build must beat keeping its cards.
+HAND_WEIGHT = 0.4
 
 
 def choose(state: Any, seat: int, seed: int) -> Action:
@@ -77,17 +81,13 @@ def choose(state: Any, seat: int, seed: int) -> Action:
     if only is not None:
         return only
     mind = Mind(public, seat, seed)
-    if public.phase == FOUND and legal[0].kind == act.SETTLEMENT:
-        ranked = sorted(mind.founding_scores(legal), key=lambda scored: -scored[0])
-        candidates = [move for _, move in ranked[:FOUNDING_CANDIDATES]]
-        return _search(public, seat, seed, candidates, candidates[0], 1, FOUNDING_HORIZON)
     chosen = mind.decide(legal)
     if public.phase != MAIN:
         return chosen
     candidates = _main_candidates(mind, legal, chosen)
     if len(candidates) == 1:
         return chosen
-    return _search(public, seat, seed, candidates, chosen, SAMPLES, HORIZON)
+    return _search(public, seat, seed, candidates, chosen)
 
 
 def _main_candidates(mind: Mind, legal: list[Move], chosen: Move) -> list[Move]:
@@ -104,30 +104,25 @@ def _main_candidates(mind: Mind, legal: list[Move], chosen: Move) -> list[Move]:
     return candidates
 
 
-def _search(
-    public: State, seat: int, seed: int, candidates: list[Move], chosen: Move, samples: int, horizon: int
-) -> Move:
-    """The candidate with the best average value over `samples` determinizations."""
-    worlds = [determinize(public, seat, seed * 7919 + sample) for sample in range(samples)]
+def _search(public: State, seat: int, seed: int, candidates: list[Move], chosen: Move) -> Move:
+    """The candidate with the best average value over `SAMPLES` determinizations."""
+    worlds = [determinize(public, seat, seed * 7919 + sample) for sample in range(SAMPLES)]
     best, best_value = chosen, float("-inf")
     for move in candidates:
         total = 0.0
         for sample, world in enumerate(worlds):
-            after = _play_on(apply(world, seat, move), seat, seed + sample, horizon)
-            total += value(after, seat)
-        average = total / samples + (LOYALTY if move == chosen else 0.0)
+            total += value(_finish_turn(apply(world, seat, move), seat, seed + sample), seat)
+        average = total / SAMPLES + (LOYALTY if move == chosen else 0.0)
         if average > best_value:
             best, best_value = move, average
     return best
 
 
-def _play_on(state: State, seat: int, seed: int, horizon: int) -> State:
-    """The position once the seat's turn (or the founding) is over, every seat playing as Normal."""
-    founding = state.phase == FOUND
-    for step in range(horizon):
-        if state.phase == OVER or (state.phase == FOUND) != founding:
-            break
-        if not founding and state.turn != seat:
+def _finish_turn(state: State, seat: int, seed: int) -> State:
+    """The position once the seat's turn is over (or `HORIZON` moves on), every seat playing as
+    Normal (the others answer offers and discard)."""
+    for step in range(HORIZON):
+        if state.phase == OVER or state.turn != seat:
             break
         acting = to_act(state)
         answering = sorted(other for other in acting if other != state.turn)
@@ -138,8 +133,9 @@ def _play_on(state: State, seat: int, seed: int, horizon: int) -> State:
 
 def value(state: State, seat: int) -> float:
     """The seat's standing in points: its points less half the others' average, its production
-    (`pip_vp` per weighted pip, a resource's pips beyond `PLENTY_PIPS` worth half), what its
-    hand and development cards promise by Normal's goals; a game over is won or lost."""
+    (`pip_vp` per weighted pip: `_pips_worth`, and a pyramid site and harbours as Normal values
+    them), what its hand promises for Normal's goals (`HAND_WEIGHT`: not yet built) and its
+    development cards; a game over is won or lost."""
     others = [other for other in range(state.players) if other != seat]
     mine = points(state, seat)
     if state.phase == OVER:
@@ -147,15 +143,31 @@ def value(state: State, seat: int) -> float:
         return DECIDED + mine if mine >= best_other else -DECIDED + mine
     theirs = sum(points(state, other, hidden=False) for other in others) / len(others)
     mind = Mind(public_state(state, seat), seat, 0)
-    pips = 0.0
-    for resource, amount in enumerate(production(state, seat)):
-        pips += CARD_WORTH[resource] * (min(amount, PLENTY_PIPS) + 0.5 * max(0.0, amount - PLENTY_PIPS))
+    pips = sum(CARD_WORTH[r] * _pips_worth(amount) for r, amount in enumerate(mind.prod))
+    if mind.has_site:
+        pips += SITE_BONUS
+    for kind in _harbours(state, seat):
+        pips += HARBOUR_PIPS if kind == GENERIC else 0.3 * mind.prod[kind]
     cards = sum(state.devs[seat]) - state.devs[seat][VICTORY]
     card_worth = CARD_VALUE * max(0.4, mind.pv / 0.13)
     return (
         mine
         - 0.5 * theirs
-        + pip_vp(state) * pips
-        + mind.hand_worth(state.hands[seat], state.gold[seat])
+        + mind.pv * pips
+        + HAND_WEIGHT * mind.hand_worth(state.hands[seat], state.gold[seat])
         + card_worth * cards
     )
+
+
+def _pips_worth(amount: float) -> float:
+    """Weighted pips of one resource: the first few count more (as Normal values a spot's
+    resources the seat lacks), and beyond `PLENTY_PIPS` each counts half."""
+    if amount < ENOUGH_PIPS:
+        worth = amount + LACK_WEIGHT * (amount - amount * amount / (2 * ENOUGH_PIPS))
+    else:
+        worth = amount + LACK_WEIGHT * ENOUGH_PIPS / 2
+    return worth - 0.5 * max(0.0, amount - PLENTY_PIPS)
+
+
+def _harbours(state: State, seat: int) -> set[int]:
+    return {NODE_HARBOUR[node] for node in bits(state.blds[seat]) if NODE_HARBOUR[node] >= 0}
