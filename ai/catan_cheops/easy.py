@@ -20,6 +20,7 @@ sensible moves, but:
 * **It forgets to trade with the players.** It makes no offers, and it trades
   surplus at the bank only when that completes its build at once.
 * **It robs the richest hex**, without weighing who leads or who holds cards.
+* **It discards from its biggest piles** after a 7, whatever its builds need.
 * **It forgets the largest army**: a knight is played to free its own hexes,
   never to win the army.
 
@@ -38,6 +39,7 @@ from ai.catan_cheops.player import Mind
 from ai.catan_cheops.player import decide_as
 from games.catan_cheops import actions as act
 from games.catan_cheops.actions import Move
+from games.catan_cheops.actions import unpack
 from games.core import Action
 from games.core import Rng
 
@@ -97,6 +99,11 @@ class EasyMind(Mind):
 
     def _progress_trade(self, target: Goal, legal: set[Move]) -> Move | None:
         return None
+
+    def discard_scores(self, legal: list[Move]) -> list[tuple[float, Move]]:
+        # The biggest piles first, whatever its builds need: the hand left as even as can be.
+        hand = self.hand
+        return [(-sum((h - d) ** 2 for h, d in zip(hand, unpack(m.a), strict=True)), m) for m in legal]
 
     def _army_gain(self) -> bool:
         return False
