@@ -68,6 +68,11 @@ ENOUGH_PIPS = 6.0
 LACK_WEIGHT = 0.6
 #: Weighted pips a generic harbour is worth (Normal's value of one at a spot).
 HARBOUR_PIPS = 1.5
+#: What a block of the seat's is worth beyond the points it changes at once: the standing it
+#: keeps against the curse and towards the blessing (Normal's `BLOCK_BASE` and more).
+BLOCK_WORTH = 0.4
+#: What the best spot within the network's reach counts (roads and ships are built towards it).
+REACH_WEIGHT = 0.5
 #: What the hand's promise counts beside built points: the builds it affords are not yet built
 #: (a 7 may take half), and a build must beat keeping its cards.
 HAND_WEIGHT = 0.4
@@ -134,8 +139,9 @@ def _finish_turn(state: State, seat: int, seed: int) -> State:
 def value(state: State, seat: int) -> float:
     """The seat's standing in points: its points less half the others' average, its production
     (`pip_vp` per weighted pip: `_pips_worth`, and a pyramid site and harbours as Normal values
-    them), what its hand promises for Normal's goals (`HAND_WEIGHT`: not yet built) and its
-    development cards; a game over is won or lost."""
+    them), what its hand promises for Normal's goals (`HAND_WEIGHT`: not yet built), its
+    development cards and knights, the best spot its network reaches and its pyramid blocks; a
+    game over is won or lost."""
     others = [other for other in range(state.players) if other != seat]
     mine = points(state, seat)
     if state.phase == OVER:
@@ -148,7 +154,9 @@ def value(state: State, seat: int) -> float:
         pips += SITE_BONUS
     for kind in _harbours(state, seat):
         pips += HARBOUR_PIPS if kind == GENERIC else 0.3 * mind.prod[kind]
-    cards = sum(state.devs[seat]) - state.devs[seat][VICTORY]
+    # A knight played keeps the worth it had in the hand (towards the army); its robber and
+    # theft show in the production and the hand.
+    cards = sum(state.devs[seat]) - state.devs[seat][VICTORY] + state.knights[seat]
     card_worth = CARD_VALUE * max(0.4, mind.pv / 0.13)
     return (
         mine
@@ -156,7 +164,16 @@ def value(state: State, seat: int) -> float:
         + mind.pv * pips
         + HAND_WEIGHT * mind.hand_worth(state.hands[seat], state.gold[seat])
         + card_worth * cards
+        + REACH_WEIGHT * _reach(mind)
+        + BLOCK_WORTH * state.pyramid.count(seat)
     )
+
+
+def _reach(mind: Mind) -> float:
+    """The best settlement spot the seat's network leads to, discounted per piece still to build
+    (Normal's `Expansion`): what a road or ship towards it has gained."""
+    expansion = mind.expansion
+    return max((expansion.reach(node) for node in bits(expansion.frontier)), default=0.0)
 
 
 def _pips_worth(amount: float) -> float:
