@@ -81,8 +81,8 @@ def test_the_same_state_and_seed_give_the_same_move(level: str, found: list[tupl
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_the_move_depends_only_on_what_the_seat_may_see(level: str, found: list[tuple[State, int]]) -> None:
-    compared, changed = check_blind(ENGINE, LEVELS[level], found, resample_hidden, random.Random(2))
-    assert compared > 40 and changed > 20
+    compared, changed = check_blind(ENGINE, LEVELS[level], found[::2], resample_hidden, random.Random(2))
+    assert compared > 20 and changed > 10
 
 
 def test_hard_searches_blind_to_the_hidden_cards() -> None:
@@ -188,8 +188,8 @@ def test_hints_depend_only_on_what_the_seat_may_see(found: list[tuple[State, int
     def hinted(state: State, seat: int, seed: int) -> tuple[Move, ...]:
         return tuple(h.action for h in hints.hint(state, seat, seed))
 
-    compared, changed = check_blind(ENGINE, hinted, found, resample_hidden, random.Random(4))  # type: ignore[arg-type]
-    assert compared > 40 and changed > 20
+    compared, changed = check_blind(ENGINE, hinted, found[::2], resample_hidden, random.Random(4))  # type: ignore[arg-type]
+    assert compared > 20 and changed > 10
 
 
 def test_a_hint_names_the_city_and_the_player_robbed() -> None:
