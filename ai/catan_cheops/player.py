@@ -108,7 +108,7 @@ from games.catan_cheops.state import ROLL as ROLL_PHASE
 from games.catan_cheops.state import State
 from games.core import Action
 
-__all__ = ["Goal", "Mind", "choose"]
+__all__ = ["Goal", "Mind", "choose", "decide_as"]
 
 ENGINE_ID = "catan-cheops"
 #: A goal's value shrinks by this factor per card it still lacks.
@@ -131,10 +131,15 @@ class Goal(NamedTuple):
 
 def choose(state: Any, seat: int, seed: int) -> Action:
     """The AI's move for `seat`: always one of `legal_actions(state, seat)`."""
+    return decide_as(Mind, state, seat, seed)
+
+
+def decide_as(mind: type[Mind], state: State, seat: int, seed: int) -> Move:
+    """The move a `mind` (Normal's or a variant of it) makes for `seat` on its public state."""
     public = public_state(state, seat)
     legal = legal_actions(public, seat)
     only = only_move(legal, seat)
-    return only if only is not None else Mind(public, seat, seed).decide(legal)
+    return only if only is not None else mind(public, seat, seed).decide(legal)
 
 
 def _add(
@@ -145,6 +150,9 @@ def _add(
 
 class Mind:
     """One decision of one seat, on its public state."""
+
+    #: The least a goal must be worth to be built with cards the target does not need.
+    SPARE_WORTH = 0.25
 
     def __init__(self, state: State, seat: int, seed: int) -> None:
         self.state = state
@@ -196,27 +204,35 @@ class Mind:
     # -- founding ----------------------------------------------------------------------------------------
 
     def _founding(self, legal: list[Move]) -> Move:
-        state = self.state
-        _, _, third, _ = FOUNDING_STEPS[state.players][state.fstep]
         if legal[0].kind == act.SETTLEMENT:
-            expansion = self.expansion
-            scored = []
-            for move in legal:
-                node = move.a
-                value = spot_value(state, self.seat, node, self.prod, has_site=self.has_site)
-                # The best spots a couple of pieces beyond it.
-                value += (
-                    0.4
-                    * max((expansion.reach(_far(edge, node)) for edge in _node_edges(node)), default=0.0)
-                    / max(self.pv, 1e-6)
-                )
-                if third:
-                    value += 0.3 * sum(1 for hex_ in NODE_HEXES[node] if HEX_RESOURCE[hex_] >= 0)
-                scored.append((value, move))
-            return self._best(scored)
+            return self._best(self.founding_scores(legal))
         return self._free_road(legal)
 
+    def founding_scores(self, legal: list[Move]) -> list[tuple[float, Move]]:
+        """Each founding settlement valued: its spot, the best spots a couple of pieces beyond."""
+        state = self.state
+        _, _, third, _ = FOUNDING_STEPS[state.players][state.fstep]
+        expansion = self.expansion
+        scored = []
+        for move in legal:
+            node = move.a
+            value = spot_value(state, self.seat, node, self.prod, has_site=self.has_site)
+            # The best spots a couple of pieces beyond it.
+            value += (
+                0.4
+                * max((expansion.reach(_far(edge, node)) for edge in _node_edges(node)), default=0.0)
+                / max(self.pv, 1e-6)
+            )
+            if third:
+                value += 0.3 * sum(1 for hex_ in NODE_HEXES[node] if HEX_RESOURCE[hex_] >= 0)
+            scored.append((value, move))
+        return scored
+
     def _free_road(self, legal: list[Move]) -> Move:
+        return self._best(self.road_scores(legal))
+
+    def road_scores(self, legal: list[Move]) -> list[tuple[float, Move]]:
+        """Each road or ship valued by the spots it leads towards (anything else: -1)."""
         expansion = self.expansion
         scored = []
         for move in legal:
@@ -227,7 +243,7 @@ class Mind:
             # Ships are the scarcer piece (8) and reach the far coasts; roads first on land.
             value += 0.001 if move.kind == act.ROAD else 0.0
             scored.append((value, move))
-        return self._best(scored)
+        return scored
 
     # -- the roll, the robber, cards -------------------------------------------------------------------
 
@@ -260,6 +276,10 @@ class Mind:
         return next(move for move in legal if move.kind == act.ROLL)
 
     def _robber(self, legal: list[Move]) -> Move:
+        return self._best(self.robber_scores(legal))
+
+    def robber_scores(self, legal: list[Move]) -> list[tuple[float, Move]]:
+        """Each robber move valued: the pips it blocks (the leaders' more, mine at a loss) and the victim."""
         state = self.state
         seat = self.seat
         lead = max(self.public)
@@ -279,22 +299,27 @@ class Mind:
                     if other == seat:
                         score -= 3.0 * pips * times
                     else:
-                        weight = (
-                            1.0
-                            + 0.25 * max(0, self.public[other] - 3)
-                            + (1.0 if self.public[other] == lead else 0.0)
-                        )
-                        score += pips * times * weight
+                        score += pips * times * self._blocking_weight(other, lead)
             if victim >= 0:
-                cards = sum(state.hands[victim])
-                score += 2.0 + 0.3 * min(cards, 8) + 0.6 * self.public[victim]
+                score += self._robbing_worth(victim)
             scored.append((score, move))
-        return self._best(scored)
+        return scored
+
+    def _blocking_weight(self, other: int, lead: int) -> float:
+        """How much blocking a pip of `other` is worth: more the more points it has, most for the leader."""
+        return 1.0 + 0.25 * max(0, self.public[other] - 3) + (1.0 if self.public[other] == lead else 0.0)
+
+    def _robbing_worth(self, victim: int) -> float:
+        """What robbing `victim` is worth: more for a big hand and a seat with many points."""
+        return 2.0 + 0.3 * min(sum(self.state.hands[victim]), 8) + 0.6 * self.public[victim]
 
     def _discard(self, legal: list[Move]) -> Move:
+        return self._best(self.discard_scores(legal))
+
+    def discard_scores(self, legal: list[Move]) -> list[tuple[float, Move]]:
+        """Each discard valued by what the hand left serves."""
         hand = self.hand
-        scored = [(self.hand_worth(_add(hand, unpack(move.a), -1)), move) for move in legal]
-        return self._best(scored)
+        return [(self.hand_worth(_add(hand, unpack(move.a), -1)), move) for move in legal]
 
     # -- goals ---------------------------------------------------------------------------------------------
 
@@ -385,19 +410,26 @@ class Mind:
                 public_points(after, other) + 1 for other in range(state.players) if other != seat
             )
             return 60.0 if mine >= best_other else -60.0
-        value = BLOCK_BASE + block_shift(probe, after, seat)
-        counts = block_counts(state)
-        mine = counts[seat]
-        others = [count for other, count in enumerate(counts) if other != seat]
-        if any(counts):
-            if mine <= min(others):
-                value += 0.8  # one block of theirs could curse me
-            if state.blessing == seat and mine <= max(others) + 1:
-                value += 0.8  # my blessing is one or two blocks from passing on
-            elif state.blessing != seat and state.blessing >= 0 and mine + 1 == counts[state.blessing]:
-                value += 0.4  # the next one takes the blessing
+        value = BLOCK_BASE + block_shift(probe, after, seat) + self._standing_at_stake()
         if move.a >= 0:
             value -= 0.15
+        return value
+
+    def _standing_at_stake(self) -> float:
+        """What a block adds by keeping my standing: out of the curse, the blessing kept or taken."""
+        state, seat = self.state, self.seat
+        counts = block_counts(state)
+        if not any(counts):
+            return 0.0
+        mine = counts[seat]
+        others = [count for other, count in enumerate(counts) if other != seat]
+        value = 0.0
+        if mine <= min(others):
+            value += 0.8  # one block of theirs could curse me
+        if state.blessing == seat and mine <= max(others) + 1:
+            value += 0.8  # my blessing is one or two blocks from passing on
+        elif state.blessing != seat and state.blessing >= 0 and mine + 1 == counts[state.blessing]:
+            value += 0.4  # the next one takes the blessing
         return value
 
     # -- hands ---------------------------------------------------------------------------------------------
@@ -451,7 +483,7 @@ class Mind:
         for goal in goals:
             if goal is target or goal.move not in legal_set:
                 continue
-            if goal.value < 0.25:
+            if goal.value < self.SPARE_WORTH:
                 continue
             if missing(spare, goal.cost) == 0 or (crowded and missing(hand, goal.cost) == 0):
                 return goal.move
