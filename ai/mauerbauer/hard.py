@@ -19,8 +19,10 @@ what is left for my neighbour":
    roll, the placements, the scoring round and the exchange, then
    `RIVAL_TURNS` more turns, every seat played by Normal (a rival's walls with
    a smaller budget, `ROLLOUT_BUDGET`, to keep the search cheap).
-4. The end positions are valued with Normal's evaluation for the seat; the
-   candidate with the best average is built.
+4. The end positions are valued by how far the seat is ahead of the best
+   rival (`_lead`: points, and the hands at Normal's worth of a card kept),
+   not of the average rival as Normal does: a game is won against the
+   leader. The candidate with the best average is built.
 
 Every other decision (placements with the dice known, merges, plays, the
 exchange) is Normal's. The work is a fixed number of play-outs, not a time
@@ -37,6 +39,7 @@ from ai.common import best_index
 from ai.common import only_move
 from ai.mauerbauer.evaluation import Context
 from ai.mauerbauer.evaluation import Weights
+from ai.mauerbauer.evaluation import pace
 from ai.mauerbauer.model import KIND_COUNT
 from ai.mauerbauer.model import public_state
 from ai.mauerbauer.player import decide
@@ -45,6 +48,7 @@ from games.core import Action
 from games.core import Rng
 from games.mauerbauer import rules
 from games.mauerbauer.data import COPIES
+from games.mauerbauer.scoring import card_values
 from games.mauerbauer.state import OVER
 from games.mauerbauer.state import WALL
 from games.mauerbauer.state import State
@@ -83,8 +87,24 @@ def choose(state: Any, seat: int, seed: int) -> Action:
     for sample, world in enumerate(worlds):
         for index, action in enumerate(candidates):
             end = _play_out(world, seat, action, seed * _MIX + sample)
-            totals[index] += context.worth(public_state(end, seat))
+            totals[index] += _lead(context, public_state(end, seat), seat)
     return candidates[best_index(totals, Jitter(seed))]
+
+
+def _lead(context: Context, state: State, seat: int) -> float:
+    """How far the seat is ahead of the best rival at the end of a play-out (behind: negative):
+    points, plus what the hands are worth by Normal's evaluation while the game goes on. A
+    game is won against the leader, not the average rival."""
+    scores = state.scores
+    rivals = [other for other in range(state.players) if other != seat]
+    if state.phase == OVER:
+        return scores[seat] - max(scores[other] for other in rivals)
+    known = pace(state)
+    worth = context.reservations(state, card_values(state, None), known)
+    drawn = context.unseen_worth(worth)
+    capacity = context.capacity(state, known)
+    mine = scores[seat] + context.hand_worth([worth[card] for card in state.hands[seat]], capacity)
+    return mine - max(scores[other] + min(len(state.hands[other]), capacity) * drawn for other in rivals)
 
 
 def determinize(public: State, seat: int, rng: random.Random) -> State:
