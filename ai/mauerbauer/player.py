@@ -54,6 +54,7 @@ from games.mauerbauer.actions import DONE
 from games.mauerbauer.actions import BuildWall
 from games.mauerbauer.actions import Discard
 from games.mauerbauer.actions import Play
+from games.mauerbauer.actions import Swap
 from games.mauerbauer.actions import swap
 from games.mauerbauer.data import DICE_HOUSE
 from games.mauerbauer.data import DICE_TOWER
@@ -68,7 +69,7 @@ from games.mauerbauer.state import TOWERS
 from games.mauerbauer.state import WALL
 from games.mauerbauer.state import State
 
-__all__ = ["Decision", "choose", "decide"]
+__all__ = ["Decision", "choose", "decide", "values"]
 
 ENGINE_ID = "mauerbauer"
 #: Positions a wall decision values before the remaining walls that close a city are valued
@@ -83,35 +84,54 @@ def choose(state: Any, seat: int, seed: int) -> Action:
     return decide(state, seat, seed).action
 
 
-def decide(state: State, seat: int, seed: int, weights: Weights = DEFAULT_WEIGHTS) -> Decision:
-    """`choose`, with the work it took; other weights serve to measure and tune them."""
+def decide(
+    state: State, seat: int, seed: int, weights: Weights = DEFAULT_WEIGHTS, budget: int = WALL_BUDGET
+) -> Decision:
+    """`choose`, with the work it took; other weights (and wall budgets) serve to measure and tune
+    them, and let the other levels play a cheaper or a more careless Normal."""
     legal: list[Action] = list(rules.legal_actions(state, seat))
-    return decision(legal, seat, lambda: _Planner(public_state(state, seat), seat, seed, weights))
+    return decision(legal, seat, lambda: _Planner(public_state(state, seat), seat, seed, weights, budget))
+
+
+def values(
+    state: State, seat: int, seed: int, weights: Weights = DEFAULT_WEIGHTS, budget: int = WALL_BUDGET
+) -> list[tuple[Action, float]]:
+    """Every legal move of `seat` with the worth Normal gives it (higher is better; the jitter
+    that breaks Normal's ties left out). In the exchange a swap is worth what an unseen card is
+    worth more than the card put back, less the margin, and stopping is worth 0."""
+    legal: list[Action] = list(rules.legal_actions(state, seat))
+    planner = _Planner(public_state(state, seat), seat, seed, weights, budget)
+    return list(zip(legal, planner.scores(legal), strict=True))
 
 
 class _Planner:
     """Values the moves of one decision on the public state."""
 
-    def __init__(self, public: State, seat: int, seed: int, weights: Weights) -> None:
+    def __init__(self, public: State, seat: int, seed: int, weights: Weights, budget: int) -> None:
         self.state = public
+        self.budget = budget
         self.seat = seat
         self.context = Context(public, seat, seed, weights)
         self.valued = 0
         self._jitter = Jitter(seed)
 
     def best(self, legal: list[Action]) -> int:
+        if self.state.phase == EXCHANGE:
+            return legal.index(self._exchange(legal))
+        return best_index(self.scores(legal), self._jitter)
+
+    def scores(self, legal: list[Action]) -> list[float]:
+        """The worth of each move."""
         phase = self.state.phase
         if phase == EXCHANGE:
-            return legal.index(self._exchange(legal))
+            return self._swap_gains(legal)
         if phase == WALL:
-            scores = self._walls(legal)
-        elif phase in (TOWERS, HOUSES, MERGE):
-            scores = [self.settled(rules.apply(self.state, self.seat, action)) for action in legal]
-        elif phase == SCORING:
-            scores = self._scoring(legal)
-        else:
-            scores = self._final(legal)
-        return best_index(scores, self._jitter)
+            return self._walls(legal)
+        if phase in (TOWERS, HOUSES, MERGE):
+            return [self.settled(rules.apply(self.state, self.seat, action)) for action in legal]
+        if phase == SCORING:
+            return self._scoring(legal)
+        return self._final(legal)
 
     # -- positions after my own choices ------------------------------------------------------------
 
@@ -137,7 +157,7 @@ class _Planner:
         for action in legal:
             assert isinstance(action, BuildWall)
             if closes(state.walls, action.line):
-                if self.valued < WALL_BUDGET:
+                if self.valued < self.budget:
                     out.append(self._closing_wall(action.line))
                 else:
                     out.append(self.settled(after_placements(state, action.line, (), ())))
@@ -221,14 +241,23 @@ class _Planner:
         self.valued += len(by_city)
         return out
 
-    def _exchange(self, legal: list[Action]) -> Action:
-        """Put back the card worth least when an unseen card is clearly worth more; else stop."""
+    def _card_worths(self) -> tuple[list[float], float]:
+        """What each kind is worth kept in the exchange, and an unseen card's average worth."""
         state = self.state
         context = self.context
         worth = context.reservations(state, card_values(state, None))
-        drawn = context.unseen_worth(worth)
         self.valued += 1
-        hand = state.hands[self.seat]
+        return worth, context.unseen_worth(worth)
+
+    def _swap_gains(self, legal: list[Action]) -> list[float]:
+        worth, drawn = self._card_worths()
+        # A swap gains what a card drawn is worth more than the card put back; stopping gains nothing.
+        return [drawn - worth[move.card] - SWAP_MARGIN if isinstance(move, Swap) else 0.0 for move in legal]
+
+    def _exchange(self, legal: list[Action]) -> Action:
+        """Put back the card worth least when an unseen card is clearly worth more; else stop."""
+        worth, drawn = self._card_worths()
+        hand = self.state.hands[self.seat]
         if not hand:
             return DONE
         low = min(hand, key=lambda card: (worth[card], card))

@@ -1,0 +1,161 @@
+"""Mauerbauer's Easy and Hard levels and its hints: legal, deterministic, blind to what the seat
+cannot see; the hints best first by Normal's evaluation, with a why in every language.
+
+Strength is measured by scripts/ai_strength.py, not here (docs/mauerbauer.md, "Levels").
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+from ai_support import check_blind
+from ai_support import check_legal
+from ai_support import check_replays
+from mauerbauer.mb_builders import resample_hidden
+from test_ai_mauerbauer import mixed_positions
+
+import ai
+import games.mauerbauer
+import texts
+from ai.mauerbauer import easy
+from ai.mauerbauer import hard
+from ai.mauerbauer import hints
+from ai.mauerbauer import player
+from ai.mauerbauer.model import public_state
+from games.mauerbauer.data import COPIES
+from games.mauerbauer.state import PHASES
+from games.mauerbauer.state import WALL
+from games.mauerbauer.state import State
+
+ENGINE = games.mauerbauer.ENGINE
+
+
+def wall_decisions(players: int, seed: int, count: int) -> list[tuple[State, int]]:
+    """Positions where a seat builds a wall (where Hard searches), spread over a game."""
+    found = (item for item in mixed_positions(players, seed, 1) if item[0].phase == WALL)
+    return list(itertools.islice(found, 2, None, 5))[:count]
+
+
+def test_the_registry_offers_every_level_and_the_hints() -> None:
+    state, seat = next(mixed_positions(4, 1))
+    assert ai.levels("mauerbauer") == ("easy", "normal", "hard")
+    assert ai.chooser("mauerbauer", "easy") is easy.choose
+    assert ai.chooser("mauerbauer", "normal") is player.choose
+    assert ai.chooser("mauerbauer", "hard") is hard.choose
+    assert ai.hints("mauerbauer", state, seat, 3) == hints.hint(state, seat, 3)
+
+
+def test_easy_plays_legal_moves_the_same_way_for_the_same_seed() -> None:
+    assert check_legal(ENGINE, easy.choose, mixed_positions(4, 2), 5) > 30
+    assert check_replays(ENGINE, easy.choose, mixed_positions(3, 3, every=7), 8) > 5
+
+
+def test_easy_sees_only_what_its_seat_may_see() -> None:
+    compared, changed = check_blind(
+        ENGINE, easy.choose, mixed_positions(4, 4, every=4), resample_hidden, random.Random(4)
+    )
+    assert compared > 10 and changed > 10
+
+
+def test_easy_errs_on_close_calls_only() -> None:
+    """Its noise is seeded and moderate: over many seeds it mostly takes Normal's move, yet not always."""
+    agree = total = 0
+    for state, seat in itertools.islice(mixed_positions(4, 5, every=2), 40):
+        if len(ENGINE.legal_actions(state, seat)) < 2:
+            continue
+        total += 1
+        agree += easy.choose(state, seat, total) == player.choose(state, seat, total)
+    assert total > 20 and 0 < agree < total
+
+
+def test_hard_plays_legal_moves_the_same_way_for_the_same_seed() -> None:
+    walls = wall_decisions(4, 6, 3)
+    assert (
+        check_legal(ENGINE, hard.choose, [*walls, *itertools.islice(mixed_positions(4, 6, every=5), 12)], 2)
+        == 15
+    )
+    assert check_replays(ENGINE, hard.choose, walls[:2], 9) == 2
+
+
+def test_hard_builds_one_of_normals_best_walls() -> None:
+    for state, seat in wall_decisions(4, 7, 3):
+        ranked = sorted(player.values(state, seat, 1), key=lambda item: -item[1])
+        assert hard.choose(state, seat, 1) in [action for action, _ in ranked[: hard.CANDIDATES]]
+
+
+def test_hard_never_reads_other_hands_the_deck_or_the_dice() -> None:
+    """Two states that differ only in what the seat cannot see (the other hands, the deck order,
+    the generator) give Hard the same wall for the same seed."""
+    found = wall_decisions(4, 8, 4)
+    compared, changed = check_blind(ENGINE, hard.choose, found, resample_hidden, random.Random(8), seeds=(3,))
+    assert compared == changed == 4
+
+
+def test_a_determinization_keeps_what_the_seat_sees_and_deals_the_rest() -> None:
+    state, seat = wall_decisions(3, 9, 2)[1]
+    world = hard.determinize(public_state(state, seat), seat, random.Random(1))
+    assert world.hands[seat] == state.hands[seat]
+    assert world.discard == state.discard
+    assert [len(hand) for hand in world.hands] == [len(hand) for hand in state.hands]
+    assert len(world.deck) == len(state.deck)
+    everything = Counter(world.deck) + Counter(world.discard)
+    for hand in world.hands:
+        everything += Counter(hand)
+    assert set(everything.values()) == {COPIES} and len(everything) == 30
+    assert world.rng != 0
+
+
+def hint_positions() -> Iterator[tuple[State, int]]:
+    for players in (2, 4):
+        yield from mixed_positions(players, 20 + players, every=2)
+
+
+def test_hints_are_the_best_legal_moves_by_normals_judgement_with_a_why_in_every_language() -> None:
+    phases = set()
+    for state, seat in hint_positions():
+        given = hints.hint(state, seat, 4)
+        legal = ENGINE.legal_actions(state, seat)
+        moves = [found.action for found in given]
+        assert 1 <= len(given) <= min(ai.MAX_HINTS, len(legal))
+        assert len(set(moves)) == len(moves) and all(move in legal for move in moves)
+        worth = dict(player.values(state, seat, 4))
+        ranks = [worth[move] for move in moves]
+        assert ranks == sorted(ranks, reverse=True)
+        assert all(worth[move] <= ranks[-1] for move in legal if move not in moves)
+        for found in given:
+            assert found.why.key.startswith("mauerbauer.hint.") and found.why.key in ENGINE.texts
+            for locale in ("en", "de", "nl"):
+                words = texts.render(found.why, locale)
+                assert words and "{" not in words
+        phases.add(PHASES[state.phase])
+    assert phases >= {"wall", "towers", "houses", "scoring", "exchange"}
+
+
+def test_every_hint_key_is_translated() -> None:
+    keys = [key for key in ENGINE.texts if key.startswith("mauerbauer.hint.")]
+    assert len(keys) >= 10
+    for key in keys:
+        assert key in ENGINE.locales["de"] and key in ENGINE.locales["nl"], key
+
+
+def test_a_wall_that_closes_a_city_says_which_and_what_it_scores() -> None:
+    for state, seat in hint_positions():
+        for found in hints.hint(state, seat, 1):
+            if found.why.key == "mauerbauer.hint.wall_closes":
+                words = texts.render(found.why, "en")
+                assert re.fullmatch(
+                    r"closes the city at [A-C]\d+ \(\d+ fields?\): .* scores \d+ points? there .*", words
+                )
+                return
+    raise AssertionError("no hint closes a city")
+
+
+def test_hints_name_only_what_the_seat_may_see() -> None:
+    rng = random.Random(11)
+    for state, seat in itertools.islice(hint_positions(), 0, None, 6):
+        twin = resample_hidden(state, seat, rng)
+        assert hints.hint(twin, seat, 2) == hints.hint(state, seat, 2)
