@@ -333,6 +333,9 @@ async def test_an_unanswered_offer_closes_after_an_hour(world: World, table: Tab
     partner = await person(table, trade.partner, game_id)
     await offer(table, thread, game_id, trade)
     posts = len(thread.history())
+    # The offer's hour is the same for all asked: an absence does not stretch it (that would
+    # tell who is asked).
+    await partner.slash(world.channel, "away", hours="5")
     await world.env.advance_time(59 * 60)
     assert engine.to_act(await state_of(table, game_id)) == {trade.partner}
     await world.env.advance_time(2 * 60)

@@ -320,6 +320,8 @@ class Clock:
             quiet = Quiet.of(player)
             later = []
             for t in await self._store.user_timers(caller.user_id):
+                if await self._asked_privately(t):
+                    continue
                 theirs = quiet if t.kind != HOST_ANSWER else None
                 later.append(replace(t, due_at=max(now, moved(t.due_at, stopped, resumed, theirs, theirs))))
             await self._store.move_timers(later)
@@ -371,11 +373,20 @@ class Clock:
         now, old, new = self._now(), Quiet.of(before), Quiet.of(after)
         if old == new:
             return
-        timers = [t for t in await self._store.user_timers(after.user_id) if t.kind != HOST_ANSWER]
+        timers = [
+            t
+            for t in await self._store.user_timers(after.user_id)
+            if t.kind != HOST_ANSWER and not await self._asked_privately(t)
+        ]
         await self._store.move_timers(
             [replace(t, due_at=moved(t.due_at, now, now, old, new)) for t in timers]
         )
         self._wake_up()
+
+    async def _asked_privately(self, timer: TimerRow) -> bool:
+        """Whether the timer is the deadline of a seat asked privately: the same for all
+        asked, no absence or quiet hours of one of them may move it (that would tell who)."""
+        return timer.seat in (await self._games.load(timer.game_id)).asked_privately()
 
     async def postpone(self, game_ids: list[int], by: timedelta) -> None:
         """Move these games' timers later by `by`: they were paused that long (their server
