@@ -231,9 +231,13 @@ async def test_founding_a_trade_and_discards_by_several_players(
     assert not [t for t in direct_messages(await person(table, third, game_id)) if "offer" in t]
     assert engine.to_act(await state_of(table, game_id)) == {trade.partner}
 
-    # The partner accepts with a button of their own panel; that closes the offer.
+    # The partner accepts with a button of their own panel; that closes the offer, and the
+    # thread hears every answer at once.
     panel = await press(await person(table, trade.partner, game_id), thread, "accept")
     assert "offer" in panel.lower()
+    await table.service.idle()
+    said = "\n".join(text_of(message) for message in thread.history()[posts:])
+    assert f"The offer closes: accepted by {row.seats[trade.partner].name}" in said, said
     await press(await person(table, trade.seat, game_id), thread, f"trade with {trade.partner + 1}")
     said = "\n".join(text_of(message) for message in thread.history()[posts:])
     assert (await person(table, third, game_id)).mention not in said, said
@@ -347,6 +351,7 @@ async def test_an_unanswered_offer_closes_after_an_hour(world: World, table: Tab
     said = "\n".join(text_of(message) for message in thread.history()[posts:])
     row = await table.row(game_id)
     assert partner.mention not in said and row.seats[trade.partner].name not in said, said
+    assert "The offer closes: everyone declined it." in said, said
     moves = await table.service.store.moves(game_id)
     assert moves[-1].seat == trade.partner and moves[-1].action == "decline"
 

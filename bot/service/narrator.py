@@ -237,16 +237,28 @@ class Narrator:
             accent=self.accent(game, state),
         )
 
-    async def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:
+    async def ping_post(
+        self, game: Loaded, pinged: Sequence[int], locale: str | None, began: Sequence[int] = ()
+    ) -> Post:
         """Seats obliged during someone else's turn: a ping each, with what the others did
-        since the seat last acted and what to decide."""
+        since the seat last acted and what to decide. `began`: the versions their obligations
+        began at; a move among them that closed a question asked privately is told first (it
+        shows every answer at once, which the thread would otherwise hear only with the turn)."""
         assert game.state is not None
-        lines = []
+        lines = [] if not began else await self._closing_lines(game, began, locale)
         for seat in pinged:
             lines += await self.since_block(game, seat, locale)
             lines.append(self.prompt_line(game, game.state, seat, locale))
         accent = self.accent(game, game.state)
         return Post("\n".join(lines), None, self._mentions(game, pinged), accent=accent)
+
+    async def _closing_lines(self, game: Loaded, versions: Sequence[int], locale: str | None) -> list[str]:
+        steps = await self._games.steps_after(game, min(versions) - 1)
+        return [
+            f"• {texts.render(item.description, locale, game.names)}"
+            for item in steps
+            if item.version in versions and item.shown_as is not None and not item.secret
+        ]
 
     async def private_question_post(self, game: Loaded, began: int, locale: str | None) -> Post:
         """Seats were asked privately with the move of version `began`: that move in words

@@ -245,7 +245,7 @@ class Turns:
             await self._tell(game, post, f"b{version}", partial(self._games.announced, game_id, version))
             pinged += rest
         elif rest:
-            post = quiet(await self._narrator.ping_post(game, rest, locale))
+            post = quiet(await self._narrator.ping_post(game, rest, locale, sorted({due[s] for s in rest})))
             await self._tell(game, post, f"p{version}", partial(self._games.pinged, game_id, version))
             pinged += rest
         if pinged:
