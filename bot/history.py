@@ -29,6 +29,7 @@ __all__ = [
     "Step",
     "Told",
     "Turn",
+    "asked_before",
     "group_turns",
     "made_for_person",
     "new_turn",
@@ -56,6 +57,10 @@ class Step:
     game ended), as the engine's `turn_number` says. `entered`: the seats that
     became obliged to decide with it (they are pinged, and their deadlines
     start at `version`). `told`: what the move says to one seat only, if anything.
+    `secret`: the move of a seat asked privately (`Engine.hidden_acting`) while the
+    question stays open, told to nobody (the move that closes it tells every answer);
+    `shown_as`: the seat a post names for the move, when not its own (a seat asked
+    privately goes unnamed: its move counts as the turn's).
     """
 
     version: int
@@ -68,6 +73,13 @@ class Step:
     #: Whether the service made the move for a person, as their only one (`Engine.forced`),
     #: or how to find out (a replay puts it off like the words).
     forced: bool | Callable[[], bool] = field(default=False, repr=False)
+    secret: bool = False
+    shown_as: int | None = None
+
+    @property
+    def named(self) -> int:
+        """The seat a post names for this move."""
+        return self.seat if self.shown_as is None else self.shown_as
 
     @cached_property
     def description(self) -> Message:
@@ -112,7 +124,22 @@ def step(
     ends = new_turn(engine, before, after)
     acting = engine.to_act(after)
     entered = acting if ends else acting - engine.to_act(before)
-    return Step(version, seat, description, after, ends, entered, private, forced)
+    asked = engine.hidden_acting(before)
+    if seat not in asked:
+        return Step(version, seat, description, after, ends, entered, private, forced)
+    secret = bool(engine.hidden_acting(after))
+    return Step(
+        version,
+        seat,
+        description,
+        after,
+        ends,
+        entered,
+        private,
+        forced,
+        secret=secret,
+        shown_as=engine.current_turn(before),
+    )
 
 
 def told(engine: Engine, before: State, seat: int, action: Action | str) -> Told:
@@ -271,15 +298,28 @@ def group_turns(engine: Engine, steps: Sequence[Step], since_version: int = 0) -
 
 def _turn(steps: list[Step], complete: bool) -> Turn:
     last = steps[-1]
+    told = [item for item in steps if not item.secret] or steps[:1]
     return Turn(
-        steps[0].seat,
-        tuple(item.description for item in steps),
+        told[0].named,
+        tuple(item.description for item in told if not item.secret),
         last.state,
         last.version,
         complete,
-        tuple(item.seat for item in steps),
-        tuple(item.told for item in steps),
+        tuple(item.named for item in told if not item.secret),
+        tuple(item.told for item in told if not item.secret),
     )
+
+
+def asked_before(engine: Engine, steps: Sequence[Step], seat: int, began: int) -> bool:
+    """Whether `seat` was asked privately (`Engine.hidden_acting`) earlier in the turn that
+    `steps` end in than its obligation of version `began`."""
+    for item in reversed(steps):
+        if item.version < began and seat in item.entered and seat in engine.hidden_acting(item.state):
+            return True
+        if item.ends_turn:
+            # The move that began this turn: nothing before it belongs to the turn.
+            return False
+    return False
 
 
 def obligation_start(steps: Sequence[Step], seat: int) -> int | None:

@@ -71,6 +71,9 @@ class Post:
     #: The colour of the seat the post is about (who must act now, or the winner), as
     #: 0xRRGGBB, the colour its board draws that seat in; None: no seat's.
     accent: int | None = None
+    #: The post asks players to act whom it may not mention (asked privately): it offers
+    #: them their hand all the same.
+    asks: bool = False
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ __all__ = [
     "fill",
     "listing",
     "only_answer",
+    "openly_acting",
     "phrase",
     "rank_by_scores",
     "word_forms",
@@ -477,6 +478,18 @@ class Engine(ABC):
         move = self.describe(state, seat, action)
         return english(CORE_TEXTS, "core.move.forced", move=move, player=Player(seat))
 
+    def hidden_acting(self, state: State) -> Mapping[int, Action]:
+        """The seats of `to_act` asked privately, each with the action made for it should it
+        stay silent until its short deadline; empty (the default) when every seat that must
+        decide may be named.
+
+        Who is asked may itself be a secret (an offer goes to those who can pay it): the
+        service then names, mentions and waits for these seats in no public post, pings
+        them privately, and gives them a short deadline of their own after which their
+        silent action is made (Catan: Cheops declines an offer nobody answered).
+        """
+        return {}
+
     def current_turn(self, state: State) -> int | None:
         """The seat whose turn it is, for display; None when over.
 
@@ -638,6 +651,13 @@ class Engine(ABC):
         default returns `text` unchanged: the notation never changed.
         """
         return text
+
+
+def openly_acting(engine: Engine, state: State) -> frozenset[int]:
+    """The seats of `to_act` that may be named in public (`Engine.hidden_acting`)."""
+    acting = engine.to_act(state)
+    hidden = engine.hidden_acting(state)
+    return acting - hidden.keys() if hidden else acting
 
 
 def only_answer(engine: Engine, state: State, seat: int) -> Action | None:

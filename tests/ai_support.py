@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from collections.abc import Iterator
 from collections.abc import Mapping
 
+from conformance_support import RandomPlayer
+
 import ai
 from ai import Chooser
 from games.core import Action
@@ -80,16 +82,17 @@ def play_out(
     others: Chooser | None = None,
     options: Mapping[str, str] | None = None,
 ) -> State:
-    """A whole seeded game: `seats[seat]` chooses for that seat, `others` (random moves when
-    None) for the rest; each decision's seed is `seed * 1000 + move`. The end state."""
-    rng = random.Random(seed)
+    """A whole seeded game: `seats[seat]` chooses for that seat, `others` (the conformance
+    suite's random player when None) for the rest; each decision's seed is
+    `seed * 1000 + move`. The end state."""
+    randomly = RandomPlayer(engine, random.Random(seed))
     state = engine.setup(players, seed, dict(options) if options else None)
     move = 0
     while engine.to_act(state):
         seat = serving_seat(engine, state)
         choose = seats.get(seat, others)
         if choose is None:
-            action = rng.choice(engine.legal_actions(state, seat))
+            action = randomly.choose(state, seat, engine.legal_actions(state, seat))
         else:
             action = choose(state, seat, seed * 1000 + move)
         state = engine.apply(state, seat, action)

@@ -93,6 +93,7 @@ __all__ = [
     "Move",
     "Probed",
     "QuietMove",
+    "RandomPlayer",
     "bare_game_digest",
     "check_message",
     "check_option_rules",
@@ -109,6 +110,34 @@ __all__ = [
 
 #: A game that has not ended after this many moves is taken to loop forever.
 MAX_MOVES = 20_000
+#: The random player tires of a long turn: after this many moves of one seat in one turn
+#: it presses only the engine's buttons (`quick_actions`) where there are any. Without it,
+#: a game with moves that cost nothing and may be made again and again (Catan: Cheops's
+#: offers, as many a turn as a player likes) would hardly ever end a turn.
+TIRED_AFTER = 6
+
+
+@dataclass
+class RandomPlayer:
+    """The seeded random player: any legal move, until a seat tires of its turn."""
+
+    engine: Engine
+    chooser: random.Random
+    #: The turn (its number and whose it is) and each seat's moves in it so far.
+    turn: tuple[int, int | None] | None = None
+    moves: Counter[int] = field(default_factory=Counter)
+
+    def choose(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
+        turn = (self.engine.turn_number(state), self.engine.current_turn(state))
+        if turn != self.turn:
+            self.turn, self.moves = turn, Counter()
+        self.moves[seat] += 1
+        if self.moves[seat] > TIRED_AFTER:
+            quick = self.engine.quick_actions(state, seat)
+            if quick:
+                return self.chooser.choice(quick)
+        return self.chooser.choice(list(legal))
+
 
 #: Text no move notation may accept: empty, blank, random words, unicode,
 #: JSON-looking text and very long strings.
@@ -323,12 +352,13 @@ def play(
     state = game.call(engine.setup, players, seed, dict(game.options))
     pool: dict[Action, None] = {}
     quiet: QuietMove | None = None
+    player = RandomPlayer(engine, game.chooser)
     for step in range(MAX_MOVES):
         legal = _check_position(game, state)
         if not legal:
             break
         seat = game.chooser.choice(sorted(legal))
-        action = game.chooser.choice(legal[seat])
+        action = player.choose(state, seat, legal[seat])
         probed = None
         if full:
             probed = _probe_fully(game, state, legal, pool, step)
@@ -366,6 +396,7 @@ def bare_game_digest(
     """
     game = new_game(engine, players, seed, options=options)
     chooser = game.chooser
+    player = RandomPlayer(engine, chooser)
     state = engine.setup(players, seed, dict(game.options))
     trail = hashlib.sha256()
     for _ in range(MAX_MOVES):
@@ -373,7 +404,7 @@ def bare_game_digest(
         if not acting:
             break
         seat = chooser.choice(acting)
-        action = chooser.choice(engine.legal_actions(state, seat))
+        action = player.choose(state, seat, engine.legal_actions(state, seat))
         trail.update(f"{seat}:{engine.format_action(state, action)}\n".encode())
         state = engine.apply(state, seat, action)
     trail.update(engine.dumps(state).encode())

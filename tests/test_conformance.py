@@ -29,6 +29,7 @@ from typing import ClassVar
 
 import pytest
 from conformance_support import ContractViolation
+from conformance_support import RandomPlayer
 from conformance_support import bare_game_digest
 from conformance_support import check_option_rules
 from conformance_support import impossible_saves
@@ -129,11 +130,13 @@ def mean_length(engine: Engine) -> float:
     for case in CASES[engine.id]:
         for seed in range(LENGTH_SAMPLE):
             chooser = random.Random(seed)
+            player = RandomPlayer(engine, chooser)
             state = engine.setup(case.players, seed, case.chosen)
             moves = 0
             while acting := engine.to_act(state):
                 seat = chooser.choice(sorted(acting))
-                state = engine.apply(state, seat, chooser.choice(engine.legal_actions(state, seat)))
+                action = player.choose(state, seat, engine.legal_actions(state, seat))
+                state = engine.apply(state, seat, action)
                 moves += 1
             lengths.append(moves)
     return max(1.0, sum(lengths) / len(lengths))

@@ -1,10 +1,11 @@
 """Catan: Cheops through the real bot: founding, a trade between players, discards after a 7.
 
 Three people play. The founding is typed with `/move`; then the player whose
-turn it is offers a trade that only one other player can pay: that one is
-pinged with the offer and accepts with the button of their own panel, the
-third (who could only decline) is never pinged nor asked, and the proposer
-trades with the one who accepted. Later a 7 makes two players
+turn it is offers a trade that only one other player can pay: the thread hears
+the offer but not who is asked; that one is asked in a direct message and
+accepts with the button of their own panel, the third (who could only decline)
+is never asked, and the proposer trades with the one who accepted. An offer
+pings a player once a turn, and closes by itself after an hour. Later a 7 makes two players
 discard at once: both are pinged with how many cards to give up and each
 chooses privately from the buttons of their panel, in any order.
 
@@ -169,9 +170,14 @@ def seed(monkeypatch: pytest.MonkeyPatch) -> int:
     return chosen
 
 
-async def test_founding_a_trade_and_discards_by_several_players(
-    world: World, table: Table, seed: int
-) -> None:
+def direct_messages(actor: MemberActor) -> list[str]:
+    channel = actor.user.dm_channel
+    return [] if channel is None else [message.content for message in channel.history()]
+
+
+async def to_the_offer(world: World, table: Table) -> tuple[int, ChannelHandle, Trade, Any]:
+    """Three people found and play, typing, until the plan's offer may be made (everyone
+    asked for direct messages): the game, its thread, the trade and the state."""
     engine = _engine()
     game_id, lobby, thread = await open_cheops(world)
     await world.bob.click(lobby, label="Join")
@@ -179,33 +185,60 @@ async def test_founding_a_trade_and_discards_by_several_players(
     await world.anna.click(table.message(world.channel, lobby.id), label="Start")
     row = await table.row(game_id)
     assert row.status == "running" and row.options == {"pharaoh": "rulebook"}
-
-    # The founding and the first turns, typed, until the plan's offer.
+    for actor in (world.anna, world.bob, world.carl):
+        await actor.slash(world.channel, "notify dm", state="on")
     for _ in range(PLAN_LIMIT):
         state = await state_of(table, game_id)
         trade = trade_now(engine, state)
         if trade is not None:
-            break
+            return game_id, thread, trade, state
         seat = min(engine.to_act(state))
         await typed(table, thread, game_id, seat, plan(engine, state, seat))
-    else:
-        pytest.fail("no offer came")
+    pytest.fail("no offer came")
+
+
+async def offer(table: Table, thread: ChannelHandle, game_id: int, trade: Trade) -> str:
+    """The plan's offer, typed: what the thread was told of it."""
+    posts = len(thread.history())
+    await typed(table, thread, game_id, trade.seat, f"offer 1 {trade.give} for 1 {trade.get}")
+    await table.service.idle()
+    return "\n".join(text_of(message) for message in thread.history()[posts:])
+
+
+async def test_founding_a_trade_and_discards_by_several_players(
+    world: World, table: Table, seed: int
+) -> None:
+    engine = _engine()
+    game_id, thread, trade, state = await to_the_offer(world, table)
     assert engine.view(state, None)["settlements"], "the founding built settlements"
 
-    # The offer: only the partner, who can pay, is pinged with it; the third, who could
-    # only decline, is neither pinged nor asked.
+    # The offer: the thread hears what is offered, that those asked answer privately and
+    # within the hour, but not who is asked: nobody is named or mentioned. The partner,
+    # who can pay, is asked in a direct message; the third, who could only decline, is
+    # not asked at all.
     before = {seat: resources(engine.view(state, seat), seat) for seat in range(3)}
     posts = len(thread.history())
     third = 3 - trade.seat - trade.partner
-    await typed(table, thread, game_id, trade.seat, f"offer 1 {trade.give} for 1 {trade.get}")
-    said = "\n".join(text_of(message) for message in thread.history()[posts:])
-    assert (await person(table, trade.partner, game_id)).mention in said, said
-    assert "offer" in said.lower()
+    partner = await person(table, trade.partner, game_id)
+    said = await offer(table, thread, game_id, trade)
+    assert f"offers 1 {trade.give} for 1 {trade.get} to everyone" in said, said
+    assert "answer privately, with `/hand`" in said and "within 1 hour" in said, said
+    row = await table.row(game_id)
+    for seat in (trade.partner, third):
+        assert (await person(table, seat, game_id)).mention not in said, said
+        assert row.seats[seat].name not in said, said
+    asked = [text for text in direct_messages(partner) if "offer" in text]
+    assert len(asked) == 1 and f"Answer {row.seats[trade.seat].name}'s offer" in asked[0], asked
+    assert not [t for t in direct_messages(await person(table, third, game_id)) if "offer" in t]
     assert engine.to_act(await state_of(table, game_id)) == {trade.partner}
 
-    # The partner accepts with a button of their own panel; that closes the offer.
+    # The partner accepts with a button of their own panel; that closes the offer, and the
+    # thread hears every answer at once.
     panel = await press(await person(table, trade.partner, game_id), thread, "accept")
     assert "offer" in panel.lower()
+    await table.service.idle()
+    said = "\n".join(text_of(message) for message in thread.history()[posts:])
+    assert f"The offer closes: accepted by {row.seats[trade.partner].name}" in said, said
     await press(await person(table, trade.seat, game_id), thread, f"trade with {trade.partner + 1}")
     said = "\n".join(text_of(message) for message in thread.history()[posts:])
     assert (await person(table, third, game_id)).mention not in said, said
@@ -280,6 +313,48 @@ async def test_founding_a_trade_and_discards_by_several_players(
     hand = await (await person(table, victim, game_id)).slash(thread, "hand")
     assert hand.response is not None and hand.response.ephemeral
     assert taken in hand.response.content, hand.response.content
+
+
+async def test_an_offer_pings_a_player_once_a_turn(world: World, table: Table, seed: int) -> None:
+    engine = _engine()
+    game_id, thread, trade, _ = await to_the_offer(world, table)
+    partner = await person(table, trade.partner, game_id)
+    await offer(table, thread, game_id, trade)
+    await typed(table, thread, game_id, trade.partner, "decline")
+    # The same offer again in the same turn: the partner is asked again, but not pinged,
+    # neither in private nor in the thread; /hand shows the question.
+    said = await offer(table, thread, game_id, trade)
+    assert engine.to_act(await state_of(table, game_id)) == {trade.partner}
+    assert partner.mention not in said, said
+    assert len([text for text in direct_messages(partner) if "offer" in text]) == 1
+    hand = await partner.slash(thread, "hand")
+    assert hand.response is not None and "Answer" in hand.response.content, hand.response
+    await typed(table, thread, game_id, trade.partner, "decline")
+
+
+async def test_an_unanswered_offer_closes_after_an_hour(world: World, table: Table, seed: int) -> None:
+    engine = _engine()
+    game_id, thread, trade, _ = await to_the_offer(world, table)
+    partner = await person(table, trade.partner, game_id)
+    await offer(table, thread, game_id, trade)
+    posts = len(thread.history())
+    # The offer's hour is the same for all asked: an absence does not stretch it (that would
+    # tell who is asked).
+    await partner.slash(world.channel, "away", hours="5")
+    await world.env.advance_time(59 * 60)
+    assert engine.to_act(await state_of(table, game_id)) == {trade.partner}
+    await world.env.advance_time(2 * 60)
+    await table.service.idle()
+    # The partner's silence declined: the offer closed, the proposer goes on with the turn,
+    # and nothing in the thread named the partner.
+    state = await state_of(table, game_id)
+    assert engine.view(state, None)["offer"] is None and engine.to_act(state) == {trade.seat}
+    said = "\n".join(text_of(message) for message in thread.history()[posts:])
+    row = await table.row(game_id)
+    assert partner.mention not in said and row.seats[trade.partner].name not in said, said
+    assert "The offer closes: everyone declined it." in said, said
+    moves = await table.service.store.moves(game_id)
+    assert moves[-1].seat == trade.partner and moves[-1].action == "decline"
 
 
 async def test_against_two_ai_players_the_first_rounds_go_round(world: World, table: Table) -> None:

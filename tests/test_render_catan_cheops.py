@@ -102,7 +102,7 @@ def _picks(states: Sequence[Any]) -> dict[str, int]:
         founding = view["founding"]
         if founding and founding["place"] == "road_or_ship" and founding["step"] > 6:
             picks.setdefault("founding-road", index)
-        if view["offer"] and any(a in ("accepted", "declined") for a in view["offer"]["answers"]):
+        if view["offer"] and any(a in ("accepted", "declined") for a in view["offer"]["answers"] or ()):
             picks.setdefault("offer-answered", index)
         if sum(1 for b in view["pyramid"]["blocks"] if b != "black") >= 2:
             picks.setdefault("blocks", index)
@@ -114,8 +114,9 @@ def _picks(states: Sequence[Any]) -> dict[str, int]:
 def _samples() -> list[tuple[str, dict[str, Any]]]:
     """The start, the middle, the end and the first view of every phase, by spectator and seat."""
     out = []
-    # (4, 13): a game that reaches cities while ships sail (random games rarely do).
-    for players, seed in ((3, 7), (4, 3), (4, 13)):
+    # (4, 13): a game that reaches cities while ships sail (random games rarely do); (4, 2):
+    # one with discards and two player blocks.
+    for players, seed in ((3, 7), (4, 2), (4, 13)):
         states = _game(players, seed)
         for name, index in sorted(_picks(states).items()):
             state = states[index]

@@ -444,7 +444,7 @@ def post_buttons(game_id: int | None, post: Post, locale: str | None = None) -> 
     """Buttons under a post: the host's choices after a deadline, or "Show my hand"
     under posts that ask players to act. A league's own posts (game 0: about no game, such
     as the final standings that name the winner) have none."""
-    if not game_id or not (post.mentions or post.actions):
+    if not game_id or not (post.mentions or post.actions or post.asks):
         return []
     if post.actions:
         return [TimeoutButton(game_id, payload, label=label) for label, payload in post.actions]

@@ -24,6 +24,7 @@ from games.core import Param
 from games.core import Player
 from games.core import State
 from games.core import listing
+from games.core import openly_acting
 
 __all__ = ["DESCRIPTION_LIMIT", "describe", "plain", "trim"]
 
@@ -110,11 +111,12 @@ def describe(
         current = engine.current_turn(state)
         if current is not None:
             items.append(line("alt.turn", player=Player(current)))
-        acting = sorted(engine.to_act(state))
+        # Seats asked privately go unnamed here too: the description is public.
+        acting = sorted(openly_acting(engine, state))
         if acting and acting != [current]:
             deciding = listing([Player(seat) for seat in acting])
             items.append(line("alt.decides", players=deciding, count=len(acting)))
-        if viewer in acting:
+        if viewer is not None and viewer in engine.to_act(state):
             # A prompt speaks to its seat ("Your turn: …"): said only to that seat.
             items.append(say(engine.prompt(state, viewer)))
         for seat in range(len(names)):

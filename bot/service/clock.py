@@ -50,6 +50,7 @@ from bot.results import DirectMessage
 from bot.results import Reply
 from bot.service.cache import Recent
 from bot.service.games import Games
+from bot.service.model import PRIVATE_ANSWER_HOURS
 from bot.service.model import Loaded
 from bot.service.model import Notice
 from bot.service.model import Ownership
@@ -178,8 +179,10 @@ class Clock:
     async def pending_lines(self, row: GameRow, locale: str | None) -> list[str]:
         """When the open turns end, for `/game info`."""
         lines = []
+        # Those asked privately go unnamed.
+        hidden = (await self._games.load(row.id)).asked_privately() if row.status == "running" else {}
         for timer in await self._store.timers(row.id):
-            if timer.kind == "deadline" and timer.seat < len(row.seats):
+            if timer.kind == "deadline" and timer.seat < len(row.seats) and timer.seat not in hidden:
                 name = texts.escape_words(row.seats[timer.seat].name)
                 lines.append(
                     texts.t("settings.ends", locale, player=name, when=discord_time(timer.due_at, "R"))
@@ -237,9 +240,10 @@ class Clock:
         """
         row, game_id = game.row, game.row.id
         clock = TurnClock.of(row)
-        acting: list[int] = []
-        if clock.hours > 0:
-            acting = sorted(s for s in game.acting() if not row.seats[s].is_ai)
+        hidden = game.asked_privately()
+        acting = sorted(
+            s for s in game.acting() if not row.seats[s].is_ai and (clock.hours > 0 or s in hidden)
+        )
         turns = frozenset([(seat, await self._games.obligation_start(game, seat)) for seat in acting])
         known = self._known.get(game_id)
         if known == turns:
@@ -256,7 +260,13 @@ class Clock:
             return
         new = {}
         for seat, begin in sorted(turns - known):
-            new[seat] = (begin, clock.due(*await self._begin_for(row, seat)))
+            if seat in hidden:
+                # A seat asked privately: a short deadline, the same for all (no absence or
+                # quiet hours move it), and no reminder, which would name it in the thread.
+                answer_by = (row.paused_at or self._now()) + timedelta(hours=PRIVATE_ANSWER_HOURS)
+                new[seat] = (begin, {"deadline": answer_by})
+            else:
+                new[seat] = (begin, clock.due(*await self._begin_for(row, seat)))
         await self._store.set_turn_timers(game_id, acting, new)
         self._remember(game, turns)
         if new:
@@ -310,6 +320,8 @@ class Clock:
             quiet = Quiet.of(player)
             later = []
             for t in await self._store.user_timers(caller.user_id):
+                if await self._asked_privately(t):
+                    continue
                 theirs = quiet if t.kind != HOST_ANSWER else None
                 later.append(replace(t, due_at=max(now, moved(t.due_at, stopped, resumed, theirs, theirs))))
             await self._store.move_timers(later)
@@ -361,11 +373,20 @@ class Clock:
         now, old, new = self._now(), Quiet.of(before), Quiet.of(after)
         if old == new:
             return
-        timers = [t for t in await self._store.user_timers(after.user_id) if t.kind != HOST_ANSWER]
+        timers = [
+            t
+            for t in await self._store.user_timers(after.user_id)
+            if t.kind != HOST_ANSWER and not await self._asked_privately(t)
+        ]
         await self._store.move_timers(
             [replace(t, due_at=moved(t.due_at, now, now, old, new)) for t in timers]
         )
         self._wake_up()
+
+    async def _asked_privately(self, timer: TimerRow) -> bool:
+        """Whether the timer is the deadline of a seat asked privately: the same for all
+        asked, no absence or quiet hours of one of them may move it (that would tell who)."""
+        return timer.seat in (await self._games.load(timer.game_id)).asked_privately()
 
     async def postpone(self, game_ids: list[int], by: timedelta) -> None:
         """Move these games' timers later by `by`: they were paused that long (their server
@@ -526,7 +547,8 @@ class Clock:
         for row in reversed(rows):  # oldest first
             game = await self._games.load(row.id)
             seat = game.seat_of(user_id)
-            if seat is not None and seat in game.acting() and game.state is not None:
+            # A seat asked privately is named nowhere: its short deadline passes before long.
+            if seat is not None and seat in game.openly_acting() and game.state is not None:
                 waiting.setdefault(row.guild_id, []).append((game, seat, False))
             if row.host_id == user_id:
                 for timer in await self._store.timers(row.id):
@@ -571,6 +593,12 @@ class Clock:
         game = await self._games.load(game_id)
         row = game.row
         clock = TurnClock.of(row)
+        if seat in game.asked_privately() and await self.is_open(game, seat, timer.turn_version):
+            # A seat asked privately: its silence answers now, whatever the game's setting
+            # (the stand-in makes its silent action; asking the host would name it).
+            await self._stand_in(game_id, seat, timer.turn_version)
+            await self._store.finish_timer(timer)
+            return
         if clock.hours == 0 or not await self.is_open(game, seat, timer.turn_version):
             # Only the timers of the obligation that is over: the seat's next one may
             # have got its own since (a move between the claim and this look).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable
 from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC
 from datetime import datetime
@@ -18,6 +19,7 @@ from bot.results import Dispatch
 from bot.shards import Shards
 from bot.store import GameRow
 from bot.store import SeatRow
+from games.core import Action
 from games.core import Engine
 from games.core import State
 from texts import escape_words
@@ -30,6 +32,7 @@ __all__ = [
     "LOG_LIMIT",
     "MAX_AI_STEPS",
     "MAX_GAME_ID",
+    "PRIVATE_ANSWER_HOURS",
     "REST_TO_AI",
     "Loaded",
     "Notice",
@@ -71,6 +74,10 @@ LEAGUE = "league"
 #: left out: on where the game is not rated anyway, see `hints_on`). A game with hints is
 #: not rated.
 HINTS = "hints"
+#: How long seats asked privately (`Engine.hidden_acting`) have to answer, whoever they
+#: are: a time that depended on who is asked (their absences, quiet hours, the game's
+#: deadline) would tell the others who is asked.
+PRIVATE_ANSWER_HOURS = 1
 
 
 class Ownership:
@@ -209,3 +216,14 @@ class Loaded:
         if self.row.status != "running" or self.state is None:
             return frozenset()
         return self.engine.to_act(self.state)
+
+    def asked_privately(self) -> Mapping[int, Action]:
+        """The seats of `acting` asked privately (`Engine.hidden_acting`), each with the
+        action its silence gives: no public post names, mentions or waits for them."""
+        if self.row.status != "running" or self.state is None:
+            return {}
+        return self.engine.hidden_acting(self.state)
+
+    def openly_acting(self) -> frozenset[int]:
+        """The seats of `acting` that a public post may name."""
+        return self.acting() - self.asked_privately().keys()

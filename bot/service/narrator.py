@@ -22,6 +22,7 @@ from bot.results import Reply
 from bot.service.alt_text import describe as describe_image
 from bot.service.drawing import Drawing
 from bot.service.games import Games
+from bot.service.model import PRIVATE_ANSWER_HOURS
 from bot.service.model import Loaded
 from bot.service.model import Notice
 from bot.service.people import People
@@ -30,14 +31,26 @@ from bot.workers import Priority
 from games.core import Outcome
 from games.core import Player
 from games.core import State
+from games.core import openly_acting
 
-__all__ = ["MAX_SINCE_LINES", "LinkMaker", "Narrator", "link", "turn_words"]
+__all__ = ["MAX_SINCE_LINES", "LinkMaker", "Narrator", "link", "turn_words", "waiting_words"]
 
 #: At most this many turns in the list of what the others did since a player last acted.
 MAX_SINCE_LINES = 10
 
 #: Makes a link to a game's thread (or channel) for direct messages.
 LinkMaker = Callable[[GameRow], str]
+
+
+def waiting_words(game: Loaded, locale: str | None) -> str:
+    """Whom the game waits for: those a post may name, else the answers given privately
+    (`Loaded.asked_privately`); empty when it waits for nobody."""
+    named = sorted(game.openly_acting())
+    if named:
+        return texts.t("hand.waiting", locale, player=texts.join_list([game.names[s] for s in named], locale))
+    if game.asked_privately():
+        return texts.t("hand.waiting_private", locale, n=PRIVATE_ANSWER_HOURS)
+    return ""
 
 
 def link(row: GameRow) -> str:
@@ -77,9 +90,10 @@ class Narrator:
         if outcome is not None:
             seats = sorted(outcome.winners) if len(outcome.winners) == 1 else []
         else:
-            acting = engine.to_act(state)
+            # The colour of a seat asked privately would tell who is asked.
+            acting = openly_acting(engine, state)
             turn = engine.current_turn(state)
-            seats = [turn] if turn in acting else sorted(acting)
+            seats = sorted(acting) if acting and turn not in acting else [] if turn is None else [turn]
         return self._drawing.seat_colour(game, seats[0]) if seats else None
 
     # ------------------------------------------------------------- the turns
@@ -92,7 +106,8 @@ class Narrator:
         with what the moves told it alone (the card a thief took from it)."""
         last = await self._games.last_move_version(game, seat)
         steps = await self._games.steps_after(game, last or 0)
-        turns = [t for t in group_turns(game.engine, steps) if t.seat != seat]
+        # A turn of moves told to nobody (answers given privately) is no line.
+        turns = [t for t in group_turns(game.engine, steps) if t.seat != seat and t.descriptions]
         if skip:
             turns = turns[:-skip]
         # A short list: the newest turns, which led to the decision asked for now.
@@ -177,7 +192,10 @@ class Narrator:
         """Who must decide now (no pings)."""
         if game.engine.outcome(state) is not None:
             return texts.t("outcome.title", locale)
-        acting = sorted(game.engine.to_act(state))
+        acting = sorted(openly_acting(game.engine, state))
+        if not acting:
+            # Only seats asked privately decide: nobody may learn who they are.
+            return texts.t("turn.next_private", locale, n=PRIVATE_ANSWER_HOURS)
         names = texts.join_list([game.names[s] for s in acting], locale)
         if not self.humans(game, acting):
             return texts.t("turn.next_ai", locale, game.names, players=names)
@@ -219,16 +237,37 @@ class Narrator:
             accent=self.accent(game, state),
         )
 
-    async def ping_post(self, game: Loaded, pinged: Sequence[int], locale: str | None) -> Post:
+    async def ping_post(
+        self, game: Loaded, pinged: Sequence[int], locale: str | None, began: Sequence[int] = ()
+    ) -> Post:
         """Seats obliged during someone else's turn: a ping each, with what the others did
-        since the seat last acted and what to decide."""
+        since the seat last acted and what to decide. `began`: the versions their obligations
+        began at; a move among them that closed a question asked privately is told first (it
+        shows every answer at once, which the thread would otherwise hear only with the turn)."""
         assert game.state is not None
-        lines = []
+        lines = [] if not began else await self._closing_lines(game, began, locale)
         for seat in pinged:
             lines += await self.since_block(game, seat, locale)
             lines.append(self.prompt_line(game, game.state, seat, locale))
         accent = self.accent(game, game.state)
         return Post("\n".join(lines), None, self._mentions(game, pinged), accent=accent)
+
+    async def _closing_lines(self, game: Loaded, versions: Sequence[int], locale: str | None) -> list[str]:
+        steps = await self._games.steps_after(game, min(versions) - 1)
+        return [
+            f"• {texts.render(item.description, locale, game.names)}"
+            for item in steps
+            if item.version in versions and item.shown_as is not None and not item.secret
+        ]
+
+    async def private_question_post(self, game: Loaded, began: int, locale: str | None) -> Post:
+        """Seats were asked privately with the move of version `began`: that move in words
+        and that those asked answer privately, naming and mentioning none of them."""
+        assert game.state is not None
+        asking = (await self._games.steps_after(game, began - 1))[:1]
+        lines = [f"• {texts.render(item.description, locale, game.names)}" for item in asking]
+        lines.append(self.status_line(game, game.state, locale))
+        return Post("\n".join(lines), accent=self.accent(game, game.state), asks=True)
 
     async def direct_messages(self, game: Loaded, pinged: Sequence[int]) -> list[DirectMessage]:
         """A direct message for each pinged person who asked for them, with the prompt."""
@@ -330,9 +369,7 @@ class Narrator:
             lines.append(texts.render(engine.prompt(state, seat), caller.locale, game.names))
             lines.append(texts.t("hand.choices", caller.locale, count=len(legal)))
         elif game.row.status == "running":
-            acting = sorted(engine.to_act(state))
-            waiting = texts.join_list([game.names[s] for s in acting], caller.locale) or "?"
-            lines.append(texts.t("hand.waiting", caller.locale, player=waiting))
+            lines.append(waiting_words(game, caller.locale))
         image = await self._drawing.board(game, state, seat, caller.locale) if with_image else None
         hand = await self._drawing.hand(game, state, seat, caller.locale) if image else None
         # Only this person sees it, so the description may tell their own hand too.

@@ -18,6 +18,7 @@ from bot.service.model import REST_TO_AI
 from bot.service.model import Loaded
 from bot.service.model import Notice
 from bot.service.narrator import Narrator
+from bot.service.narrator import waiting_words
 from bot.service.notices import Notices
 from bot.service.robots import Robots
 from bot.store import MoveRow
@@ -42,8 +43,7 @@ def what_next(game: Loaded, before: State, seat: int, locale: str | None) -> str
     if held_turn and not same_turn:
         return texts.t("move.turn_over", locale)
     if held_turn:
-        waiting = texts.join_list([game.names[s] for s in sorted(game.acting())], locale)
-        return texts.t("hand.waiting", locale, player=waiting) if waiting else ""
+        return waiting_words(game, locale)
     return ""
 
 
@@ -136,9 +136,11 @@ class Play:
 
     def acting_seat(self, caller: Caller, game: Loaded) -> int:
         seat = self.playing_seat(caller, game)
-        acting = game.acting()
-        if seat not in acting:
-            names = texts.join_list([game.names[s] for s in sorted(acting)], caller.locale) or "?"
+        if seat not in game.acting():
+            # Seats asked privately go unnamed: while only they decide, it is still the turn's.
+            turn = game.engine.current_turn(game.state)
+            named = sorted(game.openly_acting()) or ([] if turn is None else [turn])
+            names = texts.join_list([game.names[s] for s in named], caller.locale) or "?"
             raise PlayerError("error.not_your_turn", player=names)
         return seat
 
@@ -213,6 +215,11 @@ class Play:
                 return False
             if await self._games.obligation_start(game, seat) != began:
                 return False
+            silence = game.asked_privately().get(seat)
+            if silence is not None:
+                # A seat asked privately whose time ran out: its silence answers, told to nobody.
+                await self._robots.make(game, seat, silence)
+                return True
             for _ in range(MAX_AI_STEPS):
                 # That obligation only: a new one of the same seat (its next turn) is theirs again.
                 if seat not in game.acting() or await self._games.obligation_start(game, seat) != began:

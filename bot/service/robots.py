@@ -71,7 +71,10 @@ class Robots:
 
     async def move(self, game: Loaded, seat: int) -> Loaded:
         """One move chosen by the AI for `seat`, stored."""
-        action = await self.decide(game, seat)
+        return await self.make(game, seat, await self.decide(game, seat))
+
+    async def make(self, game: Loaded, seat: int, action: Action) -> Loaded:
+        """`action` made for `seat` and stored, in the words of any move."""
         new_state = game.engine.apply(game.state, seat, action)
         notation = game.engine.format_action(game.state, action)
         description = game.engine.describe(game.state, seat, action)

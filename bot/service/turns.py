@@ -6,6 +6,9 @@ in it; every person who became obliged to decide is pinged once, with the
 engine's `prompt` — in the turn's post when the obligation began with a new
 turn, in a short post of its own when it began during someone else's turn
 (a discard, an answer); the deadlines follow; at the end, the summary.
+Seats asked privately (`Engine.hidden_acting`: who can pay an offer) are
+named in no post: the thread hears only that a question is open, and each
+of them is pinged by direct message, once a turn.
 
 One task per game at a time, so its posts keep their order. Nothing is lost
 when the process stops: the store knows which moves the thread has not
@@ -31,6 +34,7 @@ from collections.abc import AsyncIterator
 from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Collection
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
@@ -41,7 +45,9 @@ from functools import partial
 import texts
 from bot.community import Community
 from bot.errors import PlayerError
+from bot.history import Step
 from bot.history import Turn
+from bot.history import asked_before
 from bot.history import group_turns
 from bot.results import DeliveryFailed
 from bot.results import Dispatch
@@ -169,20 +175,28 @@ class Turns:
                 game = await self._robots.run(game)
             notices = await self._notices.waiting(game_id)
             turns: list[Turn] = []
+            steps: list[Step] = []
             due: dict[int, int] = {}
             if game.state is not None:
                 steps = await self._games.steps_after(game, game.row.announced_version)
                 turns = [turn for turn in group_turns(game.engine, steps) if turn.complete]
                 due = await self._games.untold(game)
+        # Seats asked privately are named in no post: they may only hear of it in private.
+        hidden = game.asked_privately()
+        asked = {seat: began for seat, began in due.items() if seat in hidden}
+        due = {seat: began for seat, began in due.items() if seat not in hidden}
         # Those in their quiet hours are named but not pinged; they are owed a ping instead.
         held = await self._clock.hold_pings(game, sorted(due)) if due else set()
         try:
             pinged = await self._post(game, notices, turns, due, held)
+            if asked:
+                await self._post_private_question(game, min(asked.values()))
         except DeliveryFailed as failure:
             await self._clock.sync(game, told=False)
             self._try_again_later(game_id, failure)
             return
         told = [seat for seat in sorted(pinged) if game.row.seats[seat].user_id not in held]
+        told += [seat for seat in sorted(asked) if await self._may_ask(game, steps, seat, asked[seat])]
         direct = await self._narrator.direct_messages(game, told)
         if direct:
             try:
@@ -232,12 +246,28 @@ class Turns:
             await self._tell(game, post, f"b{version}", partial(self._games.announced, game_id, version))
             pinged += rest
         elif rest:
-            post = quiet(await self._narrator.ping_post(game, rest, locale))
+            post = quiet(await self._narrator.ping_post(game, rest, locale, sorted({due[s] for s in rest})))
             await self._tell(game, post, f"p{version}", partial(self._games.pinged, game_id, version))
             pinged += rest
         if pinged:
             await self._record(game_id, partial(self._games.pinged, game_id, version))
         return pinged
+
+    async def _post_private_question(self, game: Loaded, began: int) -> None:
+        """The thread hears that seats were asked privately at version `began` (not who), and
+        those asked count as told: they are pinged in private alone (`_may_ask`)."""
+        game_id, version = game.row.id, game.row.version
+        post = await self._narrator.private_question_post(game, began, game.row.locale)
+        await self._tell(game, post, f"q{version}", partial(self._games.pinged, game_id, version))
+
+    async def _may_ask(self, game: Loaded, steps: Sequence[Step], seat: int, began: int) -> bool:
+        """Whether the person of `seat`, asked privately at version `began`, gets a private
+        ping: once a turn (one asked again in the same turn answers with `/hand` unpinged),
+        and never during their quiet hours."""
+        user_id = game.row.seats[seat].user_id
+        if user_id is None or await self._clock.quiet_until(user_id) is not None:
+            return False
+        return not asked_before(game.engine, steps, seat, began)
 
     async def _tell(self, game: Loaded, post: Post, what: str, record: Callable[[], Awaitable[None]]) -> None:
         """Send a post, then record that it went out. `what` names what it tells within

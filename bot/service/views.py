@@ -80,7 +80,7 @@ class Views:
             texts.t("info.title", locale, game=engine.title, id=row.id),
             texts.t("info.status", locale, status=texts.t(status_key(row), locale)),
         ]
-        acting = game.acting()
+        acting = game.openly_acting()
         outcome = engine.outcome(state) if state is not None else None
         for seat in row.seats:
             marker = "🤖" if seat.is_ai else "👤"

@@ -153,6 +153,7 @@ __all__ = [
     "discard_options",
     "founding_nodes",
     "harbour_rates",
+    "hidden_acting",
     "legal_actions",
     "new_game",
     "points",
@@ -165,9 +166,10 @@ __all__ = [
 
 KNIGHT, VICTORY, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
 #: An offer gives 1 to MAX_OFFER cards of one resource for 1 to MAX_OFFER of another
-#: (docs/catan-cheops.md); the player to move makes up to MAX_OFFERS a turn, one open at a time.
+#: (docs/catan-cheops.md). The rulebook sets no limit on offers, one open at a time; ours
+#: stops at MAX_OFFERS a turn, only so that no game can be kept from its end by offers.
 MAX_OFFER = 3
-MAX_OFFERS = 3
+MAX_OFFERS = 20
 #: More than this many resource cards: discard half on a 7.
 HAND_LIMIT = 7
 
@@ -254,6 +256,14 @@ def to_act(state: State) -> frozenset[int]:
         waiting = frozenset(seat for seat, answer in enumerate(state.answers) if answer == 0)
         return waiting or _ONLY[state.turn]
     return _ONLY[state.turn]
+
+
+def hidden_acting(state: State) -> dict[int, Move]:
+    """The seats asked to answer the open offer: those who can pay it, which nobody else
+    may learn; one that stays silent declines."""
+    if state.phase != OFFER_PHASE:
+        return {}
+    return {seat: DECLINE_OFFER for seat, answer in enumerate(state.answers) if answer == 0}
 
 
 def current_turn(state: State) -> int | None:
@@ -1098,9 +1108,10 @@ def _apply_offer(state: State, seat: int, action: Move) -> State:
         raise illegal("error.not_enough", cards=_counted(give, n))
     draft = _draft(state)
     draft[OFFERS_MADE] = state.offers_made + 1
-    # Only those who could pay are asked: nobody is asked a question whose only answer is no.
+    # The offer goes to everyone, but only those who could pay are asked (privately: see
+    # `hidden_acting`); the others have declined, a question whose only answer is no.
     answers = tuple(
-        0 if other != seat and state.hands[other][get] >= m else -1 for other in range(state.players)
+        -1 if other == seat else 0 if state.hands[other][get] >= m else 2 for other in range(state.players)
     )
     if 0 in answers:
         draft[PHASE] = OFFER_PHASE

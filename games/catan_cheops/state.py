@@ -72,8 +72,10 @@ class State(NamedTuple):
     is the phase after the robber or the free roads (SEVEN after a 7).
     `discards[seat]` is how many cards the seat must still discard. An open
     offer is `offer` = (give resource, count, get resource, count), and
-    `answers[seat]` is -1 (not asked), 0 (to answer), 1 (accepted), 2
-    (declined). `played` is 1 once a development card was played this turn.
+    `answers[seat]` is -1 (the proposer; in saves from before every offer
+    went to everyone, also a seat not asked), 0 (to answer, asked privately), 1
+    (accepted), 2 (declined, also a seat that could not pay). `played` is 1 once
+    a development card was played this turn.
     `pharaoh` is the option chosen at the start (RULEBOOK or REVISED).
     """
 

@@ -98,9 +98,8 @@ __all__ = [
     "view",
 ]
 
+#: A seat's answer to the offer: to itself while it is open, to everyone once it closed.
 _ANSWERS = {-1: None, 0: "waiting", 1: "accepted", 2: "declined"}
-#: While an offer is open, an answer given shows only that it was given.
-_ANSWERS_OPEN = {**_ANSWERS, 1: "answered", 2: "answered"}
 
 
 def _counts(values: tuple[int, ...]) -> dict[str, int]:
@@ -181,6 +180,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     result = outcome(state)
     curse = cursed(state)
     blocks = block_counts(state)
+    from games.catan_cheops.rules import hidden_acting
     from games.catan_cheops.rules import to_act
 
     founding = None
@@ -200,7 +200,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             "from": state.turn,
             "give": {RESOURCES[give]: n},
             "get": {RESOURCES[get]: m},
-            "answers": [(_ANSWERS_OPEN if 0 in state.answers else _ANSWERS)[a] for a in state.answers],
+            "answers": _closed_answers(state) if 0 not in state.answers else None,
         }
     out: dict[str, Any] = {
         "game": GAME_ID,
@@ -210,7 +210,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "phase": PHASES[state.phase],
         "turn": state.turn if running else None,
         "turn_number": state.turns,
-        "to_act": sorted(to_act(state)),
+        "to_act": sorted(to_act(state) - hidden_acting(state).keys()),
         "founding": founding,
         "last_roll": list(state.last_roll) if state.last_roll else None,
         "robber": HEX_NAMES[state.robber],
@@ -266,7 +266,18 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             "new_cards": {name: fresh[i] for i, name in enumerate(DEV_KINDS)},
             "points": points(state, viewer),
         }
+        if offer is not None and offer["answers"] is None and viewer != state.turn:
+            out["hand"]["answer"] = _ANSWERS[state.answers[viewer]]
     return out
+
+
+def _closed_answers(state: State) -> list[str | None]:
+    """Every other seat's answer, shown together once the offer closed (one that could
+    not pay declined)."""
+    return [
+        None if seat == state.turn else "accepted" if answer == 1 else "declined"
+        for seat, answer in enumerate(state.answers)
+    ]
 
 
 def _harbour_names(state: State, seat: int) -> list[str]:
@@ -315,6 +326,7 @@ def describe(state: State, seat: int, action: object) -> Message:
                 return say("move.bank", player=player, give=given, get=resource_name(b))
             return say("move.bank_via", player=player, give=given, get=resource_name(b), other=Player(d))
         if kind == OFFER:
+            # Who can pay stays secret: an offer nobody can pay closes at once, as if all declined.
             key = "move.offer" if apply(state, seat, action).phase == OFFER_PHASE else "move.offer_lapses"
             return say(key, player=player, give=_one(a, b), get=_one(c, d))
         if kind in (ACCEPT, DECLINE):
@@ -366,7 +378,11 @@ def _rolled(state: State, seat: int, action: Move) -> Message:
 
 
 def private_description(state: State, seat: int, action: object, viewer: int) -> Message | None:
-    """The card the robber took, for the thief and the victim only: the public log names neither."""
+    """The card the robber took, for the thief and the victim only: the public log names
+    neither; and an answer to an offer, for the seat that gave it."""
+    if type(action) is Move and action.kind in (ACCEPT, DECLINE) and viewer == seat:
+        key = "move.accepted" if action.kind == ACCEPT else "move.declined"
+        return say(key, player=Player(seat))
     if type(action) is not Move or action.kind != ROBBER or action.b < 0 or viewer not in (seat, action.b):
         return None
     after = apply(state, seat, action)
@@ -381,14 +397,16 @@ def private_description(state: State, seat: int, action: object, viewer: int) ->
 
 
 def _answered(state: State, seat: int, action: Move) -> Message:
-    """An answer says nothing of itself: only the last one closes the offer and shows who accepted."""
+    """An answer says nothing of itself (the service tells it to nobody but the seat while
+    the offer is open); the last one closes the offer and shows every answer at once,
+    without naming who gave it last."""
     after = apply(state, seat, action)
     if after.phase == OFFER_PHASE and 0 in after.answers:
         return say("move.answer", player=Player(seat))
     takers: list[Param] = [Player(other) for other, answer in enumerate(after.answers) if answer == 1]
     if not takers:
-        return say("move.answer_lapses", player=Player(seat))
-    return say("move.answer_closes", player=Player(seat), players=listing(takers))
+        return say("move.answer_lapses")
+    return say("move.answer_closes", players=listing(takers))
 
 
 def _one(resource: int, count: int) -> Message:

@@ -56,6 +56,7 @@ class _Functions(NamedTuple):
     seat_summary: Callable[[State, int], Message | None] | None
     describe_board: Callable[[Mapping[str, Any]], list[Message]] | None
     impossible_saves: Callable[[str], list[tuple[str, str]]] | None
+    hidden_acting: Callable[[State], Mapping[int, Action]] | None
 
 
 #: What a game must answer: the methods `Engine` leaves abstract (the others have a default),
@@ -104,6 +105,7 @@ class ModularEngine(Engine):
         quick_actions(state, seat)          private_summary(state, seat)
         seat_summary(state, seat)           describe_board(view)
         impossible_saves(saved)             private_description(state, seat, action, viewer)
+        hidden_acting(state)
 
     `setup` checks its arguments (`setup_options`) and hands the complete
     options to `new_game` as keywords (an option `side` chosen "A": `side="A"`).
@@ -169,6 +171,10 @@ class ModularEngine(Engine):
     def reveals(self, state: State, seat: int, action: Action) -> bool:
         found = self._functions.reveals
         return super().reveals(state, seat, action) if found is None else found(state, seat, action)
+
+    def hidden_acting(self, state: State) -> Mapping[int, Action]:
+        found = self._functions.hidden_acting
+        return super().hidden_acting(state) if found is None else found(state)
 
     def current_turn(self, state: State) -> int | None:
         found = self._functions.current_turn

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conformance_support import RandomPlayer
 from conformance_support import check_option_rules
 from conformance_support import play
 
@@ -26,13 +27,14 @@ def test_options() -> None:
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games_end_by_the_rules(players: int, pharaoh: str) -> None:
     chooser = random.Random(players)
+    player = RandomPlayer(ENGINE, chooser)
     endings = set()
     for seed in range(100):
         state = ENGINE.setup(players, seed, {"pharaoh": pharaoh})
         moves = 0
         while acting := ENGINE.to_act(state):
             seat = chooser.choice(sorted(acting))
-            state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat)))
+            state = ENGINE.apply(state, seat, player.choose(state, seat, ENGINE.legal_actions(state, seat)))
             moves += 1
             if moves % 97 == 0:
                 assert derive(state) == state

@@ -11,26 +11,42 @@ from cc_support import position
 from cc_support import refused
 
 from games.catan_cheops import ENGINE
+from games.catan_cheops.actions import DECLINE_OFFER
+from games.catan_cheops.rules import MAX_OFFERS
 from games.catan_cheops.state import MAIN
 from games.catan_cheops.state import OFFER
 from games.catan_cheops.words import cards
 from games.core import IllegalAction
+from games.core import openly_acting
 
 
-def offered() -> object:
+def offered(hands: dict[int, dict[str, int]] | None = None) -> object:
     state = position(
         settlements={"I23": 0},
-        hands={0: {"brick": 2}, 1: {"wool": 1}, 2: {"wool": 3}, 3: {"ore": 1}},
+        hands=hands or {0: {"brick": 2}, 1: {"wool": 1}, 2: {"wool": 3}, 3: {"ore": 1}},
     )
     return play(state, 0, "offer 1 brick for 1 wool")
 
 
-def test_everyone_who_can_pay_is_asked_at_once() -> None:
+def public(state: object) -> dict[str, object]:
+    """What everybody sees of a position: the spectator's view and what each seat sees
+    beyond its own hand."""
+    views = [ENGINE.view(state, viewer) for viewer in (None, 0, 1, 2, 3)]
+    for view in views:
+        view.pop("hand", None)
+        view.pop("viewer")
+    assert all(view == views[0] for view in views)
+    return views[0]
+
+
+def test_an_offer_goes_to_everyone_and_asks_those_who_can_pay_privately() -> None:
     state = offered()
     assert state.phase == OFFER  # type: ignore[attr-defined]
-    # Seat 4 has no wool: it is not asked, so it is never pinged for a question whose only
-    # answer is no. The proposer waits until everyone asked has answered.
+    # Seats 2 and 3 hold wool: they are asked, privately; seat 4 has no decision (it is
+    # never asked a question whose only answer is no) and counts as declining.
     assert ENGINE.to_act(state) == {1, 2}
+    assert ENGINE.hidden_acting(state) == {1: DECLINE_OFFER, 2: DECLINE_OFFER}
+    assert openly_acting(ENGINE, state) == frozenset()
     assert (
         str(ENGINE.prompt(state, 2)) == "Answer Player 1's offer: 1 brick for 1 wool — `accept` or `decline`."
     )
@@ -38,32 +54,46 @@ def test_everyone_who_can_pay_is_asked_at_once() -> None:
     assert legal_texts(state, 3) == [] and legal_texts(state, 0) == []
     with pytest.raises(IllegalAction, match="Your offer waits for the answers"):
         play(state, 0, "cancel")
-    view = ENGINE.view(state, None)
-    assert view["offer"] == {
-        "from": 0,
-        "give": {"brick": 1},
-        "get": {"wool": 1},
-        "answers": [None, "waiting", "waiting", None],
-    }
+    seen = public(state)
+    assert seen["offer"] == {"from": 0, "give": {"brick": 1}, "get": {"wool": 1}, "answers": None}
+    assert seen["to_act"] == []
+    assert [ENGINE.view(state, seat)["hand"].get("answer") for seat in range(4)] == [
+        None,
+        "waiting",
+        "waiting",
+        "declined",
+    ]
+    # Had others held the wool, everybody would have seen the same, in the log too.
+    other = offered({0: {"brick": 2}, 1: {"ore": 1}, 2: {"wool": 3}, 3: {"wool": 1}})
+    assert ENGINE.to_act(other) == {2, 3}
+    assert public(other) == seen
+    before = position(settlements={"I23": 0}, hands={0: {"brick": 2}, 1: {"wool": 1}, 3: {"ore": 1}})
+    said = ENGINE.describe(before, 0, ENGINE.parse_action(before, 0, "offer 1 brick for 1 wool"))
+    assert str(said) == (
+        "Player 1 offers 1 brick for 1 wool to everyone; the answers are shown when the offer closes."
+    )
 
 
 @pytest.mark.parametrize("order", list(itertools.permutations([1, 2])))
-def test_answers_are_hidden_until_the_offer_closes(order: tuple[int, ...]) -> None:
+def test_answers_are_shown_together_when_the_offer_closes(order: tuple[int, ...]) -> None:
     state = offered()
     number = ENGINE.turn_number(state)
     answers = {1: "accept", 2: "decline"}
     first, last = order
+    seen = public(state)
     state = play(state, first, answers[first])
-    # An answer shows only that it was given: to everyone, in the view and in the log.
-    for viewer in (None, 0, 1, 2, 3):
-        assert ENGINE.view(state, viewer)["offer"]["answers"][first] == "answered"
-    assert ENGINE.to_act(state) == {last}
+    # An answer shows nothing to the others while the offer is open; the seat knows its own.
+    assert public(state) == seen
+    assert ENGINE.view(state, first)["hand"]["answer"] == {1: "accepted", 2: "declined"}[first]
+    assert ENGINE.hidden_acting(state) == {last: DECLINE_OFFER}
     said = ENGINE.describe(state, last, ENGINE.parse_action(state, last, answers[last]))
     state = play(state, last, answers[last])
-    assert str(said) == f"Player {last + 1} answers the offer, the last to do so; accepted by Player 2."
+    # The last answer closes the offer without saying whose it was; every answer shows.
+    assert str(said) == "The offer closes: accepted by Player 2, declined by the others."
     assert ENGINE.turn_number(state) == number
-    assert ENGINE.view(state, None)["offer"]["answers"] == [None, "accepted", "declined", None]
-    assert ENGINE.to_act(state) == {0}
+    assert ENGINE.hidden_acting(state) == {}
+    assert public(state)["offer"]["answers"] == [None, "accepted", "declined", "declined"]
+    assert ENGINE.to_act(state) == {0} and public(state)["to_act"] == [0]
     assert legal_texts(state, 0) == ["trade with 2", "cancel"]
     after = play(state, 0, "trade with 2")
     assert after.phase == MAIN
@@ -71,29 +101,44 @@ def test_answers_are_hidden_until_the_offer_closes(order: tuple[int, ...]) -> No
     assert after.hands[1][0] == 1 and after.hands[1][2] == 0
 
 
+def test_an_answer_is_told_in_full_to_the_seat_that_gave_it() -> None:
+    state = offered()
+    told = {"accept": "Player 2 accepts the offer.", "decline": "Player 2 declines the offer."}
+    for answer, said in told.items():
+        action = ENGINE.parse_action(state, 1, answer)
+        assert str(ENGINE.private_description(state, 1, action, 1)) == said
+        assert ENGINE.private_description(state, 1, action, 0) is None
+
+
 def test_the_proposer_may_cancel_once_everyone_answered() -> None:
     state = play(play(offered(), 2, "accept"), 1, "accept")
     assert ENGINE.to_act(state) == {0}
-    assert str(ENGINE.prompt(state, 0)).startswith("Everyone asked has answered")
+    assert str(ENGINE.prompt(state, 0)).startswith("Your offer has closed and some accepted it")
     cancelled = play(state, 0, "cancel")
     assert cancelled.phase == MAIN and ENGINE.to_act(cancelled) == {0}
     assert cancelled.hands == state.hands
 
 
-def test_offers_lapse_when_all_decline_or_nobody_can_pay_and_three_a_turn() -> None:
-    state = offered()
-    for seat in (1, 2):
-        state = play(state, seat, "decline")
+def test_an_offer_closes_when_all_decline_or_nobody_can_pay() -> None:
+    state = play(offered(), 1, "decline")
+    said = ENGINE.describe(state, 2, ENGINE.parse_action(state, 2, "decline"))
+    assert str(said) == "The offer closes: everyone declined it."
+    state = play(state, 2, "decline")
     assert state.phase == MAIN and state.offer == ()  # type: ignore[attr-defined]
-    # Nobody holds 2 ore: nobody is asked and the offer lapses at once.
+    # Nobody holds 2 ore: nobody is asked, and the offer closes at once as if all declined.
     said = ENGINE.describe(state, 0, ENGINE.parse_action(state, 0, "offer 1 brick for 2 ore"))
-    assert str(said) == "Player 1 offers 1 brick for 2 ore; nobody could accept it."
+    assert str(said) == "Player 1 offers 1 brick for 2 ore; the offer closes: everyone declined it."
     state = play(state, 0, "offer 1 brick for 2 ore")
     assert state.phase == MAIN and ENGINE.to_act(state) == {0}
-    state = play(state, 0, "offer 1 brick for 1 ore")
-    assert ENGINE.to_act(state) == {3}
-    state = play(state, 3, "decline")
-    with pytest.raises(IllegalAction, match="3 offers this turn"):
+
+
+def test_as_many_offers_a_turn_as_the_player_likes_up_to_the_house_limit() -> None:
+    state = position(settlements={"I23": 0}, hands={0: {"brick": 2}, 1: {"wool": 1}})
+    for made in range(MAX_OFFERS):
+        assert "offer 1 brick for 1 wool" in legal_texts(state, 0), made
+        state = play(play(state, 0, "offer 1 brick for 1 wool"), 1, "decline")
+    assert MAX_OFFERS >= 20
+    with pytest.raises(IllegalAction, match=f"{MAX_OFFERS} offers this turn"):
         play(state, 0, "offer 1 brick for 1 ore")
     assert not [t for t in legal_texts(state, 0) if t.startswith("offer")]
     # The next turn may offer again.

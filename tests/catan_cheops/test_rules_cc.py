@@ -33,6 +33,7 @@ from games.catan_cheops.data import LAYERS
 from games.catan_cheops.data import ROADS
 from games.catan_cheops.data import SETTLEMENTS
 from games.catan_cheops.data import SHIPS
+from games.catan_cheops.rules import MAX_OFFERS
 from games.catan_cheops.rules import points
 from games.catan_cheops.state import BLACK
 from games.catan_cheops.state import DISCARD
@@ -130,10 +131,11 @@ def test_the_bank_trades_4_to_1_harbours_3_to_1_and_2_to_1_and_gold_4_to_1_or_3_
     assert play(special, 0, "bank 2 brick for ore").hands[0] == resources(ore=1)
 
 
-def test_an_offer_gives_1_to_3_cards_for_1_to_3_and_up_to_3_offers_a_turn() -> None:
+def test_an_offer_gives_1_to_3_cards_for_1_to_3_and_at_most_20_offers_a_turn() -> None:
     says(
         "`offer 1 brick for 1 wool` (1 to 3 cards of one resource for 1 to 3 of another) to all the others "
-        "at once: up to 3 offers a turn, one open at a time."
+        "at once, as often as you like, one open at a time (at most 20 a turn).",
+        "up to 20 offers a turn",
     )
     state = position(settlements={"I23": 0}, hands={0: {"brick": 9}, 1: {"wool": 9}})
     too_many = "An offer gives 1 to 3 cards of one resource for 1 to 3 cards of another."
@@ -142,9 +144,10 @@ def test_an_offer_gives_1_to_3_cards_for_1_to_3_and_up_to_3_offers_a_turn() -> N
         == refused(state, 0, "offer 1 brick for 4 wool")
         == too_many
     )
-    for _ in range(3):
+    for _ in range(MAX_OFFERS):
         state = play(play(state, 0, "offer 3 brick for 3 wool"), 1, "decline")
-    with pytest.raises(IllegalAction, match="3 offers this turn"):
+    assert MAX_OFFERS == 20
+    with pytest.raises(IllegalAction, match="20 offers this turn"):
         play(state, 0, "offer 1 brick for 1 wool")
 
 
