@@ -298,20 +298,19 @@ class Workers:
         elif worker.next_sample is not None:
             worker.next_sample += 1
 
-    def has_started(self) -> bool:
-        """Whether a worker process has started (boards then go to the processes)."""
-        return self._processes <= 0 or any(worker.ready for worker in self._workers)
-
-    async def started(self) -> None:
-        """Wait until a worker process has started (tests of what the processes do)."""
-        while not self.has_started():  # noqa: ASYNC110 (told in an executor's thread, polled)
-            await asyncio.sleep(0.05)
+    def is_warm(self) -> bool:
+        """Whether every worker has started and drawn its sample boards: from then on every
+        job goes to the processes."""
+        with self._lock:
+            return self._processes <= 0 or all(
+                worker.ready and worker.next_sample is None for worker in self._workers
+            )
 
     async def warmed_up(self) -> None:
         """Wait until every worker has drawn its sample boards (tests and benchmarks that
         time jobs: a warm-up under way holds its worker)."""
         # Polled: a warm-up ends in an executor's thread, which has no event loop to tell.
-        while self._processes > 0 and any(worker.next_sample is not None for worker in self._workers):  # noqa: ASYNC110
+        while not self.is_warm():  # noqa: ASYNC110
             await asyncio.sleep(0.05)
 
     def _hand_out(self) -> None:

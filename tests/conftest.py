@@ -192,10 +192,11 @@ def database(store_location: str) -> str:
 
 
 def started(workers: Workers) -> Workers:
-    """The workers once their processes have started: until then boards are drawn in a
-    thread of this process, and the tests of the processes would not see them."""
+    """The workers once their processes have started and drawn their samples: until then
+    boards are drawn in a thread of this process, and the tests of the processes would not
+    see them."""
     deadline = time.monotonic() + 120
-    while not workers.has_started() and time.monotonic() < deadline:
+    while not workers.is_warm() and time.monotonic() < deadline:
         time.sleep(0.05)
     return workers
 

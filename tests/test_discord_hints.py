@@ -16,6 +16,7 @@ import simcord
 from conftest import OpenGame
 from conftest import Table
 from conftest import World
+from conftest import add_bot
 from conftest import buttons_of
 from conftest import text_of
 from gardens import hint_moves
@@ -37,7 +38,7 @@ MOVE_LIMIT = 200
 async def against_ai(world: World, game: str = GARDENS, **choices: str) -> OpenGame:
     """A game of anna (the host) and an AI seat, opened and started."""
     opened = await Table(world).open(world.anna, game=game, **choices)
-    await world.anna.click(opened.lobby, label="Add bot")
+    await add_bot(world.anna, opened.lobby)
     await world.anna.click(opened.lobby, label="Start")
     return opened
 

@@ -29,7 +29,10 @@ def test_a_decision_outside_one_s_turn_is_not_called_their_turn() -> None:
             if not acting or engine.outcome(state) is not None:
                 continue
             said = narrator.status_line(game, state, "en")
-            if acting == [engine.current_turn(state)]:
+            if engine.hidden_acting(state):
+                # Those asked privately (an offer) are named nowhere, and it is nobody's turn.
+                assert "it is your turn" not in said and "answer privately" in said, said
+            elif acting == [engine.current_turn(state)]:
                 assert "it is your turn" in said, said
                 seen["turn"] = True
             else:

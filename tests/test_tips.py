@@ -82,7 +82,7 @@ async def test_the_store_remembers_tips_seen_per_member_and_kind_of_game(store: 
 def gardens_then(*commands: str) -> Iterator[str]:
     """A player at the terminal opens Gardens against an AI (a small garden, calm weather)."""
     yield str([engine.id for engine in games.all()].index("gardens") + 1)
-    yield from ("2", "Ann", "", "1", "1", *commands)
+    yield from ("2", "Ann", "", "", "1", "1", *commands)
 
 
 async def test_the_local_mode_shows_a_tip_once_and_answers_hint(tmp_path: Path) -> None:

@@ -107,7 +107,7 @@ async def test_a_stuck_job_ends_its_own_worker_and_no_other_job(two_workers: Wor
 
 async def test_a_killed_worker_is_replaced_and_the_job_tried_again() -> None:
     workers = Workers(processes=1)
-    await workers.started()
+    await workers.warmed_up()
     try:
         assert await workers.run(square, 7) == 49
         victim = await workers.run(pid)
@@ -122,7 +122,7 @@ async def test_a_killed_worker_is_replaced_and_the_job_tried_again() -> None:
 
 async def test_a_job_that_hangs_holds_up_the_stop_no_longer_than_the_grace() -> None:
     workers = Workers(processes=1)
-    await workers.started()
+    await workers.warmed_up()
     busy = await workers.run(pid)
     job = asyncio.ensure_future(workers.run(hang))
     await asyncio.sleep(0.5)  # the job is under way in the worker
@@ -138,7 +138,7 @@ async def test_a_job_that_hangs_holds_up_the_stop_no_longer_than_the_grace() -> 
 
 async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
     workers = Workers(processes=1)
-    await workers.started()
+    await workers.warmed_up()
     try:
         # Lower priority: a higher niceness than this process's (capped by the system at 19).
         assert await workers.run(niceness) == min(os.nice(0) + WORKER_NICENESS, 19)
@@ -164,7 +164,7 @@ from bot.workers import Workers
 
 async def main():
     workers = Workers(processes=1)
-    await workers.started()
+    await workers.warmed_up()
     print(await workers.run(os.getpid), flush=True)
     time.sleep(600)  # until killed
 
@@ -195,25 +195,24 @@ async def test_a_board_asked_for_before_any_worker_has_started_is_drawn_in_a_thr
     # stopped when its time is up), and once a worker has started, boards go to it too.
     workers = Workers(processes=1)
     try:
-        assert not workers.has_started()
+        assert not workers.is_warm()
         assert await workers.run(pid) == os.getpid()
         assert await workers.run(pid, priority=Priority.THINKING) != os.getpid()
-        assert workers.has_started()
+        await workers.warmed_up()
         assert await workers.run(pid) != os.getpid()
     finally:
         workers.close()
 
 
 async def test_a_worker_draws_its_sample_boards_only_while_nothing_waits() -> None:
-    # A new worker takes a job as soon as it has started, not after drawing every game's
-    # sample board: the first board after a start waits for one sample at most.
+    # A new worker takes the AI's job as soon as it has started, not after drawing every
+    # game's sample board (a board meanwhile is drawn in a thread of the bot's process).
     workers = Workers(processes=1)
-    await workers.started()
     try:
-        assert await workers.run(square, 3) == 9
+        assert await workers.run(pid, priority=Priority.THINKING) != os.getpid()
         assert workers._workers[0].next_sample is not None, "the job did not wait for the warm-up"
         await workers.warmed_up()
         assert workers._workers[0].next_sample is None, "the samples are drawn once nothing waits"
-        assert await workers.run(square, 4) == 16
+        assert await workers.run(pid) != os.getpid()
     finally:
         workers.close()
