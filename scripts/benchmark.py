@@ -34,6 +34,7 @@ import importlib
 import io
 import pstats
 import sys
+import time
 from collections.abc import Callable
 from collections.abc import Sequence
 from pathlib import Path
@@ -134,8 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     sections = []
     for key in chosen:
         benchmark = BENCHMARKS[key]
+        began = time.perf_counter()
         section = _profiled(benchmark, args.quick) if args.profile else benchmark(args.quick)
         print(section.text(), flush=True)
+        print(f"({key}: {time.perf_counter() - began:.0f} s)\n", flush=True)
         sections.append(section)
 
     text = report(sections, args.quick, load_at_start)
