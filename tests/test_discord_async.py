@@ -69,7 +69,8 @@ async def test_a_reminder_begins_with_what_the_others_did(world: World, table: T
     assert sleeper.mention in said
     lines = said.split("\n")
     assert lines[0] == f"Earlier, before {sleeper.name}'s first turn:", said
-    assert lines[1].startswith(f"▸ **{first.name}**: "), said
+    assert lines[1].startswith(f"▸ **{first.name}** "), said
+    assert f"**: {first.name} " not in lines[1], "no name before a sentence that says it"
     assert "⏰" in lines[2]
 
 

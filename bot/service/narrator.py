@@ -128,7 +128,13 @@ class Narrator:
         return [texts.t(key, locale, player=game.names[seat]), *earlier]
 
     def turn_line(self, game: Loaded, turn: Turn, locale: str | None, viewer: int | None = None) -> str:
-        return f"▸ **{game.names[turn.seat]}**: {turn_words(turn, locale, game.names, viewer)}"
+        """A turn in one line, its player's name in bold once: words that begin with the name
+        ("Bert builds …") are not prefixed with it again."""
+        name = game.names[turn.seat]
+        words = turn_words(turn, locale, game.names, viewer)
+        if words.startswith(f"{name} "):
+            return f"▸ **{name}**{words[len(name) :]}"
+        return f"▸ **{name}**: {words}"
 
     async def notice_post(self, game: Loaded, notice: Notice, locale: str | None) -> Post:
         text = texts.t(notice.key, locale, game.names, **notice.params)

@@ -21,9 +21,6 @@ CASES = [(players, options) for players in (3, 4, 5) for options in option_cases
 #: The board of new games; the earlier one (5 spaces in Ch'in) only for games begun on it.
 CURRENT = [case for case in CASES if case[1]["board"] == BOARD_VERSIONS[0]]
 EARLIER = [case for case in CASES if case[1]["board"] != BOARD_VERSIONS[0]]
-LIGHT_SEEDS = 30
-#: The earlier board differs in one space: fewer games check it.
-EARLIER_LIGHT_SEEDS = 8
 FULL_SEEDS = 5
 
 
@@ -60,12 +57,7 @@ def test_random_games_end_by_the_rules(case: tuple[int, dict[str, str]]) -> None
         assert result.scores == tuple(sum(part.values()) for part in result.details)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_conformance_light(case: tuple[int, dict[str, str]]) -> None:
-    players, options = case
-    for seed in range(LIGHT_SEEDS if case in CURRENT else EARLIER_LIGHT_SEEDS):
-        play(ENGINE, players, seed, full=False, options=options)
+# The light checks of random games from seed 0 on are tests/test_conformance.py's (every case).
 
 
 @pytest.mark.slow
