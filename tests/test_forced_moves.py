@@ -76,6 +76,19 @@ async def china_for_three(service: GameService, monkeypatch: pytest.MonkeyPatch)
     return game_id, people
 
 
+async def first_moves_until(service: GameService, game_id: int, people: list[Caller], count: int) -> None:
+    """Everyone asked takes their first legal move until the log holds `count` moves and the
+    service has done what followed."""
+    engine = games.get("china")
+    while await service.idle() or len(await service.store.moves(game_id)) < count:
+        row = await service.store.get_game(game_id)
+        assert row.state is not None
+        state = engine.loads(row.state)
+        seat = min(engine.to_act(state))
+        notation = engine.format_action(state, engine.legal_actions(state, seat)[0])
+        await service.move(people[seat], game_id, notation)
+
+
 async def test_china_placing_ends_by_itself_when_no_card_can_pay(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -111,13 +124,7 @@ async def test_undo_takes_back_the_move_made_for_the_player_with_the_one_before(
     service = GameService(store, render=no_image)
     game_id, people = await china_for_three(service, monkeypatch)
     engine = games.get("china")
-    while await service.idle() or len(await service.store.moves(game_id)) < 5:
-        row = await service.store.get_game(game_id)
-        assert row.state is not None
-        state = engine.loads(row.state)
-        seat = min(engine.to_act(state))
-        notation = engine.format_action(state, engine.legal_actions(state, seat)[0])
-        await service.move(people[seat], game_id, notation)
+    await first_moves_until(service, game_id, people, 5)
     reply = await service.undo(people[2], game_id)
     await service.idle()
     # The piece is back in hand with the end: user3 decides again where to place.
@@ -137,14 +144,7 @@ async def test_since_your_last_move_counts_from_the_last_move_the_player_chose(
     # for them, whether the moves are still in memory or read again from the log.
     service = GameService(store, render=no_image)
     game_id, people = await china_for_three(service, monkeypatch)
-    engine = games.get("china")
-    while await service.idle() or len(await service.store.moves(game_id)) < 5:
-        row = await service.store.get_game(game_id)
-        assert row.state is not None
-        state = engine.loads(row.state)
-        seat = min(engine.to_act(state))
-        notation = engine.format_action(state, engine.legal_actions(state, seat)[0])
-        await service.move(people[seat], game_id, notation)
+    await first_moves_until(service, game_id, people, 5)
     moves = await service.store.moves(game_id)
     assert moves[4].action == "end" and moves[3].seat == moves[4].seat == 2
     if not from_memory:
