@@ -10,6 +10,7 @@ from cc_support import play
 from cc_support import position
 from cc_support import refused
 from cc_support import resources
+from game_support import rules_say
 
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import unpack
@@ -70,6 +71,11 @@ def test_setup() -> None:
 
 
 def test_founding_order_three_settlements_and_the_harvest() -> None:
+    rules_say(
+        ENGINE,
+        "3 settlements each on the banks of the Nile",
+        "the second round places settlements 2 and 3 together, and the third brings its resources",
+    )
     state = ENGINE.setup(4, 3)
     order = []
     turns = []
@@ -290,6 +296,7 @@ def test_piece_limits() -> None:
 
 
 def test_development_cards_timing() -> None:
+    rules_say(ENGINE, "One development card a turn, at any moment, never one bought this turn.")
     state = position(hands={0: {"wool": 2, "grain": 2, "ore": 2}}, settlements={"I23": 0, "I53": 1})
     state = state._replace(deck=(*state.deck[:-1], 0))
     bought = play(state, 0, "buy card")
@@ -372,6 +379,7 @@ def test_pyramid_blocks_from_an_own_site_blessing_and_curse() -> None:
 
 
 def test_pyramid_block_over_a_trade_route_costs_a_gold_coin() -> None:
+    rules_say(ENGINE, "or over a trade route from another player's for 1 gold to them")
     site = bits(PYRAMID_SITES)[0]
     # Seat 1 reaches seat 0's site over seat 0's road and its own.
     nxt = NODE_NEIGHBOURS[site][0]
@@ -469,6 +477,7 @@ def test_bank_rates_harbours_and_gold() -> None:
 
 
 def test_another_players_harbour_over_a_trade_route_for_a_gold_coin() -> None:
+    rules_say(ENGINE, "another player's harbour over a trade route for 1 gold to them")
     # Seat 1 owns the brick harbour at I63; seat 0's settlement at I43 is joined to it by a road.
     state = position(
         settlements={"I63": 1, "I43": 0},

@@ -7,6 +7,7 @@ from china_support import counts
 from china_support import notations
 from china_support import position
 from china_support import refusal
+from game_support import rules_say
 
 from games.china import ENGINE
 from games.china.state import OVER
@@ -199,6 +200,7 @@ def test_house_scoring_tie_2_2_1_gives_5_5_2() -> None:
 
 
 def test_the_deck_is_reshuffled_the_first_time_it_runs_out() -> None:
+    rules_say(ENGINE, "the first time the deck runs out the discards are shuffled into a new deck")
     state = position(houses={"WEI1": 1}, hands=["red red green", "", "", ""], deck="yellow")
     discards = sum(state.discard)
     state = act(state, 0, "house wei 2", "house wei 3")
@@ -213,6 +215,7 @@ def test_the_deck_is_reshuffled_the_first_time_it_runs_out() -> None:
 
 
 def test_the_game_ends_after_the_round_of_the_second_exhaustion() -> None:
+    rules_say(ENGINE, "the second time the round is finished (the start player's right neighbour plays last)")
     # Start player 1: seat 0, its right neighbour, plays last.
     state = position(
         houses={"WEI1": 3},

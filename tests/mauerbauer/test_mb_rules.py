@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from game_support import rules_say
 from mb_builders import ENGINE
 from mb_builders import card
 from mb_builders import cards
@@ -242,6 +243,7 @@ def closing_houses(dice: tuple[int, int], red_on_b2: int = 1, **changes: object)
 
 
 def test_two_houses_of_a_colour_become_a_palace() -> None:
+    rules_say(ENGINE, "two houses of one colour become one palace of that colour (while palaces last)")
     state = closing_houses((RED, BLUE))
     after = rules.apply(state, 0, PlaceHouses(((field("B2"), RED), (field("C2"), BLUE))))
     made = after.cities[0]
@@ -259,6 +261,7 @@ def test_without_a_palace_of_the_colour_the_houses_stay() -> None:
 
 
 def test_merging_is_optional_and_gives_back_the_shared_walls() -> None:
+    rules_say(ENGINE, "you may merge the city with one older city it touches (`merge B7` or `no merge`)")
     b2 = city("B2")
     state = with_walls(fresh(2, 9, active=0), 33, 34, 48, 25)
     state = state._replace(cities=(b2,))
