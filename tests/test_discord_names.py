@@ -69,7 +69,10 @@ async def test_a_name_with_markdown_links_and_pings_stays_words(
     else:
         pytest.fail("no turn post of the member")
     posts = game.home.history()
-    assert any(f"{escaped}, it is your turn" in text_of(post) for post in posts)
+    # A turn post pings the member with their name and what to decide, and says whose turn it is once.
+    pings = [text_of(post) for post in posts if f"➡️ **{escaped}**: Your turn" in text_of(post)]
+    assert pings
+    assert all(text.lower().count("your turn") == 1 for text in pings), pings
     for post in [*posts, *world.channel.history()]:
         assert_shown_as_typed(post)
 
