@@ -129,8 +129,9 @@ class _Scale:
 
 
 # The quick run's game time runs sixteen times faster still (a game hour is a sixteenth of a
-# second: a catan-cheops game for four still takes a dozen seconds), its faulty part is
-# short, and a hung AI is given up on sooner, so that a game of each engine ends within seconds.
+# second; the longest game, of Catan: Cheops, still takes most of the run), its faulty part
+# is short, and a hung AI is given up on sooner, so that a game of each engine ends within
+# seconds.
 _QUICK = _Scale(
     games_per_engine=1,
     leagues=2,
