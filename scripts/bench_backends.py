@@ -55,6 +55,7 @@ from bench_engine import play_random
 import games
 import renderers
 from bot.shards import Shards
+from bot.workers import Workers
 from games.core import Engine
 
 __all__ = ["ENGINE", "GOAL_POST_P99_MS", "run"]
@@ -78,7 +79,7 @@ class _Plan:
     plain_moves: int
 
 
-_QUICK = _Plan(games=6, rendered_moves=1, plain_moves=4)
+_QUICK = _Plan(games=2, rendered_moves=1, plain_moves=4)
 _FULL = _Plan(games=50, rendered_moves=4, plain_moves=100)
 
 
@@ -189,8 +190,10 @@ async def _measure(
     rendered: bool,
     warmup: int,
     moves: int,
+    workers: Workers,
 ) -> bench_service.Load:
-    """One load over `processes` processes (this one and the others), each with its share of the games."""
+    """One load over `processes` processes (this one and the others), each with its share of the games;
+    this one draws in `workers`, each other process in worker processes of its own."""
     shares = [games_count // processes + (1 if i < games_count % processes else 0) for i in range(processes)]
     firsts = [sum(shares[:i]) for i in range(processes)]
 
@@ -217,7 +220,7 @@ async def _measure(
 
         render = renderers.render if rendered else bench_service.no_render
         mine = await bench_service.measure(
-            location, engine, render=render, ready=ready if others else None, **options(0)
+            location, engine, render=render, ready=ready if others else None, workers=workers, **options(0)
         )
         theirs = [await asyncio.to_thread(other.result) for other in others]
     finally:
@@ -289,8 +292,8 @@ async def _run(quick: bool, folder: Path, server: Any, missing: str | None) -> S
             f"soon as the last one was answered) with {plan.games} games of {engine.title} for {players} "
             "at once, on three set-ups: SQLite in one process (a file in a temporary folder); PostgreSQL "
             "15 in one process; and PostgreSQL with two OS processes on one database, each with its own "
-            "service, connection pool and worker processes (one per core, the bot's default), moving "
-            "its own half of the games (servers on "
+            "service, connection pool and worker processes (one per core, the bot's default; the first "
+            "process's started once for the whole section), moving its own half of the games (servers on "
             "shards 0 and 1 of 2). The two set up their games, wait for each other and then move at once; "
             "their committed moves are counted together over the time from the first start to the last "
             "end, their latencies merged. The PostgreSQL server is the benchmark's own "
@@ -326,29 +329,35 @@ async def _run(quick: bool, folder: Path, server: Any, missing: str | None) -> S
         ("rendered", True, middle, plan.rendered_moves),
         ("without rendering", False, 0, plan.plain_moves),
     ]
-    for number, (variant, rendered, warmup, moves) in enumerate(loads):
-        for index, setup in enumerate(_SETUPS):
-            if setup.database == "SQLite":
-                location = str(folder / f"{number}-{index}.sqlite3")
-            elif server is None:
-                section.rows.append(_unavailable(setup, variant, missing or "no PostgreSQL server"))
-                continue
-            else:
-                location = server.new_database()
-            try:
-                load = await _measure(
-                    location,
-                    engine,
-                    processes=setup.processes,
-                    games_count=plan.games,
-                    rendered=rendered,
-                    warmup=warmup,
-                    moves=moves,
-                )
-            finally:
-                if server is not None and location.startswith("postgresql"):
-                    server.drop_database(location)
-            section.rows.append(_row(setup, variant, load, plan))
+    # This process's worker processes, started once for the section as the bot starts its own.
+    workers = await bench_service.started_workers()
+    try:
+        for number, (variant, rendered, warmup, moves) in enumerate(loads):
+            for index, setup in enumerate(_SETUPS):
+                if setup.database == "SQLite":
+                    location = str(folder / f"{number}-{index}.sqlite3")
+                elif server is None:
+                    section.rows.append(_unavailable(setup, variant, missing or "no PostgreSQL server"))
+                    continue
+                else:
+                    location = server.new_database()
+                try:
+                    load = await _measure(
+                        location,
+                        engine,
+                        processes=setup.processes,
+                        games_count=plan.games,
+                        rendered=rendered,
+                        warmup=warmup,
+                        moves=moves,
+                        workers=workers,
+                    )
+                finally:
+                    if server is not None and location.startswith("postgresql"):
+                        server.drop_database(location)
+                section.rows.append(_row(setup, variant, load, plan))
+    finally:
+        workers.close()
     section.notes.append(
         "The post goal is judged where the issue sets it: the rendered load (the post waits for its board) "
         f"with {plan.games} games moving at once on one process; the other rows show the same figure."

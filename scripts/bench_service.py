@@ -52,7 +52,16 @@ from games.core import Action
 from games.core import Engine
 from games.core import State
 
-__all__ = ["GOAL_MOVES_PER_S", "GOAL_P99_MS", "Load", "measure", "merged", "no_render", "run"]
+__all__ = [
+    "GOAL_MOVES_PER_S",
+    "GOAL_P99_MS",
+    "Load",
+    "measure",
+    "merged",
+    "no_render",
+    "run",
+    "started_workers",
+]
 
 GOAL_P99_MS = 300.0
 GOAL_MOVES_PER_S = 200.0
@@ -238,6 +247,7 @@ async def measure(
     guild_id: int = 1,
     shards: Shards | None = None,
     ready: Callable[[], Awaitable[None]] | None = None,
+    workers: Workers | None = None,
 ) -> Load:
     """One load: `games_count` games opened in the store at `location` (a SQLite file or a
     PostgreSQL URL), brought `warmup` moves on without drawing, then each making up to
@@ -248,11 +258,15 @@ async def measure(
     database play games of their own; `shards`: the shards this process serves, as a bot
     process of several is told (`GameService.own`). `ready`, when given, is awaited once
     everything is set up, just before the measured moves: several processes wait there
-    for each other.
+    for each other. `workers`: the worker processes to draw and think in, started and warmed
+    up once for many loads, as the bot starts its own once (`started_workers`); without them,
+    the load starts its own and stops them at its end.
     """
     store = await Store.open(location)
-    # As the bot runs: drawing and AI thinking in worker processes.
-    workers = Workers(default_processes())
+    own_workers = workers is None
+    if workers is None:
+        # Started now, they warm up while the games are set up.
+        workers = Workers(default_processes())
     try:
         # Without rendering, the end-of-game replay is not drawn either.
         animate = None if render is renderers.render else _no_animate
@@ -269,14 +283,23 @@ async def measure(
         if warmup:
             await asyncio.gather(*(_play(quiet, engine, t, warmup, None, not ai) for t in tables))
         await quiet.idle()
-        await workers.run(no_render, engine.id, {}, None)  # the worker processes are up
+        await workers.warmed_up()
         if ready is not None:
             await ready()
         await measured.resume()  # as the bot does at start: finish what the warm-up left
         return await _load(measured, engine, tables, moves, tracked=not ai)
     finally:
-        workers.close()
+        if own_workers:
+            workers.close()
         await store.close()
+
+
+async def started_workers() -> Workers:
+    """Worker processes as the bot runs them (one per core), started and done with their
+    warm-up: a start under way holds a worker, and stopping them then waits for it."""
+    workers = Workers(default_processes())
+    await workers.warmed_up()
+    return workers
 
 
 @dataclass(frozen=True)
@@ -288,7 +311,7 @@ class _Plan:
     ai_moves: int
 
 
-_QUICK = _Plan(games=2, rendered_moves=1, plain_moves=4, ai_games=2, ai_moves=4)
+_QUICK = _Plan(games=1, rendered_moves=1, plain_moves=4, ai_games=1, ai_moves=2)
 _FULL = _Plan(games=50, rendered_moves=4, plain_moves=250, ai_games=50, ai_moves=8)
 
 
@@ -317,6 +340,45 @@ def _row(engine: Engine, variant: str, load: Load, judge_rate: bool) -> list[str
     ]
 
 
+async def _engine_rows(
+    engine: Engine, plan: _Plan, folder: Path, index: int, workers: Workers
+) -> list[list[str]]:
+    """The three loads of the engine numbered `index`, each on a database of its own in `folder`."""
+    rows = []
+    middle = play_random(engine, engine.max_players, 0) // 2
+    if engine.id in renderers.game_ids():
+        rendered = await measure(
+            folder / f"rendered-{index}.sqlite3",
+            engine,
+            games_count=plan.games,
+            render=renderers.render,
+            warmup=middle,
+            moves=plan.rendered_moves,
+            ai=False,
+            workers=workers,
+        )
+        rows.append(_row(engine, "rendered", rendered, judge_rate=False))
+    else:
+        rows.append([f"{engine.title} (`{engine.id}`)", "rendered: no renderer yet", *["—"] * 12])
+    # The loads without rendering: moves/s is judged on the one without AI seats.
+    for name, label, games_count, moves, ai in (
+        ("plain", "without rendering", plan.games, plan.plain_moves, False),
+        ("ai", "AI seats, without rendering", plan.ai_games, plan.ai_moves, True),
+    ):
+        measured = await measure(
+            folder / f"{name}-{index}.sqlite3",
+            engine,
+            games_count=games_count,
+            render=no_render,
+            warmup=0,
+            moves=moves,
+            ai=ai,
+            workers=workers,
+        )
+        rows.append(_row(engine, label, measured, judge_rate=not ai))
+    return rows
+
+
 async def _run(quick: bool, folder: Path) -> Section:
     plan = _QUICK if quick else _FULL
     section = Section(
@@ -333,8 +395,10 @@ async def _run(quick: bool, folder: Path) -> Section:
             f"a no-op renderer, up to {plan.plain_moves} moves per game (whole games where shorter); "
             f"its rate is committed moves per wall second. *AI seats*: {plan.ai_games} games of one "
             f"human and AI seats, no rendering, {plan.ai_moves} human move(s) each; one call includes "
-            "the AI moves after it, and committed moves count them too. Game seeds come from the "
-            "service (random), so figures vary a little between runs.",
+            "the AI moves after it, and committed moves count them too. Drawing and the AI run in worker "
+            "processes (one per core), started and warmed up once for the whole section, as the bot "
+            "starts its own once. Game seeds come from the service (random), so figures vary a little "
+            "between runs.",
         ],
         headers=[
             "Game",
@@ -353,37 +417,12 @@ async def _run(quick: bool, folder: Path) -> Section:
             f"≥ {GOAL_MOVES_PER_S:.0f} moves/s",
         ],
     )
-    for index, engine in enumerate(games.all()):
-        middle = play_random(engine, engine.max_players, 0) // 2
-        has_renderer = engine.id in renderers.game_ids()
-        if has_renderer:
-            rendered = await measure(
-                folder / f"rendered-{index}.sqlite3",
-                engine,
-                games_count=plan.games,
-                render=renderers.render,
-                warmup=middle,
-                moves=plan.rendered_moves,
-                ai=False,
-            )
-            section.rows.append(_row(engine, "rendered", rendered, judge_rate=False))
-        else:
-            section.rows.append([f"{engine.title} (`{engine.id}`)", "rendered: no renderer yet", *["—"] * 12])
-        # The loads without rendering: moves/s is judged on the one without AI seats.
-        for name, label, games_count, moves, ai in (
-            ("plain", "without rendering", plan.games, plan.plain_moves, False),
-            ("ai", "AI seats, without rendering", plan.ai_games, plan.ai_moves, True),
-        ):
-            measured = await measure(
-                folder / f"{name}-{index}.sqlite3",
-                engine,
-                games_count=games_count,
-                render=no_render,
-                warmup=0,
-                moves=moves,
-                ai=ai,
-            )
-            section.rows.append(_row(engine, label, measured, judge_rate=not ai))
+    workers = await started_workers()
+    try:
+        for index, engine in enumerate(games.all()):
+            section.rows += await _engine_rows(engine, plan, folder, index, workers)
+    finally:
+        workers.close()
     section.notes.append(
         "Drawing boards and the AI's thinking run in the games' background work, so they no longer "
         "sit between a player and the answer to their move; they still share the CPU (and Python's "
