@@ -25,11 +25,13 @@ from ai.catan_cheops import player
 from ai.catan_cheops.sampling import determinize
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import OFFER
+from games.catan_cheops.actions import SETTLEMENT
 from games.catan_cheops.actions import Move
 from games.catan_cheops.data import BANK
 from games.catan_cheops.data import DECK
 from games.catan_cheops.rules import KNIGHT
 from games.catan_cheops.rules import VICTORY
+from games.catan_cheops.state import FOUND
 from games.catan_cheops.state import OVER
 from games.catan_cheops.state import PHASES
 from games.catan_cheops.state import ROBBER
@@ -217,3 +219,35 @@ def test_a_hint_names_players_as_players() -> None:
             break
     else:
         raise AssertionError("no hint robs seat 2")
+
+
+def test_hard_plays_a_main_phase_candidate_out_to_its_next_turn() -> None:
+    """Hard values a candidate where the seat's next turn begins: every other seat has played
+    its turn (as Normal) in between."""
+    state = position(
+        settlements={"I45": 0, "I65": 1, "I23": 2, "I53": 3},
+        hands={0: {"grain": 3, "ore": 4, "wool": 2}, 1: {"ore": 2, "wool": 3}},
+    )
+    world = determinize(state, 0, 5)
+    after = hard._finish_round(ENGINE.apply(world, 0, ENGINE.parse_action(world, 0, "end")), 0, 5)
+    assert after.turn == 0 and ENGINE.turn_number(after) == ENGINE.turn_number(state) + 4
+
+
+def test_hard_founds_on_one_of_normals_best_spots_looking_at_what_the_others_take() -> None:
+    """Each founding settlement is one of Normal's best spots; which one is decided by the
+    founding played out, so Hard does not always take Normal's first choice."""
+    searched = differed = 0
+    for seed in range(2):
+        state = ENGINE.setup(4, seed)
+        while state.phase == FOUND:
+            (seat,) = ENGINE.to_act(state)
+            legal = ENGINE.legal_actions(state, seat)
+            if legal[0].kind == SETTLEMENT:
+                mind = player.Mind(state, seat, seed)
+                best = sorted(mind.founding_scores(legal), key=lambda item: -item[0])
+                chosen = hard.choose(state, seat, seed)
+                assert chosen in [move for _, move in best[: hard.FOUNDING_CANDIDATES]]
+                searched += 1
+                differed += chosen != mind.decide(legal)
+            state = ENGINE.apply(state, seat, player.choose(state, seat, seed))
+    assert searched == 2 * 12 and differed

@@ -1,21 +1,32 @@
-"""Hard: Normal's player with a determinized look-ahead where a choice matters.
+"""Hard: Normal's player with a look-ahead where a choice matters.
 
-It sees only what its seat may see: every simulation starts from a
-determinization (`ai.catan_cheops.sampling.determinize`), the seat's public
-state with the unseen cards (other hands, their development cards, the
-deck's order) and the dice dealt again from the decision's seed.
+It sees only what its seat may see: every simulation starts from the seat's
+public state, in the main phase a determinization of it
+(`ai.catan_cheops.sampling.determinize`: the unseen cards — other hands,
+their development cards, the deck's order — and the dice dealt again from
+the decision's seed).
 
+* **The founding settlements.** Normal values each spot alone; Hard plays
+  Normal's `FOUNDING_CANDIDATES` best spots out: the rest of the founding as
+  Normal plays it for every seat (the others are Normal players: this is
+  what they will take), and the seat's own later settlements as Normal
+  chooses them. It takes the spot whose founding leaves the seat the most,
+  each of its new settlements valued as Normal values a spot when it takes
+  it (`_founding_worth`): a spot whose neighbours the others will take first
+  is worth less than it looks, a second-best spot that keeps a good one free
+  for the seat's next settlement more. (Valuing the end of the founding as
+  a position, `value` below, lost to Normal: it misses what Normal's spot
+  values weigh.)
 * **The main phase.** When Normal's goals give it something to build, it
   weighs the candidates — Normal's own move, ending the turn, the builds
   Normal values most (`MAIN_CANDIDATES` in all) — in `SAMPLES`
   determinizations each (the same ones for every candidate): the candidate,
-  then the rest of the turn as Normal plays it (the others answering offers
-  as Normal does), then the position at the end of the turn valued in
-  points (`value`).
-* Everything else (the founding, the roll, the robber, discards, answers) is
-  Normal's. (A search of the founding, each of Normal's best spots played out
-  to the end of the founding and valued as above, lost to Normal: the value
-  of a position misses what Normal's spot values weigh.)
+  then the rest of the turn and every other seat's turn as Normal plays them
+  (dice, robber, offers and answers), then the position at the start of the
+  seat's next turn valued in points (`value`). Stopping at the end of its own
+  turn instead missed what the others do with what it leaves them.
+* Everything else (the founding roads, the roll, the robber, discards,
+  answers) is Normal's.
 
 The budget is a fixed number of simulations, never a wall-clock time, so a
 state and a seed always give the same move. Normal's own move keeps a small
@@ -28,9 +39,12 @@ from typing import Any
 
 from ai.catan_cheops import player as normal
 from ai.catan_cheops.evaluation import CARD_WORTH
+from ai.catan_cheops.evaluation import NODE_YIELD
 from ai.catan_cheops.evaluation import SITE_BONUS
 from ai.catan_cheops.evaluation import public_state
+from ai.catan_cheops.evaluation import spot_value
 from ai.catan_cheops.player import CARD_VALUE
+from ai.catan_cheops.player import FOUNDING_REACH
 from ai.catan_cheops.player import Mind
 from ai.catan_cheops.sampling import determinize
 from ai.common import only_move
@@ -38,12 +52,14 @@ from games.catan_cheops import actions as act
 from games.catan_cheops.actions import Move
 from games.catan_cheops.data import GENERIC
 from games.catan_cheops.data import NODE_HARBOUR
+from games.catan_cheops.data import PYRAMID_SITES
 from games.catan_cheops.data import bits
 from games.catan_cheops.rules import VICTORY
 from games.catan_cheops.rules import apply
 from games.catan_cheops.rules import legal_actions
 from games.catan_cheops.rules import points
 from games.catan_cheops.rules import to_act
+from games.catan_cheops.state import FOUND
 from games.catan_cheops.state import MAIN
 from games.catan_cheops.state import OVER
 from games.catan_cheops.state import State
@@ -55,8 +71,10 @@ __all__ = ["choose", "value"]
 SAMPLES = 2
 #: Candidates weighed in the main phase (Normal's move and the end of the turn among them).
 MAIN_CANDIDATES = 5
-#: Moves simulated at most after a candidate (the rest of the turn).
-HORIZON = 12
+#: Moves simulated at most after a candidate (the rest of the round).
+HORIZON = 150
+#: Founding spots played out per founding settlement.
+FOUNDING_CANDIDATES = 4
 #: The head start of Normal's own move, in points.
 LOYALTY = 0.15
 #: A simulated end of the game: won or lost.
@@ -87,6 +105,8 @@ def choose(state: Any, seat: int, seed: int) -> Action:
         return only
     mind = Mind(public, seat, seed)
     chosen = mind.decide(legal)
+    if public.phase == FOUND and legal[0].kind == act.SETTLEMENT:
+        return _found(mind, legal, seed)
     if public.phase != MAIN:
         return chosen
     candidates = _main_candidates(mind, legal, chosen)
@@ -116,18 +136,23 @@ def _search(public: State, seat: int, seed: int, candidates: list[Move], chosen:
     for move in candidates:
         total = 0.0
         for sample, world in enumerate(worlds):
-            total += value(_finish_turn(apply(world, seat, move), seat, seed + sample), seat)
+            total += value(_finish_round(apply(world, seat, move), seat, seed + sample), seat)
         average = total / SAMPLES + (LOYALTY if move == chosen else 0.0)
         if average > best_value:
             best, best_value = move, average
     return best
 
 
-def _finish_turn(state: State, seat: int, seed: int) -> State:
-    """The position once the seat's turn is over (or `HORIZON` moves on), every seat playing as
-    Normal (the others answer offers and discard)."""
+def _finish_round(state: State, seat: int, seed: int) -> State:
+    """The position when the seat's next turn begins (or the game ends, or `HORIZON` moves on),
+    every seat playing as Normal: the rest of its turn, then each other seat's."""
+    others_began = False
     for step in range(HORIZON):
-        if state.phase == OVER or state.turn != seat:
+        if state.phase == OVER:
+            break
+        if state.turn != seat:
+            others_began = True
+        elif others_began:
             break
         acting = to_act(state)
         answering = sorted(other for other in acting if other != state.turn)
@@ -188,3 +213,45 @@ def _pips_worth(amount: float) -> float:
 
 def _harbours(state: State, seat: int) -> set[int]:
     return {NODE_HARBOUR[node] for node in bits(state.blds[seat]) if NODE_HARBOUR[node] >= 0}
+
+
+def _found(mind: Mind, legal: list[Move], seed: int) -> Move:
+    """The founding settlement whose founding, played out by Normal for every seat, leaves the
+    seat the spots Normal values most, each valued as Normal values a spot when it takes it."""
+    scored = sorted(mind.founding_scores(legal), key=lambda item: -item[0])
+    candidates = [move for _, move in scored[:FOUNDING_CANDIDATES]]
+    best, best_worth = candidates[0], float("-inf")
+    for move in candidates:
+        worth = _founding_worth(mind.state, mind.seat, move, seed)
+        if worth > best_worth:
+            best, best_worth = move, worth
+    return best
+
+
+def _founding_worth(state: State, seat: int, move: Move, seed: int) -> float:
+    """What founding at `move` leaves the seat: the founding played out by Normal for every
+    seat; each settlement the seat founds from now on valued by Normal's `spot_value` for the
+    production it had when founding it (its earlier settlements count as production only), and
+    the best spot its network then reaches, as Normal's founding values it."""
+    taken = [move.a]
+    state = apply(state, seat, move)
+    step = 0
+    while state.phase == FOUND:
+        (actor,) = to_act(state)
+        chosen = normal.decide_as(Mind, state, actor, seed * 131 + step)
+        if actor == seat and chosen.kind == act.SETTLEMENT:
+            taken.append(chosen.a)
+        state = apply(state, actor, chosen)
+        step += 1
+    mine = [node for node in bits(state.blds[seat]) if node not in taken]
+    prod = [0.0] * 6
+    has_site = False
+    worth = 0.0
+    for node in [*mine, *taken]:
+        if node in taken:
+            worth += spot_value(state, seat, node, prod, has_site=has_site)
+        for resource, amount in enumerate(NODE_YIELD[node]):
+            prod[resource] += amount
+        has_site = has_site or bool(PYRAMID_SITES >> node & 1)
+    end = Mind(public_state(state, seat), seat, 0)
+    return worth + FOUNDING_REACH * _reach(end) / max(end.pv, 1e-6)

@@ -115,6 +115,8 @@ ENGINE_ID = "catan-cheops"
 LACK = 0.72
 #: What a development card is worth on average (knights towards the army, victory points).
 CARD_VALUE = 0.75
+#: The share of the best spot within a founding settlement's reach that its value counts.
+FOUNDING_REACH = 0.4
 #: Public points from which a seat counts as close to winning (its offers are declined).
 CLOSE = 9
 #: What a block is worth beyond the points it changes at once (the standing it protects).
@@ -219,7 +221,7 @@ class Mind:
             value = spot_value(state, self.seat, node, self.prod, has_site=self.has_site)
             # The best spots a couple of pieces beyond it.
             value += (
-                0.4
+                FOUNDING_REACH
                 * max((expansion.reach(_far(edge, node)) for edge in _node_edges(node)), default=0.0)
                 / max(self.pv, 1e-6)
             )
