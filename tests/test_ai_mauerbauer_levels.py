@@ -25,8 +25,11 @@ from ai.mauerbauer import easy
 from ai.mauerbauer import hard
 from ai.mauerbauer import hints
 from ai.mauerbauer import player
+from ai.mauerbauer.evaluation import Context
+from ai.mauerbauer.evaluation import pace
 from ai.mauerbauer.model import public_state
 from games.mauerbauer.data import COPIES
+from games.mauerbauer.state import OVER
 from games.mauerbauer.state import PHASES
 from games.mauerbauer.state import WALL
 from games.mauerbauer.state import State
@@ -72,6 +75,15 @@ def test_easy_errs_on_close_calls_only() -> None:
     assert total > 20 and 0 < agree < total
 
 
+def late_wall_decision(players: int, seed: int) -> tuple[State, int]:
+    """The first wall decision of a game from which Hard plays out to the end of the game."""
+    return next(
+        (state, seat)
+        for state, seat in mixed_positions(players, seed, 1)
+        if state.phase == WALL and pace(public_state(state, seat))[0] <= hard.END_TURNS
+    )
+
+
 def test_hard_plays_legal_moves_the_same_way_for_the_same_seed() -> None:
     walls = wall_decisions(4, 6, 3)
     assert (
@@ -90,9 +102,44 @@ def test_hard_builds_one_of_normals_best_walls() -> None:
 def test_hard_never_reads_other_hands_the_deck_or_the_dice() -> None:
     """Two states that differ only in what the seat cannot see (the other hands, the deck order,
     the generator) give Hard the same wall for the same seed."""
-    found = wall_decisions(4, 8, 4)
+    found = [*wall_decisions(4, 8, 2), late_wall_decision(4, 8)]
     compared, changed = check_blind(ENGINE, hard.choose, found, resample_hidden, random.Random(8), seeds=(3,))
-    assert compared == changed == 4
+    assert compared == changed == 3
+
+
+def play_out_once(state: State, seat: int) -> tuple[State, State]:
+    """The seat's public state and one of Hard's play-outs of its first legal wall from there."""
+    public = public_state(state, seat)
+    world = hard.determinize(public, seat, random.Random(1))
+    wall = ENGINE.legal_actions(state, seat)[0]
+    return public, hard.play_out(world, seat, wall, 1, hard.turns_ahead(public))
+
+
+def test_hards_play_outs_go_round_the_table_to_the_seats_next_wall() -> None:
+    """Early on a play-out covers a full round: every rival builds once (they are Normal players,
+    and Normal plays them), up to the seat's own next wall."""
+    for players in (3, 4):
+        state, seat = wall_decisions(players, 12, 1)[0]
+        _, end = play_out_once(state, seat)
+        assert (end.phase, end.active, end.turns) == (WALL, seat, state.turns + players)
+
+
+def test_near_the_end_hards_play_outs_go_to_the_end_where_a_win_counts() -> None:
+    """A play-out that ends the game is valued by the lead over the best rival plus the bonus of
+    a win (half of it shared: the same points and hand sizes)."""
+    state, seat = late_wall_decision(4, 6)
+    public, end = play_out_once(state, seat)
+    assert end.phase == OVER
+    assert hard.WIN_BONUS > 0
+    context = Context(public, seat, 1)
+    equal_hands = tuple((0, 0) for _ in end.hands)
+    for scores, worth in (
+        ((90, 80, 80, 80), hard.WIN_BONUS + 10),
+        ((80, 80, 70, 70), hard.WIN_BONUS / 2),
+        ((70, 80, 60, 60), -10),
+    ):
+        seat_first = scores[-seat:] + scores[:-seat]
+        assert hard.value(context, end._replace(scores=seat_first, hands=equal_hands), seat) == worth
 
 
 def test_a_determinization_keeps_what_the_seat_sees_and_deals_the_rest() -> None:

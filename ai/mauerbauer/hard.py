@@ -1,10 +1,10 @@
 """The Hard Mauerbauer AI: Normal, with a determinized search over its walls.
 
 The wall is the decision that shapes a game (which city closes, what it holds,
-what the next seat can close after it), and Normal weighs it one step ahead
+what the other seats can close after it), and Normal weighs it one step ahead
 with guessed rival hands. Hard looks further, the same way a player thinks
 "if I build here, what does the roll give me, what will the others play, and
-what is left for my neighbour":
+what is left for them":
 
 1. Normal values every wall (`ai.mauerbauer.player.values`); the `CANDIDATES`
    best go on.
@@ -16,13 +16,19 @@ what is left for my neighbour":
    reaches the decision.
 3. Each candidate is played out in every determinization, the same samples for
    every candidate (so they are compared on the same cards and dice): the
-   roll, the placements, the scoring round and the exchange, then
-   `RIVAL_TURNS` more turns, every seat played by Normal (a rival's walls with
-   a smaller budget, `ROLLOUT_BUDGET`, to keep the search cheap).
+   roll, the placements, the scoring round and the exchange, then a full
+   round of the rivals' turns, every seat played by Normal (a rival's walls
+   with a smaller budget, `ROLLOUT_BUDGET`, to keep the search cheap): the
+   rivals are Normal players, so Normal models them. When the game is
+   expected to end within `END_TURNS` wall turns, the play-outs go on to its
+   end (at most `END_HORIZON` turns): few turns are left, so this is cheap,
+   and the end is then played, not guessed (`turns_ahead`).
 4. The end positions are valued by how far the seat is ahead of the best
-   rival (`_lead`: points, and the hands at Normal's worth of a card kept),
-   not of the average rival as Normal does: a game is won against the
-   leader. The candidate with the best average is built.
+   rival (points, and the hands at Normal's worth of a card kept), not of the
+   average rival as Normal does: a game is won against the leader; a play-out
+   that ends the game with the seat winning counts `WIN_BONUS` more
+   (`value`), so near the end Hard plays for the win, not for points. The
+   candidate with the best average is built.
 
 Every other decision (placements with the dice known, merges, plays, the
 exchange) is Normal's. The work is a fixed number of play-outs, not a time
@@ -53,14 +59,19 @@ from games.mauerbauer.state import OVER
 from games.mauerbauer.state import WALL
 from games.mauerbauer.state import State
 
-__all__ = ["CANDIDATES", "RIVAL_TURNS", "SAMPLES", "choose", "determinize"]
+__all__ = ["CANDIDATES", "SAMPLES", "choose", "determinize", "play_out", "turns_ahead", "value"]
 
 #: Walls (Normal's best) that are played out.
 CANDIDATES = 4
 #: Determinizations each candidate is played out in.
 SAMPLES = 4
-#: Turns of the rivals played out after the seat's own.
-RIVAL_TURNS = 1
+#: Expected wall turns left (`pace`) from which on the play-outs go to the end of the game.
+END_TURNS = 8.0
+#: Turns after the seat's own a play-out near the end covers at most (bounds the work when the
+#: end comes later than expected).
+END_HORIZON = 14
+#: What winning the game at the end of a play-out is worth, in points of lead (a shared win: half).
+WIN_BONUS = 20.0
 #: Positions a wall decision inside a play-out values with the dice (Normal: 1500).
 ROLLOUT_BUDGET = 0
 #: Normal's weights inside a play-out: fewer sampled rival hands (a play-out is one sample already).
@@ -82,13 +93,28 @@ def choose(state: Any, seat: int, seed: int) -> Action:
     candidates = [action for action, _ in ranked[:CANDIDATES]]
     context = Context(public, seat, seed)
     rng = random.Random(seed)
+    turns = turns_ahead(public)
     worlds = [determinize(public, seat, rng) for _ in range(SAMPLES)]
     totals = [0.0] * len(candidates)
     for sample, world in enumerate(worlds):
         for index, action in enumerate(candidates):
-            end = _play_out(world, seat, action, seed * _MIX + sample)
-            totals[index] += _lead(context, public_state(end, seat), seat)
+            end = play_out(world, seat, action, seed * _MIX + sample, turns)
+            totals[index] += value(context, end, seat)
     return candidates[best_index(totals, Jitter(seed))]
+
+
+def turns_ahead(public: State) -> int:
+    """Turns a play-out covers after the seat's own: a full round of the rivals, or, when the
+    game is expected to end within `END_TURNS` wall turns, up to its end (`END_HORIZON` at most)."""
+    if pace(public)[0] <= END_TURNS:
+        return END_HORIZON
+    return public.players - 1
+
+
+def value(context: Context, end: State, seat: int) -> float:
+    """The worth of a play-out's end for the seat: its lead over the best rival, and `WIN_BONUS`
+    when the game is over and won (half of it when shared). Reads the seat's public view of it."""
+    return _lead(context, public_state(end, seat), seat) + _win(end, seat)
 
 
 def _lead(context: Context, state: State, seat: int) -> float:
@@ -128,11 +154,23 @@ def determinize(public: State, seat: int, rng: random.Random) -> State:
     )
 
 
-def _play_out(world: State, seat: int, wall: Action, seed: int) -> State:
-    """The world after `wall` and the rest of the seat's turn, then `RIVAL_TURNS` turns more,
-    every decision Normal's (the end of the game stops it sooner)."""
+def _win(end: State, seat: int) -> float:
+    """`WIN_BONUS` when the game is over and the seat won it: the most points, then the most
+    hand cards (the engine's ranking); half of it for a shared win."""
+    if end.phase != OVER:
+        return 0.0
+    mine = (end.scores[seat], len(end.hands[seat]))
+    best = max((end.scores[other], len(end.hands[other])) for other in range(end.players) if other != seat)
+    if mine > best:
+        return WIN_BONUS
+    return WIN_BONUS / 2 if mine == best else 0.0
+
+
+def play_out(world: State, seat: int, wall: Action, seed: int, turns: int) -> State:
+    """The world after `wall` and the rest of the seat's turn, then `turns` turns more, every
+    decision Normal's (the end of the game stops it sooner)."""
     state = rules.apply(world, seat, wall)
-    stop = world.turns + 1 + RIVAL_TURNS
+    stop = world.turns + 1 + turns
     move = 0
     while state.phase != OVER and not (state.phase == WALL and state.turns >= stop):
         (who,) = rules.to_act(state)
