@@ -24,6 +24,7 @@ checked.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import games.china
@@ -31,6 +32,7 @@ from ai.china import player
 from ai.china.evaluation import Context
 from ai.china.evaluation import Evaluation
 from ai.china.evaluation import public_state
+from ai.china.evaluation import turns_left
 from ai.common import Jitter
 from ai.common import best_index
 from ai.common import only_move
@@ -42,7 +44,19 @@ from games.china.state import State
 from games.core import Action
 from games.core import Rng
 
-__all__ = ["CANDIDATES", "MARGIN", "WORLDS", "choose", "determinize", "ideas"]
+__all__ = [
+    "CANDIDATES",
+    "END_TURNS",
+    "MARGIN",
+    "ROUNDS",
+    "WIN",
+    "WORLDS",
+    "choose",
+    "determinize",
+    "final_lead",
+    "horizon",
+    "ideas",
+]
 
 ENGINE = games.china.ENGINE
 #: Normal's best ideas played out per decision, at most.
@@ -52,6 +66,13 @@ CANDIDATES = 3
 MARGIN = 3.0
 #: Worlds (deals of the unseen cards) each idea is played out in.
 WORLDS = 5
+#: Rounds of the table played out after an idea: the rivals' answers to it and to the seat's next turn.
+ROUNDS = 2
+#: With at most this many turns of the table left (Normal's estimate), a play-out goes to the
+#: game's end instead: a few turns are cheap to play, and the final scores are exact.
+END_TURNS = 10
+#: Worth of winning a played-out game, on top of the lead: what counts is being first.
+WIN = 5.0
 #: Seeds of the decisions inside a world: the decision's seed times this, plus world and move.
 SEED_STRIDE = 1_000_003
 
@@ -105,12 +126,21 @@ def determinize(state: State, seat: int, seed: int, number: int) -> State:
     return public._replace(hands=tuple(hands), deck=tuple(pool[: len(public.deck)]), rng=rng)
 
 
+def horizon(world: State, seat: int) -> int:
+    """The turn count at which a play-out from `world` stops: the start of the seat's turn
+    `ROUNDS` rounds on, or never (the game's end) when few turns are left."""
+    if turns_left(public_state(world, seat)) <= END_TURNS:
+        return sys.maxsize
+    return world.turns + ROUNDS * world.players
+
+
 def _play_out(world: State, seat: int, idea: Action, seed: int, number: int) -> float:
-    """Worth for the seat of making `idea` in `world`, the round then played by Normal
-    until the seat's next turn (or the end)."""
+    """Worth for the seat of making `idea` in `world`, the table then played by Normal
+    up to the `horizon`."""
     state = ENGINE.apply(world, seat, idea)
     move = 0
-    while not state.over and not (state.turn == seat and state.turns > world.turns):
+    stop = horizon(world, seat)
+    while not state.over and state.turns < stop:
         acting = state.turn
         move += 1
         action = player.choose(state, acting, (seed * SEED_STRIDE + number) * 1000 + move)
@@ -119,15 +149,23 @@ def _play_out(world: State, seat: int, idea: Action, seed: int, number: int) -> 
 
 
 def _worth(state: State, seat: int) -> float:
-    """The position's worth for the seat as Normal values it: the projected totals, mine
-    against the rivals', and my hand; at the end, the final scores alike."""
+    """The position's worth for the seat: at the end, the lead of its final score over the best
+    rival's, and `WIN` more for a win (half for a tie); before, as Normal values it: the projected
+    totals, mine against the rivals', and my hand."""
+    if state.over:
+        return final_lead(state, seat)
     public = public_state(state, seat)
     evaluation = Evaluation.of(public, Context.of(public, seat))
-    if state.over:
-        final = final_scoring(state)
-        totals = [
-            state.points[s] + final.provinces[s] + final.alliances[s] + final.chains[s]
-            for s in range(state.players)
-        ]
-        return evaluation.utility(totals)
     return evaluation.utility(evaluation.base_totals()) + evaluation.hand_value(public.hands[seat])
+
+
+def final_lead(state: State, seat: int) -> float:
+    """A finished game's worth for the seat: its lead over the best rival, plus `WIN` for a
+    win (half of it for a tie)."""
+    final = final_scoring(state)
+    totals = [
+        state.points[s] + final.provinces[s] + final.alliances[s] + final.chains[s]
+        for s in range(state.players)
+    ]
+    lead = totals[seat] - max(total for s, total in enumerate(totals) if s != seat)
+    return lead + (WIN if lead > 0 else WIN / 2 if lead == 0 else 0.0)
