@@ -1,4 +1,4 @@
-"""The Hard China AI: Normal's judgement, checked by playing a round ahead in sampled worlds.
+"""The Hard China AI: Normal's judgement, checked by playing two rounds ahead in sampled worlds.
 
 The decision that shapes a turn is its first one: where to place (or whether
 to swap). There Hard takes Normal's best few ideas (`ai.china.player.ranked`,
@@ -7,12 +7,17 @@ substance; only those Normal values within `MARGIN` points of its best)
 and plays each of them out in a few *determinized* worlds: the cards the
 seat cannot see (the other hands and the deck) are dealt again from the
 colours not seen, by a generator seeded with the decision's seed. In every
-world the rest of the turn and the next turn of every other seat are played
-by the Normal AI (each deciding on what its own seat would see there), and
-the position the seat then faces is valued by Normal's evaluation (or by the
-final scores when the game ended). The idea with the best average wins.
+world the table is played on by the Normal AI (each seat deciding on what it
+would see there; the opponents Hard meets are Normal, so this is how they
+answer) for `ROUNDS` rounds: the rest of the turn, every rival's answer, the
+seat's own next turn and the rivals' answers to that. The position the seat
+then faces is valued by Normal's evaluation. Near the end (at most
+`END_TURNS` turns of the table left) a play-out goes on to the game's end
+instead, which costs little then and is exact in that world: a finished
+world is worth the seat's lead over the best rival, and `WIN` more when the
+seat wins, as winning is what counts. The idea with the best sum over the worlds is made.
 Every idea meets the same worlds and the same seeds, so they are compared on
-equal terms, and the work is a fixed number of played-out rounds: a state and
+equal terms, and the work is a fixed number of played-out turns: a state and
 a seed always give the same move.
 
 A world is built from `public_state` only (the seat's hand, the open cards,
