@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from collections.abc import Iterator
 
 from ai_support import check_blind
 from ai_support import check_legal
 from ai_support import check_replays
+from ai_support import play_out
 from ai_support import positions
 from china.china_support import position
 from china.china_support import resample_hidden
@@ -91,6 +93,23 @@ def test_easy_and_the_hints_are_blind_too() -> None:
         return hints.hint(state, seat, seed)
 
     assert check_blind(ENGINE, first_hint, some_positions(3, 15, every=6), resample_hidden, rng)[0] > 5
+
+
+def test_hard_plays_two_rounds_ahead_and_near_the_end_to_the_end() -> None:
+    starts = [(state, seat) for state, seat in some_positions(4, 40, every=1) if state.step == PLACE]
+    early, last = starts[0], starts[-1]
+    assert hard.horizon(*early) == early[0].turns + 2 * 4
+    assert hard.horizon(*last) == sys.maxsize
+
+
+def test_a_played_out_game_is_worth_the_lead_over_the_best_rival_and_more_for_a_win() -> None:
+    end = play_out(ENGINE, 4, 41, {}, player.choose)
+    outcome = ENGINE.outcome(end)
+    assert outcome is not None
+    for seat, score in enumerate(outcome.scores):
+        lead = score - max(other for rival, other in enumerate(outcome.scores) if rival != seat)
+        bonus = hard.WIN if lead > 0 else hard.WIN / 2 if lead == 0 else 0.0
+        assert hard.final_lead(end, seat) == lead + bonus
 
 
 def test_a_sampled_world_looks_to_the_seat_like_the_real_one() -> None:

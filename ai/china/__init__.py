@@ -1,8 +1,9 @@
 """The China AI: `player` decides (a look-ahead over the rest of the turn on
 the seat's public state), `evaluation` values positions and hands, `greedy`
 is the baseline it is measured against. `easy` and `hard` are the other
-levels (Normal with a beginner's mistakes; Normal's ideas played out a round
-ahead in sampled worlds), `hints` the best moves with one line of why."""
+levels (Normal with a beginner's mistakes; Normal's ideas played out two
+rounds ahead, near the end to the end, in sampled worlds), `hints` the best
+moves with one line of why."""
 
 from __future__ import annotations
 

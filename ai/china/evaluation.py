@@ -54,6 +54,7 @@ __all__ = [
     "chain_value",
     "province_values",
     "public_state",
+    "turns_left",
 ]
 
 _COLOURS = range(len(COLOURS))
@@ -113,6 +114,17 @@ def _turns_after(state: State, seat: int) -> int:
     return (seat - state.turn) % state.players or state.players
 
 
+def turns_left(state: State, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """Turns of the table (all seats) expected before the game ends, after the current one."""
+    players = state.players
+    if state.exhausted >= 2:
+        last = (state.start - 1) % players
+        # The round ends with `last`: turns left are those from the current seat to it.
+        return float((last - state.turn) % players)
+    draws = len(state.deck) if state.exhausted == 1 else 2 * len(state.deck) + sum(state.discard)
+    return draws / weights.draws_per_turn + (players - 1) / 2
+
+
 @dataclass(slots=True)
 class Context:
     """What stays fixed while one decision is weighed (all public)."""
@@ -131,15 +143,9 @@ class Context:
     @classmethod
     def of(cls, state: State, me: int, weights: Weights = DEFAULT_WEIGHTS) -> Context:
         players = state.players
-        deck = len(state.deck)
-        if state.exhausted >= 2:
-            last = (state.start - 1) % players
-            # The round ends with `last`: turns left are those from the current seat to it.
-            table_turns = float((last - state.turn) % players)
-            future = 0.0
-        else:
-            draws = deck if state.exhausted == 1 else 2 * deck + sum(state.discard)
-            table_turns = draws / weights.draws_per_turn + (players - 1) / 2
+        table_turns = turns_left(state, weights)
+        future = 0.0
+        if state.exhausted < 2:
             future = max(0.0, (table_turns - _turns_after(state, me)) / players + 0.5)
         free = sum(f.bit_count() for f in state.free)
         houses = weights.houses_per_turn * table_turns

@@ -1,4 +1,4 @@
-"""The Hard China AI: Normal's judgement, checked by playing a round ahead in sampled worlds.
+"""The Hard China AI: Normal's judgement, checked by playing two rounds ahead in sampled worlds.
 
 The decision that shapes a turn is its first one: where to place (or whether
 to swap). There Hard takes Normal's best few ideas (`ai.china.player.ranked`,
@@ -7,12 +7,17 @@ substance; only those Normal values within `MARGIN` points of its best)
 and plays each of them out in a few *determinized* worlds: the cards the
 seat cannot see (the other hands and the deck) are dealt again from the
 colours not seen, by a generator seeded with the decision's seed. In every
-world the rest of the turn and the next turn of every other seat are played
-by the Normal AI (each deciding on what its own seat would see there), and
-the position the seat then faces is valued by Normal's evaluation (or by the
-final scores when the game ended). The idea with the best average wins.
+world the table is played on by the Normal AI (each seat deciding on what it
+would see there; the opponents Hard meets are Normal, so this is how they
+answer) for `ROUNDS` rounds: the rest of the turn, every rival's answer, the
+seat's own next turn and the rivals' answers to that. The position the seat
+then faces is valued by Normal's evaluation. Near the end (at most
+`END_TURNS` turns of the table left) a play-out goes on to the game's end
+instead, which costs little then and is exact in that world: a finished
+world is worth the seat's lead over the best rival, and `WIN` more when the
+seat wins, as winning is what counts. The idea with the best sum over the worlds is made.
 Every idea meets the same worlds and the same seeds, so they are compared on
-equal terms, and the work is a fixed number of played-out rounds: a state and
+equal terms, and the work is a fixed number of played-out turns: a state and
 a seed always give the same move.
 
 A world is built from `public_state` only (the seat's hand, the open cards,
@@ -24,6 +29,7 @@ checked.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import games.china
@@ -31,6 +37,7 @@ from ai.china import player
 from ai.china.evaluation import Context
 from ai.china.evaluation import Evaluation
 from ai.china.evaluation import public_state
+from ai.china.evaluation import turns_left
 from ai.common import Jitter
 from ai.common import best_index
 from ai.common import only_move
@@ -42,7 +49,19 @@ from games.china.state import State
 from games.core import Action
 from games.core import Rng
 
-__all__ = ["CANDIDATES", "MARGIN", "WORLDS", "choose", "determinize", "ideas"]
+__all__ = [
+    "CANDIDATES",
+    "END_TURNS",
+    "MARGIN",
+    "ROUNDS",
+    "WIN",
+    "WORLDS",
+    "choose",
+    "determinize",
+    "final_lead",
+    "horizon",
+    "ideas",
+]
 
 ENGINE = games.china.ENGINE
 #: Normal's best ideas played out per decision, at most.
@@ -52,6 +71,13 @@ CANDIDATES = 3
 MARGIN = 3.0
 #: Worlds (deals of the unseen cards) each idea is played out in.
 WORLDS = 5
+#: Rounds of the table played out after an idea: the rivals' answers to it and to the seat's next turn.
+ROUNDS = 2
+#: With at most this many turns of the table left (Normal's estimate), a play-out goes to the
+#: game's end instead: a few turns are cheap to play, and the final scores are exact.
+END_TURNS = 10
+#: Worth of winning a played-out game, on top of the lead: what counts is being first.
+WIN = 5.0
 #: Seeds of the decisions inside a world: the decision's seed times this, plus world and move.
 SEED_STRIDE = 1_000_003
 
@@ -105,12 +131,21 @@ def determinize(state: State, seat: int, seed: int, number: int) -> State:
     return public._replace(hands=tuple(hands), deck=tuple(pool[: len(public.deck)]), rng=rng)
 
 
+def horizon(world: State, seat: int) -> int:
+    """The turn count at which a play-out from `world` stops: the start of the seat's turn
+    `ROUNDS` rounds on, or never (the game's end) when few turns are left."""
+    if turns_left(public_state(world, seat)) <= END_TURNS:
+        return sys.maxsize
+    return world.turns + ROUNDS * world.players
+
+
 def _play_out(world: State, seat: int, idea: Action, seed: int, number: int) -> float:
-    """Worth for the seat of making `idea` in `world`, the round then played by Normal
-    until the seat's next turn (or the end)."""
+    """Worth for the seat of making `idea` in `world`, the table then played by Normal
+    up to the `horizon`."""
     state = ENGINE.apply(world, seat, idea)
     move = 0
-    while not state.over and not (state.turn == seat and state.turns > world.turns):
+    stop = horizon(world, seat)
+    while not state.over and state.turns < stop:
         acting = state.turn
         move += 1
         action = player.choose(state, acting, (seed * SEED_STRIDE + number) * 1000 + move)
@@ -119,15 +154,23 @@ def _play_out(world: State, seat: int, idea: Action, seed: int, number: int) -> 
 
 
 def _worth(state: State, seat: int) -> float:
-    """The position's worth for the seat as Normal values it: the projected totals, mine
-    against the rivals', and my hand; at the end, the final scores alike."""
+    """The position's worth for the seat: at the end, the lead of its final score over the best
+    rival's, and `WIN` more for a win (half for a tie); before, as Normal values it: the projected
+    totals, mine against the rivals', and my hand."""
+    if state.over:
+        return final_lead(state, seat)
     public = public_state(state, seat)
     evaluation = Evaluation.of(public, Context.of(public, seat))
-    if state.over:
-        final = final_scoring(state)
-        totals = [
-            state.points[s] + final.provinces[s] + final.alliances[s] + final.chains[s]
-            for s in range(state.players)
-        ]
-        return evaluation.utility(totals)
     return evaluation.utility(evaluation.base_totals()) + evaluation.hand_value(public.hands[seat])
+
+
+def final_lead(state: State, seat: int) -> float:
+    """A finished game's worth for the seat: its lead over the best rival, plus `WIN` for a
+    win (half of it for a tie)."""
+    final = final_scoring(state)
+    totals = [
+        state.points[s] + final.provinces[s] + final.alliances[s] + final.chains[s]
+        for s in range(state.players)
+    ]
+    lead = totals[seat] - max(total for s, total in enumerate(totals) if s != seat)
+    return lead + (WIN if lead > 0 else WIN / 2 if lead == 0 else 0.0)
