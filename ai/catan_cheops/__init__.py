@@ -1,8 +1,8 @@
 """The Catan: Cheops AI: `player` decides (goals valued in points on the
 seat's public state), `evaluation` holds the public state and the values,
 `greedy` is the baseline it is measured against. Its levels: `easy` (Normal
-with a beginner's mistakes), `player` (Normal), `hard` (Normal with a
-determinized look-ahead, `sampling`); `hints` names the best moves and why."""
+with a beginner's mistakes), `player` (Normal), `hard` (Normal with its founding
+played out and a determinized look-ahead of a round, `sampling`); `hints` names the best moves and why."""
 
 from __future__ import annotations
 
