@@ -104,9 +104,9 @@ def choose(state: Any, seat: int, seed: int) -> Action:
     if only is not None:
         return only
     mind = Mind(public, seat, seed)
-    chosen = mind.decide(legal)
     if public.phase == FOUND and legal[0].kind == act.SETTLEMENT:
         return _found(mind, legal, seed)
+    chosen = mind.decide(legal)
     if public.phase != MAIN:
         return chosen
     candidates = _main_candidates(mind, legal, chosen)
@@ -220,12 +220,8 @@ def _found(mind: Mind, legal: list[Move], seed: int) -> Move:
     seat the spots Normal values most, each valued as Normal values a spot when it takes it."""
     scored = sorted(mind.founding_scores(legal), key=lambda item: -item[0])
     candidates = [move for _, move in scored[:FOUNDING_CANDIDATES]]
-    best, best_worth = candidates[0], float("-inf")
-    for move in candidates:
-        worth = _founding_worth(mind.state, mind.seat, move, seed)
-        if worth > best_worth:
-            best, best_worth = move, worth
-    return best
+    # The first of equals wins, as in the ranking: a state and a seed give the same spot.
+    return max(candidates, key=lambda move: _founding_worth(mind.state, mind.seat, move, seed))
 
 
 def _founding_worth(state: State, seat: int, move: Move, seed: int) -> float:
