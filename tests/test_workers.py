@@ -131,7 +131,10 @@ async def test_a_job_that_hangs_holds_up_the_stop_no_longer_than_the_grace() -> 
     await asyncio.to_thread(workers.close, 1.0)
 
     assert time.monotonic() - began < 10, "the stop waited for the hanging job"
-    assert busy not in {child.pid for child in multiprocessing.active_children()}
+    # Asked of the system, not of `multiprocessing.active_children()`: the executor's own
+    # thread may reap the ended process at the same time, and the one that loses that race
+    # leaves it listed a moment longer.
+    assert not alive(busy), "the hanging job's worker was left running"
     with pytest.raises(RuntimeError, match="the workers are closed"):
         await job  # its process ended, it is not tried again on workers that are closed
 
