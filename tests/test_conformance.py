@@ -50,12 +50,12 @@ from games.kit.engine import ModularEngine
 #: (Set so that the whole module runs in about four minutes of one core with
 #: two engines registered; full checks cost ten to fifteen light ones.)
 LIGHT_GAMES_PER_ENGINE = 1_000
-FULL_GAMES_PER_ENGINE = 100
+FULL_GAMES_PER_ENGINE = 80
 #: ...or fewer for an engine whose games are long: every engine gets about as many
-#: checked moves as 1,000 (100) games of 150 moves, so a game of thousands of moves
+#: checked moves as 1,000 (80) games of 150 moves, so a game of thousands of moves
 #: (Catan's kind) does not take the suite's whole time.
 LIGHT_MOVES_PER_ENGINE = 150_000
-FULL_MOVES_PER_ENGINE = 15_000
+FULL_MOVES_PER_ENGINE = 12_000
 #: Random games played to measure an engine's mean length.
 LENGTH_SAMPLE = 4
 #: ...but at least this many per case, however many cases an engine has (an engine whose
@@ -224,7 +224,8 @@ def test_random_games(chunk: Chunk, full: bool) -> None:
 @pytest.mark.parametrize("case", ALL_CASES, ids=str)
 def test_unusual_seeds(case: Case) -> None:
     full = MEAN_LENGTHS[case.engine.id] <= LONG_GAME
-    for seed in (0, 1, 2**63, 2**64 - 1):
+    # Zero, and the largest seeds (the generator takes 64 bits).
+    for seed in (0, 2**63, 2**64 - 1):
         play(case.engine, case.players, seed, full=full, options=case.chosen)
 
 
@@ -353,7 +354,8 @@ def test_same_seed_gives_the_same_game(case: Case) -> None:
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=str)
 def test_different_seeds_give_different_games(case: Case) -> None:
-    seeds = range(100, 130)
+    # Fifteen seeds: a seed that changes nothing shows in any few of them.
+    seeds = range(100, 115)
     openings = {opening_fingerprint(case.engine, case.players, seed, options=case.chosen) for seed in seeds}
     # "Almost always": a rare coincidence is allowed, a seed that changes nothing is not.
     assert len(openings) >= len(seeds) - 2, f"only {len(openings)} different openings from {len(seeds)} seeds"

@@ -1,5 +1,4 @@
-"""Whole games: hundreds of random games end properly, and the project's conformance checks pass
-for every player count and option combination."""
+"""Whole games: hundreds of random games end properly, in every player count and option combination."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ import random
 import pytest
 from conformance_support import check_option_rules
 from conformance_support import option_cases
-from conformance_support import play
 
 from games.china import ENGINE
 from games.china.data import BOARD_VERSIONS
@@ -21,7 +19,6 @@ CASES = [(players, options) for players in (3, 4, 5) for options in option_cases
 #: The board of new games; the earlier one (5 spaces in Ch'in) only for games begun on it.
 CURRENT = [case for case in CASES if case[1]["board"] == BOARD_VERSIONS[0]]
 EARLIER = [case for case in CASES if case[1]["board"] != BOARD_VERSIONS[0]]
-FULL_SEEDS = 5
 
 
 def case_id(case: tuple[int, dict[str, str]]) -> str:
@@ -57,12 +54,5 @@ def test_random_games_end_by_the_rules(case: tuple[int, dict[str, str]]) -> None
         assert result.scores == tuple(sum(part.values()) for part in result.details)
 
 
-# The light checks of random games from seed 0 on are tests/test_conformance.py's (every case).
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("case", CURRENT, ids=case_id)
-def test_conformance_full(case: tuple[int, dict[str, str]]) -> None:
-    players, options = case
-    for seed in range(FULL_SEEDS):
-        play(ENGINE, players, 1_000 + seed, full=True, options=options)
+# The conformance checks of random games, light and full (saves, notation, views and replay at
+# every step), are tests/test_conformance.py's, in every player count and option combination.

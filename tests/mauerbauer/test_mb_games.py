@@ -1,4 +1,4 @@
-"""Whole games: the project's conformance suite at every player count, and random games to the end."""
+"""Whole games: random games end by the rules at every player count."""
 
 from __future__ import annotations
 
@@ -6,23 +6,14 @@ import random
 
 import pytest
 from conformance_support import check_option_rules
-from conformance_support import play
 from mb_builders import ENGINE
 
 from games.mauerbauer.codec import loads
 from games.mauerbauer.data import SUPPLY_WALLS
 from games.mauerbauer.state import OVER
 
-FULL_SEEDS = range(5)
-
-
-# The light checks of random games from seed 0 on are tests/test_conformance.py's.
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("seed", FULL_SEEDS)
-def test_conformance_full(players: int, seed: int) -> None:
-    play(ENGINE, players, seed, full=True)
+# The conformance checks of random games, light and full (saves, notation, views and replay at
+# every step), are tests/test_conformance.py's, at every player count.
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
