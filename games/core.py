@@ -286,6 +286,9 @@ class Outcome:
     each name worded by the game's text `<game id>.outcome.<name>` (with a
     `{value}` field, with word forms where it counts a noun), e.g.
     "chinesische-mauer.outcome.points": "{value:# fame point|# fame points}".
+    `ending` says why the game ended, in the game's words ("The supply has
+    no walls left."): a player who comes back to a finished game reads it
+    under "The game is over."
     """
 
     scores: tuple[int, ...]
@@ -294,6 +297,7 @@ class Outcome:
     winners: frozenset[int]
     tiebreak: tuple[int, ...] = ()
     details: tuple[Mapping[str, int], ...] = ()
+    ending: Message | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -303,6 +307,7 @@ class Outcome:
             "winners": sorted(self.winners),
             "tiebreak": list(self.tiebreak),
             "details": [dict(d) for d in self.details],
+            "ending": self.ending.to_json() if self.ending else None,
         }
 
 
@@ -310,6 +315,7 @@ def rank_by_scores(
     scores: Sequence[int],
     tiebreak: Sequence[int] | None = None,
     details: Sequence[Mapping[str, int]] = (),
+    ending: Message | None = None,
 ) -> Outcome:
     """Rank seats by score, then tiebreak (higher is better); full ties share."""
     tb = list(tiebreak) if tiebreak is not None else [0] * len(scores)
@@ -320,7 +326,7 @@ def rank_by_scores(
         better = sum(1 for other in ranking[:position] if keyed[other] > keyed[seat])
         ranks[seat] = better + 1
     winners = frozenset(s for s in range(len(scores)) if ranks[s] == 1)
-    return Outcome(tuple(scores), tuple(ranks), ranking, winners, tuple(tb), tuple(details))
+    return Outcome(tuple(scores), tuple(ranks), ranking, winners, tuple(tb), tuple(details), ending)
 
 
 class Rng:

@@ -1107,6 +1107,9 @@ def check_outcome(game: Game, outcome: Any) -> None:
                 )
     in_order = [outcome.ranks[s] for s in outcome.ranking]
     game.check(in_order == sorted(in_order), f"the ranking {outcome.ranking} is not best first")
+    if outcome.ending is not None:
+        # Why the game ended, said under "The game is over.": the game's words in every language.
+        check_message(game, outcome.ending, "the outcome's ending")
     try:
         json.dumps(outcome.to_json(), allow_nan=False)
     except (TypeError, ValueError) as error:

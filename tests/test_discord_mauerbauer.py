@@ -54,6 +54,12 @@ async def test_a_whole_game_with_scoring_rounds(world: World, table: Table) -> N
     assert re.search(r"Play 1 or 2 cards|play 1 or 2 cards", said), said[-2000:]
     assert world.bob.mention in said and world.anna.mention in said
     assert "🏆" in text_of(thread.history()[-1])
+    # Under "The game is over." the end post says why: the supply that ran out.
+    ending = (
+        r"The game is over\.\*\*\n"
+        r"(The last (wall|tower|house|palace) of the supply has been built|A supply ran out)"
+    )
+    assert re.search(ending, text_of(thread.history()[-1])), text_of(thread.history()[-1])
     assert all("Your hand" not in text_of(message) for message in thread.history())
 
 

@@ -312,6 +312,9 @@ class Narrator:
 
     def outcome_text(self, game: Loaded, outcome: Outcome, locale: str | None) -> str:
         lines = [texts.t("outcome.title", locale)]
+        if outcome.ending is not None:
+            # Why it ended: a player coming back to a finished game reads it first.
+            lines.append(texts.render(outcome.ending, locale, game.names))
         for seat in outcome.ranking:
             detail = outcome.details[seat] if seat < len(outcome.details) else {}
             parts = ", ".join(

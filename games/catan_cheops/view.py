@@ -129,7 +129,9 @@ def outcome(state: State) -> Outcome | None:
     if state.phase != OVER:
         return None
     parts = details(state)
-    return rank_by_scores([sum(part.values()) for part in parts], details=parts)
+    # Who reached 12 points is the player whose turn it was (only that sentence names them).
+    why = say(f"ending.{ENDINGS[state.ended]}", player=Player(state.turn))
+    return rank_by_scores([sum(part.values()) for part in parts], details=parts, ending=why)
 
 
 def _static() -> dict[str, Any]:

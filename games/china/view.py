@@ -76,7 +76,15 @@ def outcome(state: State) -> Outcome | None:
     parts = details(state)
     scores = [sum(part.values()) for part in parts]
     tiebreak = [pieces_left(state, seat) for seat in range(state.players)]
-    return rank_by_scores(scores, tiebreak=tiebreak, details=parts)
+    return rank_by_scores(scores, tiebreak=tiebreak, details=parts, ending=_ending(state))
+
+
+def _ending(state: State) -> Message:
+    """Why the game ended: the deck ran out a second time and the round was played to its end,
+    or nobody could place a piece any more."""
+    if state.exhausted >= 2 and state.turn == (state.start - 1) % state.players:
+        return say("china.ending.deck")
+    return say("china.ending.blocked")
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:

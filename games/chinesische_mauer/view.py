@@ -45,7 +45,15 @@ def outcome(state: State) -> Outcome | None:
     points = [sum(tiles) for tiles in state.won]
     counts = [len(tiles) for tiles in state.won]
     details = [{"tiles": n, "points": p} for n, p in zip(counts, points, strict=True)]
-    return rank_by_scores(points, tiebreak=counts, details=details)
+    return rank_by_scores(points, tiebreak=counts, details=details, ending=_ending(state))
+
+
+def _ending(state: State) -> Message:
+    """Why the game ended: the last fame tile was awarded (end condition a), or the cards ran
+    out and no site could be scored any more (b)."""
+    if not any(site.open for site in state.sites):
+        return say("cm.ending.tiles")
+    return say("cm.ending.cards")
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:

@@ -72,7 +72,23 @@ def outcome(state: State) -> Outcome | None:
         }
         for earned, hand in zip(state.earned, state.hands, strict=True)
     ]
-    return rank_by_scores(list(state.scores), tiebreak=hands, details=details)
+    return rank_by_scores(list(state.scores), tiebreak=hands, details=details, ending=_ending(state))
+
+
+def _ending(state: State) -> Message:
+    """Why the game ended: the supply that ran out (walls, towers, houses or palaces; the first
+    of them when several did). A city closed by the last turn may give pieces back to the
+    supply (its free-standing walls and towers, the houses that became a palace): then the
+    supply is named as a whole."""
+    for supply, left in (
+        ("walls", state.wall_supply),
+        ("towers", sum(state.tower_supply)),
+        ("houses", sum(state.house_supply)),
+        ("palaces", sum(state.palace_supply)),
+    ):
+        if not left:
+            return say(f"mauerbauer.ending.{supply}")
+    return say("mauerbauer.ending.supply")
 
 
 def _fields(mask: int) -> list[str]:

@@ -12,6 +12,7 @@ from cc_support import refused
 from cc_support import resources
 from game_support import rules_say
 
+import texts
 from games.catan_cheops import ENGINE
 from games.catan_cheops.actions import unpack
 from games.catan_cheops.data import DECK
@@ -40,6 +41,7 @@ from games.catan_cheops.state import OVER
 from games.catan_cheops.state import REVISED
 from games.catan_cheops.state import ROBBER
 from games.catan_cheops.state import ROLL
+from games.catan_cheops.state import State
 from games.core import Rng
 
 
@@ -420,6 +422,13 @@ def test_blessing_passes_only_to_strictly_more_and_curse_on_the_fewest() -> None
     assert cursed(equal) == [False] * 4 and points(equal, 0) == 3
 
 
+def ending(state: State) -> str:
+    """Why the game ended, as the end post says it in English (seat 0 is Anna)."""
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and outcome.ending is not None
+    return texts.render(outcome.ending, "en", ["Anna", "Bob", "Carl", "Dora"])
+
+
 def test_end_by_points_black_blocks_and_a_full_pyramid() -> None:
     # 12 points on the own turn: 4 cities + blessing + ... ends at once.
     cities = {"I23": 0, "I53": 0, "I103": 0, "I166": 0}
@@ -433,16 +442,19 @@ def test_end_by_points_black_blocks_and_a_full_pyramid() -> None:
     )
     assert won.phase == OVER and won.ended == 1 and ENGINE.outcome(won) is not None
     assert ENGINE.to_act(won) == frozenset()
+    assert ending(won) == "Anna reached 12 victory points."
     # The last black block.
     blacks = (0, *(BLACK,) * 15)
     state = position(settlements={"I23": 1}, pyramid=blacks, blessing=0, phase=ROBBER, resume=8)
     over = play(state, 0, "robber H22")
     assert over.phase == OVER and over.ended == 2 and over.pyramid.count(BLACK) == 16
+    assert ending(over) == "The pharaoh has built his last black block."
     # The pyramid complete.
     full = tuple([0, 1, 2, 3] * 7)
     state = position(settlements={SITE: 0}, pyramid=full, blessing=0, hands={0: {"brick": 1, "ore": 1}})
     over = play(state, 0, "block")
     assert over.phase == OVER and over.ended == 3 and len(over.pyramid) == 29
+    assert ending(over) == "The pyramid is finished."
     outcome = ENGINE.outcome(over)
     assert outcome is not None and outcome.winners == {0}
     assert outcome.details[0] == {

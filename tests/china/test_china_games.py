@@ -51,6 +51,9 @@ def test_random_games_end_by_the_rules(case: tuple[int, dict[str, str]]) -> None
         assert by_round or not anyone_can_place(state)
         result = ENGINE.outcome(state)
         assert result is not None
+        # The end post says which end it was.
+        assert result.ending is not None
+        assert result.ending.key == ("china.ending.deck" if by_round else "china.ending.blocked")
         assert result.scores == tuple(sum(part.values()) for part in result.details)
 
 

@@ -238,7 +238,9 @@ def test_the_game_ends_after_the_round_of_the_second_exhaustion() -> None:
     assert notations(state, 0) == ["pass"]
     state = act(state, 0, "pass")
     assert state.step == OVER and ENGINE.to_act(state) == frozenset()
-    assert ENGINE.outcome(state) is not None
+    result = ENGINE.outcome(state)
+    assert result is not None and result.ending is not None
+    assert result.ending.key == "china.ending.deck", "the end post says the deck ran out a second time"
 
 
 def test_the_game_ends_when_nobody_can_place() -> None:
@@ -261,7 +263,9 @@ def test_the_game_ends_when_nobody_can_place() -> None:
     while state.step == REFILL:
         state = act(state, 0, notations(state, 0)[0])
     assert state.step == OVER
-    assert ENGINE.outcome(state) is not None
+    result = ENGINE.outcome(state)
+    assert result is not None and result.ending is not None
+    assert result.ending.key == "china.ending.blocked", "the end post says nobody can place any more"
 
 
 def test_pass_only_when_nothing_else_is_possible() -> None:

@@ -112,6 +112,10 @@ def test_game_ends_when_nobody_can_score_after_cards_close() -> None:
     assert state.over
     assert ENGINE.view(state, None)["phase"] == "over"
     assert ENGINE.to_act(state) == frozenset()
+    # The end post says why: the cards ran out and nothing can be scored (a site stays open).
+    result = ENGINE.outcome(state)
+    assert result is not None and result.ending is not None
+    assert result.ending.key == "cm.ending.cards"
 
 
 def scores(won: list[list[int]]) -> tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]:

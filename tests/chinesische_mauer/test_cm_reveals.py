@@ -175,6 +175,9 @@ def test_taking_the_last_tile_ends_the_game_and_reveals_the_won_piles() -> None:
     assert reveals(state, 0, "take 1") is True
     after = act(state, 0, "take 1")
     assert after.over
+    result = ENGINE.outcome(after)
+    assert result is not None and result.ending is not None
+    assert result.ending.key == "cm.ending.tiles", "the end post says the last fame tile was awarded"
     # Seat 1's points were hidden from seat 0 until now.
     assert ENGINE.view(state, 0)["seats"][1]["points"] is None
     assert ENGINE.view(after, 0)["seats"][1]["points"] == sum(after.won[1])
