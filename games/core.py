@@ -286,9 +286,9 @@ class Outcome:
     each name worded by the game's text `<game id>.outcome.<name>` (with a
     `{value}` field, with word forms where it counts a noun), e.g.
     "chinesische-mauer.outcome.points": "{value:# fame point|# fame points}".
-    `ending` says why the game ended, in the game's words ("The supply has
-    no walls left."): a player who comes back to a finished game reads it
-    under "The game is over."
+    `ending` says why the game ended, in the game's words ("The last wall of
+    the supply has been built."): a player who comes back to a finished game
+    reads it under "The game is over."
     """
 
     scores: tuple[int, ...]

@@ -226,12 +226,13 @@ class Narrator:
         `changes` (what happened since the last post, names as typed) go into the image's description,
         and the board marks what changed since `before`."""
         image, left_out = await self._drawing.post_board(game, state, locale, before)
+        running = game.engine.outcome(state) is None
         acting = openly_acting(game.engine, state)
         # Everyone who must decide is pinged below with their name and what to decide: a line
         # that only says whose turn it is would say it twice.
-        told = game.engine.outcome(state) is None and bool(acting) and acting <= set(pinged)
+        told = running and bool(acting) and acting <= set(pinged)
         lines = [] if told else [self.status_line(game, state, locale)]
-        if game.engine.outcome(state) is None:
+        if running:
             # What they must decide now: a move made for them since (their only one) may
             # have followed the board shown.
             now = state if game.state is None else game.state

@@ -74,7 +74,6 @@ from games.china.state import POINTS
 from games.china.state import PROVINCE
 from games.china.state import REFILL
 from games.china.state import RNG
-from games.china.state import START
 from games.china.state import STEP
 from games.china.state import TURN
 from games.china.state import TURNS
@@ -83,6 +82,7 @@ from games.china.state import freeze
 from games.china.state import from_stored
 from games.china.state import full_mask
 from games.china.state import house_points
+from games.china.state import last_round_played
 from games.china.state import province_key
 from games.china.words import colour_name
 from games.china.words import illegal
@@ -568,8 +568,7 @@ def _end_turn(f: list[Any]) -> None:
         f[DECK_CARDS] = f[DECK_CARDS][:-1]
         _after_draw(f)
     f[OPEN] = open_row
-    last = (f[START] - 1) % f[PLAYERS]
-    if (f[EXHAUSTED] >= 2 and f[TURN] == last) or not anyone_can_place(f):
+    if last_round_played(f) or not anyone_can_place(f):
         f[STEP] = OVER
         return
     f[TURN] = (f[TURN] + 1) % f[PLAYERS]

@@ -243,6 +243,12 @@ def province_key(state: Sequence[Any], p: int) -> int:
     return key
 
 
+def last_round_played(state: Sequence[Any]) -> bool:
+    """Whether the deck has run out a second time and the round has come to its last seat (the
+    start player's right neighbour): one of the game's two ends (a state or a draft)."""
+    return bool(state[EXHAUSTED] >= 2 and state[TURN] == (state[START] - 1) % state[PLAYERS])
+
+
 def freeze(draft: list[Any]) -> State:
     """The state a draft (a list of fields, see above) describes."""
     return tuple.__new__(State, draft)

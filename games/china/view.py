@@ -31,6 +31,7 @@ from games.china.state import OVER
 from games.china.state import STEPS
 from games.china.state import State
 from games.china.state import house_counts
+from games.china.state import last_round_played
 from games.china.words import colour_name
 from games.china.words import illegal
 from games.china.words import province_name
@@ -82,7 +83,7 @@ def outcome(state: State) -> Outcome | None:
 def _ending(state: State) -> Message:
     """Why the game ended: the deck ran out a second time and the round was played to its end,
     or nobody could place a piece any more."""
-    if state.exhausted >= 2 and state.turn == (state.start - 1) % state.players:
+    if last_round_played(state):
         return say("china.ending.deck")
     return say("china.ending.blocked")
 

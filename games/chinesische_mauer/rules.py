@@ -35,6 +35,7 @@ from games.chinesische_mauer.state import FREE
 from games.chinesische_mauer.state import Site
 from games.chinesische_mauer.state import Stack
 from games.chinesische_mauer.state import State
+from games.chinesische_mauer.state import all_tiles_awarded
 from games.chinesische_mauer.state import append_cards
 from games.chinesische_mauer.state import closed_site
 from games.chinesische_mauer.state import make_site
@@ -343,7 +344,7 @@ def _take_tile(state: State, seat: int, action: TakeTile) -> State:
         won=tuple(won),
         discarded=tuple(tuple(counts) for counts in discarded),
     )
-    if not any(site.open for site in sites):
+    if all_tiles_awarded(sites):
         # End condition a: the last tile that could still be revealed was awarded.
         return state._replace(pending=(), over=True)
     return _after_scoring(state, index)

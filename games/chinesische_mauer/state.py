@@ -136,6 +136,12 @@ def closed_site(players: int) -> Site:
     return Site(False, (), (), (0,) * players, (False,) * players, -1, False, (0,) * players)
 
 
+def all_tiles_awarded(sites: tuple[Site, ...]) -> bool:
+    """End condition a: no site is open any more (the last fame tile that could still be
+    revealed has been awarded)."""
+    return not any(site.open for site in sites)
+
+
 def card_values(site: Site) -> list[int]:
     """What each position's visible card counts for its owner now."""
     tops = [stack[-1] for stack in site.cards]

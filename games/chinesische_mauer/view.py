@@ -19,6 +19,7 @@ from games.chinesische_mauer.data import KINDS
 from games.chinesische_mauer.state import FREE
 from games.chinesische_mauer.state import Site
 from games.chinesische_mauer.state import State
+from games.chinesische_mauer.state import all_tiles_awarded
 from games.chinesische_mauer.state import card_values
 from games.chinesische_mauer.words import card_name
 from games.chinesische_mauer.words import illegal
@@ -51,7 +52,7 @@ def outcome(state: State) -> Outcome | None:
 def _ending(state: State) -> Message:
     """Why the game ended: the last fame tile was awarded (end condition a), or the cards ran
     out and no site could be scored any more (b)."""
-    if not any(site.open for site in state.sites):
+    if all_tiles_awarded(state.sites):
         return say("cm.ending.tiles")
     return say("cm.ending.cards")
 
