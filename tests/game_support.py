@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+import texts
+from games.core import CORE_TEXTS
 from games.core import Engine
 from games.core import IllegalAction
 from games.core import Message
@@ -46,6 +48,11 @@ def keys_of(message: Message) -> Iterator[str]:
 def said(engine: Engine, message: Message) -> str:
     """The English sentence, after checking that every key it uses has its three languages."""
     for key in keys_of(message):
+        if key in CORE_TEXTS:
+            # The shared words (a list's "and"): in the catalogue of every language.
+            for language in ("de", "nl"):
+                assert key in texts.catalogue(language), f"{key} in {language}"
+            continue
         assert key in engine.texts, key
         for language in ("de", "nl"):
             assert key in engine.locales[language], f"{key} in {language}"

@@ -15,6 +15,7 @@ from games.chinesische_mauer.state import State
 from games.chinesische_mauer.words import say
 from games.core import Message
 from games.core import Player
+from games.core import listing
 
 __all__ = ["prompt"]
 
@@ -46,7 +47,8 @@ def prompt(state: State, seat: int) -> Message:
 def _scoring(state: State, only: bool) -> Message:
     suffix = "only" if only else "first"
     if len(state.pending) > 1:
-        sites = ", ".join(str(index + 1) for index in sorted(state.pending))
+        # "1 and 2", "1, 2 und 3": the reader's language joins the numbers.
+        sites = listing([str(index + 1) for index in sorted(state.pending)])
         return say(f"cm.prompt.score_{suffix}_many", sites=sites)
     index = state.pending[0]
     return say(f"cm.prompt.score_{suffix}", site=index + 1, how=_how(state.sites[index]))

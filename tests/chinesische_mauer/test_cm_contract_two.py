@@ -117,7 +117,11 @@ def test_prompt_score_one_site_take_the_tile() -> None:
 def test_prompt_score_several_sites_in_any_order() -> None:
     state = position(players=2, sites=["5 3 | 0:gate", "4 2@1 | 0:tower"], hands=["wall", "wall"])
     assert state.pending == (0, 1)
-    assert said(ENGINE.prompt(state, 0)) == "Your turn: score sites 1, 2 first, in any order."
+    assert said(ENGINE.prompt(state, 0)) == "Your turn: score sites 1 and 2 first, in any order."
+    # The numbers are joined in the reader's language.
+    assert texts.render(ENGINE.prompt(state, 0), "de") == (
+        "Du bist am Zug: Werte zuerst die Bauabschnitte 1 und 2, in beliebiger Reihenfolge."
+    )
     state = act(state, 0, "take 2")
     assert said(ENGINE.prompt(state, 0)).startswith("Your turn: score site 1 first — lay fame tile 5 or 3")
 
@@ -132,7 +136,7 @@ def test_prompt_in_the_last_round_with_cards_closed_is_scoring_only() -> None:
         cards_closed=True,
     )
     assert said(ENGINE.prompt(state, 0)) == (
-        "Your turn in the last round, scoring only: score sites 1, 2, in any order."
+        "Your turn in the last round, scoring only: score sites 1 and 2, in any order."
     )
     state = act(state, 0, "take 1")
     assert said(ENGINE.prompt(state, 0)) == (
