@@ -28,9 +28,11 @@ from ai.mauerbauer import player
 from ai.mauerbauer.evaluation import Context
 from ai.mauerbauer.evaluation import pace
 from ai.mauerbauer.model import public_state
+from games.mauerbauer.actions import Discard
 from games.mauerbauer.data import COPIES
 from games.mauerbauer.state import OVER
 from games.mauerbauer.state import PHASES
+from games.mauerbauer.state import SCORING
 from games.mauerbauer.state import WALL
 from games.mauerbauer.state import State
 
@@ -93,10 +95,46 @@ def test_hard_plays_legal_moves_the_same_way_for_the_same_seed() -> None:
     assert check_replays(ENGINE, hard.choose, walls[:2], 9) == 2
 
 
-def test_hard_builds_one_of_normals_best_walls() -> None:
+def test_hard_builds_one_of_its_judgements_best_walls() -> None:
     for state, seat in wall_decisions(4, 7, 3):
-        ranked = sorted(player.values(state, seat, 1), key=lambda item: -item[1])
+        ranked = sorted(player.values(state, seat, 1, hard.OWN_WEIGHTS), key=lambda item: -item[1])
         assert hard.choose(state, seat, 1) in [action for action, _ in ranked[: hard.CANDIDATES]]
+
+
+def test_hards_judgement_values_a_deeper_hand_than_normals() -> None:
+    """Hard counts `cards_per_round` cards of a hand a scoring round to come, Normal two: early in
+    a game the hand worth takes more of Hard's cards."""
+    state, seat = wall_decisions(4, 7, 1)[0]
+    public = public_state(state, seat)
+    rounds = pace(public)[1]
+    assert hard.OWN_WEIGHTS.cards_per_round > 2
+    normal = Context(public, seat, 1).capacity(public)
+    own = Context(public, seat, 1, hard.OWN_WEIGHTS).capacity(public)
+    per_round = hard.OWN_WEIGHTS.cards_per_round
+    assert (normal, own) == (2 + int(2 * rounds + 0.5), 2 + int(per_round * rounds + 0.5))
+    assert own > normal
+
+
+def test_in_a_scoring_round_hard_decides_by_its_judgement_and_keeps_a_hand_at_least_as_large() -> None:
+    """Every decision but the wall is Normal's with Hard's weights; where that differs from Normal,
+    Hard leaves the round with at least as many cards (a discard draws two, a play of two
+    cards leaves one fewer)."""
+
+    def hand_after(action: object) -> int:
+        return 1 if isinstance(action, Discard) else 1 - len(action.cards)  # type: ignore[attr-defined]
+
+    differ = 0
+    for seed in range(3):
+        for state, seat in mixed_positions(4, seed, 1):
+            if state.phase != SCORING:
+                continue
+            chosen = hard.choose(state, seat, 1)
+            assert chosen == player.decide(state, seat, 1, hard.OWN_WEIGHTS).action
+            normal = player.decide(state, seat, 1).action
+            if chosen != normal:
+                differ += 1
+                assert hand_after(chosen) >= hand_after(normal)
+    assert differ >= 3
 
 
 def test_hard_never_reads_other_hands_the_deck_or_the_dice() -> None:

@@ -162,6 +162,9 @@ class Weights:
     keep: float = 1.0
     #: Sampled hands per rival.
     samples: int = 12
+    #: Hand cards valued per scoring round still to come: a round takes two cards of a hand at
+    #: most, yet a hand that counts more of them keeps the cards that wait for their city.
+    cards_per_round: float = 2.0
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -240,9 +243,10 @@ class Context:
         return out
 
     def capacity(self, state: State, known: tuple[float, float] | None = None) -> int:
-        """How many cards the rest of the game can still take: two a scoring round, two at the end."""
+        """How many cards of a hand count: `Weights.cards_per_round` a scoring round still to come
+        (Normal: two, what a round can take), two more for the end."""
         rounds = (pace(state) if known is None else known)[1]
-        return 2 + int(2 * rounds + 0.5)
+        return 2 + int(self.weights.cards_per_round * rounds + 0.5)
 
     def unseen_worth(self, worth: Sequence[float]) -> float:
         """The average worth of a card not seen yet (a card drawn)."""
