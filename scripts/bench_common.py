@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import replace
 from datetime import UTC
 from datetime import datetime
 from pathlib import Path
@@ -31,6 +32,7 @@ __all__ = [
     "load_average",
     "machine",
     "median_ms",
+    "merge_section",
     "percentile",
     "timed",
 ]
@@ -70,6 +72,23 @@ class Section:
         out += ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)) for row in table]
         out += [f"* {note}" for note in self.notes]
         return "\n".join(out) + "\n"
+
+
+def merge_section(report: str, section: Section, run: Sequence[tuple[str, str]], quick: bool = False) -> str:
+    """`report` with `section` in place of its section of the same heading (appended when it has
+    none), and a note on the machine and time of this run: the machine section at the top of
+    the report stays that of the full run, and the other sections keep their figures."""
+    where = ", ".join(f"{name}: {value}" for name, value in run)
+    how = f"`--quick --only {section.key}`, figures rough" if quick else f"`--only {section.key}`"
+    note = f"Run alone ({how})" + (f"; {where}." if where else ".")
+    noted = replace(section, notes=[*section.notes, note])
+    heading = f"## {section.title}\n"
+    start = report.find(heading)
+    if start < 0:
+        return report.rstrip("\n") + "\n\n" + noted.markdown()
+    end = report.find("\n## ", start + len(heading))
+    rest = "" if end < 0 else report[end + 1 :]
+    return report[:start] + noted.markdown() + ("\n" + rest if rest else "")
 
 
 def at_least(value: float, goal: float | None) -> str:

@@ -19,6 +19,7 @@ otherwise quiet (see `uptime`):
 
     python scripts/benchmark.py            # the full run (a few minutes)
     python scripts/benchmark.py --quick    # a short run, seconds
+    python scripts/benchmark.py --only ai          # one section, put in place in the report
     python scripts/benchmark.py --only render --out /tmp/render.md
     python scripts/benchmark.py --only engine --profile   # where the time goes
     python scripts/benchmark.py --register gardens:register  # also a game from outside (PYTHONPATH=tests)
@@ -55,6 +56,7 @@ import bench_service  # noqa: E402
 from bench_common import Section  # noqa: E402
 from bench_common import load_average  # noqa: E402
 from bench_common import machine  # noqa: E402
+from bench_common import merge_section  # noqa: E402
 
 from bot.plugins import load_installed_games  # noqa: E402
 
@@ -114,7 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="a short run (seconds), figures rough")
     parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run one benchmark only")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"report file (default {DEFAULT_OUT})")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help=f"report file (default {DEFAULT_OUT}; --only without --out puts its section in place there)",
+    )
     parser.add_argument("--profile", action="store_true", help="run under cProfile and print the top entries")
     parser.add_argument(
         "--register",
@@ -141,10 +147,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"({key}: {time.perf_counter() - began:.0f} s)\n", flush=True)
         sections.append(section)
 
-    text = report(sections, args.quick, load_at_start)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print(f"Report written to {args.out}")
+    out = args.out or DEFAULT_OUT
+    if args.only and args.out is None and DEFAULT_OUT.exists():
+        # One section of the project's report: the others keep the figures of their runs.
+        text = merge_section(
+            DEFAULT_OUT.read_text(encoding="utf-8"), sections[0], machine(load_at_start), args.quick
+        )
+    else:
+        text = report(sections, args.quick, load_at_start)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    print(f"Report written to {out}")
     return 0
 
 

@@ -8,10 +8,12 @@ ones (games this test session registers, such as Gardens, are not there).
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -256,3 +258,38 @@ def test_the_first_board_section_times_a_start_through_the_bot(quick_run: tuple[
     assert int(samples) == 2 and int(missing) <= 2
     if int(missing) < 2:
         assert 0 < float(median) <= float(p99) <= float(slowest)
+
+
+def load_bench_common() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_common", ROOT / "scripts" / "bench_common.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_common", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_one_section_run_alone_takes_its_place_and_leaves_the_others() -> None:
+    """`--only KEY` without `--out` puts its section in place in the project's report: the other
+    sections and the machine of the full run stay, the section notes where it ran."""
+    common = load_bench_common()
+    old = common.Section("ai", "AI decision time", ["old method"], ["Game", "p99"], [["China", "900"]])
+    report = (
+        "# Benchmarks\n\n## Machine\n\n| CPU | full run's |\n\n## Engine speed\n\nengine figures\n\n"
+        + old.markdown()
+        + "\n## Move autocomplete\n\nautocomplete figures\n"
+    )
+    new = common.Section("ai", "AI decision time", ["new method"], ["Game", "p99"], [["China", "690"]])
+    merged = sections_of(common.merge_section(report, new, [("CPU", "this run's"), ("Date", "today")]))
+    assert list(merged) == ["Machine", "Engine speed", "AI decision time", "Move autocomplete"]
+    assert "full run's" in merged["Machine"]
+    assert "engine figures" in merged["Engine speed"]
+    assert "autocomplete figures" in merged["Move autocomplete"]
+    assert table_rows(merged["AI decision time"]) == [["China", "690"]]
+    assert "old method" not in merged["AI decision time"]
+    assert "Run alone (`--only ai`); CPU: this run's, Date: today." in merged["AI decision time"]
+    # A section the report lacks goes at its end.
+    league = common.Section("league", "League seating", ["m"], ["Seats"], [["64"]])
+    appended = common.merge_section(report, league, [], quick=True)
+    assert list(sections_of(appended))[-1] == "League seating"
+    assert "Run alone (`--quick --only league`, figures rough)." in appended
