@@ -109,6 +109,9 @@ def test_describe_names_only_what_is_public() -> None:
     state = position(settlements={"I23": 1}, hands={1: {"ore": 2}}, phase=4, resume=2)
     said = ENGINE.describe(state, 0, ENGINE.parse_action(state, 0, "robber H12 steal 2"))
     assert str(said) == "Player 1 moves the robber to H12 and robs Player 2."
+    knight = position(cards={0: {"knight": 1}}, settlements={"I23": 0})
+    said = ENGINE.describe(knight, 0, ENGINE.parse_action(knight, 0, "play knight"))
+    assert str(said) == "Player 1 plays the knight card."
     said = ENGINE.describe(state, 0, ENGINE.parse_action(state, 0, "discard 2 brick 1 ore"))
     assert str(said) == "Player 1 discards 2 brick and 1 ore."
     said = ENGINE.describe(state, 0, ENGINE.parse_action(state, 0, "bank 2 brick for ore via 3"))
